@@ -1,1 +1,1 @@
-export const PACKAGE_NAME = '@execret/embedders';
+export * from './retrieval.js';

@@ -1,0 +1,2 @@
+// Re-exports of BM25, exact top-k search and .npy/.npz matrix I/O.
+export {};
