@@ -1,0 +1,40 @@
+/** Error codes of `@execret/generate`. */
+export type GenerateErrorCode =
+  /** The Python mutation script could not be started, crashed or answered something unreadable. */
+  | 'python_failed'
+  /** A tasks file line is not valid JSON. */
+  | 'invalid_jsonl'
+  /** The validation gates rejected tasks and the build was asked to stop on invalid tasks. */
+  | 'invalid_tasks'
+  /** The oracle rejected (could not run at all) or returned a malformed result. */
+  | 'oracle_failed'
+  /** Edits overlap, do not match the code, or point outside it. */
+  | 'invalid_edit';
+
+const BRAND = '__execretGenerateError';
+
+/**
+ * The one error class of `@execret/generate`. `code` says what went wrong; `cause` keeps the
+ * underlying error. Use `GenerateError.is(value)` rather than `instanceof` (it survives duplicated
+ * package copies and ESM/CJS boundaries).
+ *
+ * @example
+ * try { await buildBenchmark(tasks, { oracle }) } catch (e) {
+ *   if (GenerateError.is(e) && e.code === 'invalid_tasks') console.error(e.message)
+ * }
+ */
+export class GenerateError extends Error {
+  readonly code: GenerateErrorCode;
+  readonly [BRAND] = true;
+
+  constructor(code: GenerateErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GenerateError';
+    this.code = code;
+  }
+
+  /** True when `value` is a `GenerateError` (checked by brand property, not `instanceof`). */
+  static is(value: unknown): value is GenerateError {
+    return typeof value === 'object' && value !== null && (value as Record<string, unknown>)[BRAND] === true;
+  }
+}

@@ -1,0 +1,75 @@
+/** A line of `data/corpus.jsonl` (SPEC section 2). `bug_type` is absent on canonicals. */
+export interface CorpusRecord {
+  corpus_id: string;
+  code: string;
+  label: 'correct' | 'incorrect';
+  bug_type?: string;
+  source_entry_id: string;
+}
+
+/** `metadata` of a generated query. */
+export interface QueryMetadata {
+  /** `@execret/generate`. */
+  generator: string;
+  generator_version: string;
+  /** The build seed. */
+  seed: string | number;
+  /** The task id from the tasks file. */
+  task_id: string;
+  domain: string;
+  function_name: string;
+  /** Edits per distractor: 1, or 2–4 for a stacked build. */
+  stack_size: number;
+  /** Present only when `generatedAt` was passed to the build (never read from the clock). */
+  generated_at?: string;
+}
+
+/** A line of `data/queries.jsonl` (SPEC section 2). */
+export interface QueryRecord {
+  query_id: string;
+  query: string;
+  test_suite: string[];
+  correct_corpus_ids: string[];
+  paired_distractor_corpus_ids: string[];
+  entry_id: string;
+  metadata: QueryMetadata;
+}
+
+/** One edit in `data/distractor_metadata.jsonl` (positions as in `Edit`: 1-based lines, 0-based code-point columns, end exclusive). */
+export interface EditRecord {
+  bug_type: string;
+  operator: string;
+  line: number;
+  col_start: number;
+  end_line: number;
+  col_end: number;
+  before: string;
+  after: string;
+}
+
+/** A line of `data/distractor_metadata.jsonl` (fields defined by this package; see README). */
+export interface DistractorMetadataRecord {
+  corpus_id: string;
+  query_id: string;
+  /** The canonical this distractor was derived from. */
+  source_corpus_id: string;
+  entry_id: string;
+  task_id: string;
+  /** Same value as in the corpus: one of the six bug types, or `stacked` for multi-edit distractors. */
+  bug_type: string;
+  /** `output` (some assert fails) or `crash` (only errors / timeouts). */
+  failure: 'output' | 'crash';
+  /** Number of asserts that do not pass. */
+  failed_tests: number;
+  /** The edits that turn the canonical into this distractor (one, or 2–4 when stacked). */
+  edits: EditRecord[];
+}
+
+/** A line of `data/execution_cache.jsonl` (docs/formats.md). */
+export interface ExecutionCacheRecord {
+  code_sha256: string;
+  tests_sha256: string;
+  test_results: string[];
+  passes_all_tests: boolean;
+  status: 'pass' | 'fail' | 'error' | 'timeout';
+}

@@ -1,0 +1,176 @@
+import { classifyResult } from './classify.js';
+import { editLines } from './edits.js';
+import { enumerateMutants } from './enumerate.js';
+import { GenerateError } from './errors.js';
+import { createPrng, shuffled, type Prng } from './prng.js';
+import { runMutationScript, type PythonOptions } from './python.js';
+import { DEFAULT_SEED, taskSeed } from './select.js';
+import type { BugType, Edit, ExecutedMutant, ExecutionOracle, ExecutionResult, Task } from './types.js';
+import { runJobs, verifyMutants } from './verify.js';
+
+/** Default number of stack proposals tried per task. */
+export const DEFAULT_STACK_ATTEMPTS = 24;
+
+/** An edit of a stacked mutant, with the bug type and operator of the single mutant it came from. */
+export interface StackedEdit extends Edit {
+  bugType: BugType;
+  operator: string;
+}
+
+/** A mutant made of several line-disjoint single edits, verified to fail at least one test. */
+export interface StackedMutant {
+  code: string;
+  /** The edits, sorted by position; all relative to the canonical. */
+  edits: StackedEdit[];
+  /** Candidate indexes of the component single mutants, ascending. */
+  components: number[];
+  result: ExecutionResult;
+  failure: 'output' | 'crash';
+}
+
+/** Outcome of {@link stackMutants}. */
+export type StackResult =
+  | { status: 'ok'; mutant: StackedMutant; attempts: number }
+  | { status: 'unavailable'; reason: string; attempts: number };
+
+/** Options of {@link stackMutants}. */
+export interface StackOptions extends PythonOptions {
+  oracle: ExecutionOracle;
+  /** Base seed (default `DEFAULT_SEED`); the stack seed is `${seed}:${taskId}:stack<k>`. */
+  seed?: string | number;
+  /** The task's executed single mutants, if already computed (otherwise they are enumerated and run). */
+  mutants?: readonly ExecutedMutant[];
+  /** Proposals to try (default {@link DEFAULT_STACK_ATTEMPTS}). */
+  maxAttempts?: number;
+  /** Called by the oracle as stacked mutants finish. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+function disjoint(lines: Set<number>, m: ExecutedMutant): boolean {
+  return editLines(m.edit).every((l) => !lines.has(l));
+}
+
+/** Draws up to `attempts` distinct combinations of k line-disjoint kept mutants (distinct bug types first). */
+export function proposeStacks(pool: readonly ExecutedMutant[], k: number, attempts: number, prng: Prng): ExecutedMutant[][] {
+  const proposals: ExecutedMutant[][] = [];
+  const seen = new Set<string>();
+  for (let a = 0; a < attempts; a += 1) {
+    const order = shuffled(pool, prng);
+    const chosen: ExecutedMutant[] = [];
+    const lines = new Set<number>();
+    for (const distinctTypes of [true, false]) {
+      for (const m of order) {
+        if (chosen.length >= k) break;
+        if (chosen.includes(m) || !disjoint(lines, m)) continue;
+        if (distinctTypes && chosen.some((c) => c.bugType === m.bugType)) continue;
+        chosen.push(m);
+        for (const l of editLines(m.edit)) lines.add(l);
+      }
+    }
+    if (chosen.length < k) break; // no combination of k line-disjoint edits exists in this pool order
+    chosen.sort((x, y) => x.index - y.index);
+    const key = chosen.map((m) => m.index).join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    proposals.push(chosen);
+  }
+  return proposals;
+}
+
+interface RawApply {
+  ok: boolean;
+  status: 'ok' | 'invalid' | 'equivalent';
+  code?: string;
+  reason: string | null;
+}
+
+/**
+ * Builds up to `count` distinct stacked mutants of k edits for each task in one Python call and one
+ * oracle batch. Used by {@link stackMutants} and by `buildBenchmark` with `stackSize > 1`.
+ */
+export async function stackForTasks(
+  items: readonly { task: Pick<Task, 'id' | 'canonical' | 'tests'>; mutants: readonly ExecutedMutant[] }[],
+  k: number,
+  count: number,
+  options: Omit<StackOptions, 'mutants'>,
+): Promise<{ stacks: StackedMutant[]; proposals: number; reason: string | null }[]> {
+  if (!Number.isInteger(k) || k < 2 || k > 4) throw new RangeError(`@execret/generate stackMutants: k must be 2, 3 or 4, received ${k}`);
+  const attempts = options.maxAttempts ?? DEFAULT_STACK_ATTEMPTS;
+  const seed = options.seed ?? DEFAULT_SEED;
+  const perTask = items.map(({ task, mutants }) => {
+    const pool = mutants.filter((m) => m.status === 'ok' && m.failure !== 'survived').sort((a, b) => a.index - b.index);
+    return proposeStacks(pool, k, attempts, createPrng(`${taskSeed(seed, task.id)}:stack${k}`));
+  });
+  const jobs = perTask.flatMap((proposals, t) =>
+    proposals.map((p) => ({
+      code: items[t]!.task.canonical,
+      edits: p.map((m) => ({ line: m.edit.line, col_start: m.edit.colStart, end_line: m.edit.endLine, col_end: m.edit.colEnd, before: m.edit.before, after: m.edit.after })),
+    })),
+  );
+  const applied = jobs.length ? (await runMutationScript<{ results: RawApply[] }>({ command: 'apply', jobs }, options)).results : [];
+  if (applied.length !== jobs.length) throw new GenerateError('python_failed', `@execret/generate stackMutants: expected ${jobs.length} results from the mutation script, received ${applied.length}`);
+  const runs: { t: number; p: ExecutedMutant[]; code: string }[] = [];
+  let at = 0;
+  perTask.forEach((proposals, t) => {
+    const codes = new Set<string>();
+    for (const p of proposals) {
+      const r = applied[at++]!;
+      if (r.ok && r.code !== undefined && !codes.has(r.code)) {
+        codes.add(r.code);
+        runs.push({ t, p, code: r.code });
+      }
+    }
+  });
+  const results = await runJobs(options.oracle, runs.map((r) => ({ code: r.code, tests: items[r.t]!.task.tests })), options.onProgress);
+  const out = items.map(() => ({ stacks: [] as StackedMutant[], proposals: 0, reason: null as string | null }));
+  perTask.forEach((proposals, t) => {
+    out[t]!.proposals = proposals.length;
+  });
+  runs.forEach((run, i) => {
+    const result = results[i]!;
+    const failure = classifyResult(result);
+    const slot = out[run.t]!;
+    if (failure === 'survived' || slot.stacks.length >= count) return;
+    slot.stacks.push({
+      code: run.code,
+      edits: run.p.map((m) => ({ ...m.edit, bugType: m.bugType, operator: m.operator })),
+      components: run.p.map((m) => m.index),
+      result,
+      failure,
+    });
+  });
+  out.forEach((slot, t) => {
+    if (slot.stacks.length === 0) {
+      slot.reason = perTask[t]!.length === 0
+        ? `no ${k} line-disjoint test-failing single mutants exist`
+        : `none of ${perTask[t]!.length} proposals of ${k} edits failed a test`;
+    }
+  });
+  return out;
+}
+
+/**
+ * Combines k (2–4) single-edit mutants of one task into one stacked mutant (the paper's stacking
+ * ablation). Components are single mutants that each fail at least one test; they are drawn with a
+ * seeded PRNG (`${seed}:${taskId}:stack<k>`), distinct bug types first, and must touch pairwise
+ * disjoint lines. The combined code is re-parsed, must not be trivially equivalent to the canonical,
+ * and must fail at least one test under the oracle; up to `maxAttempts` proposals are tried in order
+ * and the first that fails is returned. Same inputs and seed → same result.
+ *
+ * @example
+ * const r = await stackMutants(task, 3, { seed: 1, oracle })
+ * if (r.status === 'ok') r.mutant.edits.length // 3, on three different lines
+ */
+export async function stackMutants(task: Task, k: number, options: StackOptions): Promise<StackResult> {
+  let mutants = options.mutants;
+  if (!mutants) {
+    const [enumerated] = await enumerateMutants([task], options);
+    if (!enumerated || enumerated.status !== 'ok') {
+      return { status: 'unavailable', reason: enumerated && enumerated.status === 'error' ? enumerated.error : 'enumeration failed', attempts: 0 };
+    }
+    [mutants] = await verifyMutants([{ task, candidates: enumerated.candidates }], options);
+  }
+  const [slot] = await stackForTasks([{ task, mutants: mutants ?? [] }], k, 1, options);
+  if (!slot || slot.stacks.length === 0) return { status: 'unavailable', reason: slot?.reason ?? 'no stack', attempts: slot?.proposals ?? 0 };
+  return { status: 'ok', mutant: slot.stacks[0]!, attempts: slot.proposals };
+}

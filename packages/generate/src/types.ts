@@ -1,0 +1,105 @@
+/** The six bug types of ExecRetrieval, in the order used for sorting and reports. */
+export const BUG_TYPES = [
+  'off_by_one',
+  'off_by_one_boundary',
+  'wrong_operator',
+  'wrong_comparison',
+  'swap_arguments',
+  'remove_edge_case_check',
+] as const;
+
+/** One of {@link BUG_TYPES}. */
+export type BugType = (typeof BUG_TYPES)[number];
+
+/**
+ * One task of the `execret build --tasks tasks.jsonl` input (docs/formats.md): a function, its
+ * natural-language query and 7–10 single-line assert tests.
+ */
+export interface Task {
+  id: string;
+  domain: string;
+  query: string;
+  function_name: string;
+  canonical: string;
+  tests: string[];
+}
+
+/**
+ * One text edit. Lines are 1-based; columns are 0-based and counted in Unicode code points (Python
+ * `str` indices, *not* UTF-16 units or UTF-8 bytes). The range `[line:colStart, endLine:colEnd)` is
+ * half-open; `colEnd` may equal the length of its line including the line terminator, in which case
+ * the terminator is replaced too (whole-line deletions). `before` is exactly the replaced text and
+ * `after` its replacement.
+ */
+export interface Edit {
+  line: number;
+  colStart: number;
+  endLine: number;
+  colEnd: number;
+  before: string;
+  after: string;
+}
+
+/**
+ * What the mutation engine decided about a candidate before execution:
+ * - `ok`: a new, valid mutant;
+ * - `equivalent`: trivially equivalent to the canonical (identical normalised bytecode, identical
+ *   AST, or a swap of the arguments of a commutative callee such as `max`);
+ * - `duplicate`: same code as an earlier candidate of the same task;
+ * - `unverified`: the text splice did not re-parse to the intended AST (never used).
+ */
+export type CandidateStatus = 'ok' | 'equivalent' | 'duplicate' | 'unverified';
+
+/** A single-edit mutant of a canonical, as enumerated (not yet executed). */
+export interface MutantCandidate {
+  /** Position in the task's candidate list (sorted by span, then bug type, operator, replacement). */
+  index: number;
+  bugType: BugType;
+  /** The operator that produced it, e.g. `binary_operator`, `range_bound`, `remove_guard`. */
+  operator: string;
+  edit: Edit;
+  /** The canonical with the edit applied. */
+  code: string;
+  status: CandidateStatus;
+  /** Why a candidate is not `ok` (null when it is). */
+  reason: string | null;
+}
+
+/** A suite outcome as returned by `@execret/oracle` (`oracle.run`). */
+export interface ExecutionResult {
+  status: 'pass' | 'fail' | 'error' | 'timeout';
+  /** One outcome per assert: `pass`, `FAIL`, `FAIL: <msg>`, `ERROR:<Type>: <msg>`, `TIMEOUT`. */
+  tests: string[];
+  durationMs?: number;
+  isolation?: string;
+}
+
+/** A job for the oracle: a snippet and the asserts to run against it. */
+export interface ExecutionJob {
+  code: string;
+  tests: readonly string[];
+}
+
+/**
+ * The part of `@execret/oracle`'s `Oracle` that generation uses. Any object with this shape works
+ * (the real oracle does); results must come back in input order.
+ */
+export interface ExecutionOracle {
+  runMany(
+    jobs: readonly ExecutionJob[],
+    options?: { onProgress?: (done: number, total: number) => void },
+  ): Promise<readonly ExecutionResult[]>;
+}
+
+/**
+ * How a mutant behaves under its task's tests: `survived` (passes every assert), `output` (at least
+ * one assert fails with `FAIL`: a wrong answer), `crash` (no `FAIL`, but at least one `ERROR`/`TIMEOUT`
+ * or a non-pass suite status).
+ */
+export type FailureKind = 'survived' | 'output' | 'crash';
+
+/** A candidate after execution. */
+export interface ExecutedMutant extends MutantCandidate {
+  result: ExecutionResult;
+  failure: FailureKind;
+}
