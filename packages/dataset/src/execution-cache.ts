@@ -1,0 +1,421 @@
+/**
+ * Tolerant reader and strict writer of `execution_cache.jsonl`.
+ *
+ * The release does not document the cache's field names, so the reader recognises fields first by the names
+ * execret writes (docs/formats.md: `code_sha256`, `tests_sha256`, `test_results`, `passes_all_tests`, `status`)
+ * and then by shape:
+ * - a hash is a string of 64 hex digits; which one is the code's and which the tests' is decided by the field
+ *   name (`code`, `snippet`, `program`, `solution`, `source`, `impl`, `candidate` versus `test`, `suite`,
+ *   `assert`, `oracle`); when one of two hash fields has a telling name, the other takes the remaining role;
+ * - a combined key is a string `<64 hex><separator><64 hex>`, read as code hash then tests hash;
+ * - an outcome list is a non-empty array of strings that all belong to the outcome vocabulary (`pass`, `FAIL`,
+ *   `FAIL: <msg>`, `TIMEOUT`, `ERROR:<...>`); names with `result` or `outcome` win when several fit;
+ * - the all-pass flag is a boolean whose name contains `pass`, `success`, `ok` or `correct`;
+ * - the status is a string field named like `status`/`verdict`/`state` holding `pass`, `fail`, `error` or
+ *   `timeout`.
+ * Roles are decided once per distinct field layout (the ordered list of keys), so the cost is one decision per
+ * layout, not per row. Fields with no role are kept on `raw` and listed in the report as not understood.
+ */
+import type { DatasetIssue } from './errors.js';
+import { IssueCollector } from './errors.js';
+import { executionKey } from './hashes.js';
+import { COMPACT_JSON_STYLE, serializeJson } from './json-style.js';
+import type { JsonlLayout, JsonlRecord } from './jsonl.js';
+
+/** Suite status of one execution, as the oracle reports it. */
+export type ExecutionStatus = 'pass' | 'fail' | 'error' | 'timeout';
+
+/** The values of {@link ExecutionStatus}. */
+export const EXECUTION_STATUSES: readonly ExecutionStatus[] = ['pass', 'fail', 'error', 'timeout'];
+
+/** What a cache field was understood to be. */
+export type CacheFieldRole =
+  | 'code_sha256'
+  | 'tests_sha256'
+  | 'code_and_tests_sha256'
+  | 'test_results'
+  | 'passes_all_tests'
+  | 'status'
+  | 'execret_extra';
+
+/** How a field of a tolerant file was understood, aggregated over all rows. */
+export interface FieldUnderstanding<Role extends string = string> {
+  /** Field name. */
+  field: string;
+  /** The role assigned, or `null` when the field was not understood (it is kept, unused). */
+  role: Role | null;
+  /** `'name'`: recognised by its documented name; `'shape'`: inferred from its values; `null`: not understood. */
+  how: 'name' | 'shape' | null;
+  /** Number of rows in which the field occurs with this understanding. */
+  rows: number;
+}
+
+/** One execution: a snippet (by hash) run against a test suite (by hash). */
+export interface ExecutionCacheEntry {
+  /** 1-based line in the cache file (0 for entries not read from a file). */
+  line: number;
+  /** Lowercase hex SHA-256 of the snippet (see `codeSha256`). */
+  codeSha256: string;
+  /** Lowercase hex SHA-256 of the suite (see `testsSha256`). */
+  testsSha256: string;
+  /** One outcome per assert, or `null` when the row has no recognisable outcome list. */
+  testResults: readonly string[] | null;
+  /**
+   * Whether the snippet passed every assert: the row's flag when there is one, otherwise derived from
+   * `testResults` (non-empty and all `pass`), otherwise `null`.
+   */
+  passesAllTests: boolean | null;
+  /** The row's suite status, when it has one. */
+  status: ExecutionStatus | null;
+  /** The row exactly as parsed (every field kept). */
+  raw: Record<string, unknown>;
+}
+
+/** The execution cache, indexed. */
+export interface ExecutionCache {
+  /** Entries in file order (rows that could not be keyed are left out and reported). */
+  entries: ExecutionCacheEntry[];
+  /** `executionKey(code, tests)` → index into `entries`; for a repeated key the last row wins. */
+  index: Map<string, number>;
+  /** Every original row in file order, including those that could not be keyed (for lossless writing). */
+  rows: { line: number; value: Record<string, unknown> }[];
+  /** How each field was understood. */
+  fields: FieldUnderstanding<CacheFieldRole>[];
+  /** Rows that could not be keyed (no recognisable pair of hashes). */
+  unkeyedRows: number;
+  /** Rows whose key had already occurred. */
+  duplicateKeys: number;
+  /** Duplicate keys whose pass/fail verdicts disagree. */
+  conflictingDuplicates: number;
+  /** Rows whose outcome list holds strings outside the vocabulary. */
+  unknownOutcomeRows: number;
+  /** Findings (warnings and info; a cache never makes loading fail). */
+  issues: DatasetIssue[];
+  /** Findings beyond the issue limit. */
+  omittedIssues: number;
+  /** The file's layout, when read from a file. */
+  layout?: JsonlLayout;
+}
+
+const HEX64 = /^[0-9a-fA-F]{64}$/;
+const COMBINED = /^([0-9a-fA-F]{64})[^0-9a-fA-F]{1,3}([0-9a-fA-F]{64})$/;
+const OUTCOME = /^(?:pass|FAIL(?::[\s\S]*)?|TIMEOUT|ERROR(?::[\s\S]*)?)$/;
+const CODE_HINT = /code|snippet|program|solution|source|impl|candidate/i;
+const TESTS_HINT = /test|suite|assert|oracle/i;
+const OUTCOME_HINT = /result|outcome/i;
+const PASS_HINT = /pass|success|ok|correct/i;
+const STATUS_HINT = /status|verdict|state/i;
+const EXECRET_EXTRAS = new Set(['duration_ms', 'isolation']);
+
+/**
+ * Whether a string belongs to the release's outcome vocabulary: `pass`, `FAIL`, `FAIL: <message>`, `TIMEOUT`,
+ * `ERROR:<ExceptionType...>`.
+ *
+ * @example
+ * isOutcome('pass');                    // true
+ * isOutcome('ERROR:ZeroDivisionError'); // true
+ * isOutcome('passed');                  // false
+ */
+export function isOutcome(value: unknown): value is string {
+  return typeof value === 'string' && OUTCOME.test(value);
+}
+
+function isOutcomeList(value: unknown): value is string[] {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  for (const v of value) if (!isOutcome(v)) return false;
+  return true;
+}
+
+interface LayoutPlan {
+  code: string | null;
+  tests: string | null;
+  combined: string | null;
+  results: string | null;
+  passes: string | null;
+  status: string | null;
+  /** Rows read with this layout. */
+  rows: number;
+  roles: Map<string, { role: CacheFieldRole | null; how: 'name' | 'shape' | null }>;
+}
+
+function planLayout(keys: readonly string[], row: Record<string, unknown>): LayoutPlan {
+  const roles = new Map<string, { role: CacheFieldRole | null; how: 'name' | 'shape' | null }>();
+  const plan: LayoutPlan = { code: null, tests: null, combined: null, results: null, passes: null, status: null, rows: 0, roles };
+  const take = (key: string, role: CacheFieldRole, how: 'name' | 'shape') => roles.set(key, { role, how });
+  const free = (key: string) => !roles.has(key);
+  // 1. documented names
+  if (keys.includes('code_sha256') && typeof row.code_sha256 === 'string') (plan.code = 'code_sha256'), take('code_sha256', 'code_sha256', 'name');
+  if (keys.includes('tests_sha256') && typeof row.tests_sha256 === 'string') (plan.tests = 'tests_sha256'), take('tests_sha256', 'tests_sha256', 'name');
+  if (keys.includes('test_results') && Array.isArray(row.test_results)) (plan.results = 'test_results'), take('test_results', 'test_results', 'name');
+  if (keys.includes('passes_all_tests') && typeof row.passes_all_tests === 'boolean') (plan.passes = 'passes_all_tests'), take('passes_all_tests', 'passes_all_tests', 'name');
+  if (keys.includes('status') && typeof row.status === 'string' && (EXECUTION_STATUSES as readonly string[]).includes(row.status)) (plan.status = 'status'), take('status', 'status', 'name');
+  for (const key of keys) if (EXECRET_EXTRAS.has(key)) take(key, 'execret_extra', 'name');
+  // 2. hashes by shape
+  if (plan.code === null || plan.tests === null) {
+    const hashKeys = keys.filter((k) => free(k) && typeof row[k] === 'string' && HEX64.test(row[k] as string));
+    const codeLike = hashKeys.filter((k) => CODE_HINT.test(k) && !TESTS_HINT.test(k));
+    const testsLike = hashKeys.filter((k) => TESTS_HINT.test(k));
+    if (plan.code === null && codeLike.length === 1) (plan.code = codeLike[0] as string), take(plan.code, 'code_sha256', 'shape');
+    if (plan.tests === null && testsLike.length === 1) (plan.tests = testsLike[0] as string), take(plan.tests, 'tests_sha256', 'shape');
+    const left = hashKeys.filter(free);
+    if (left.length === 1 && (plan.code === null) !== (plan.tests === null)) {
+      const key = left[0] as string;
+      if (plan.code === null) (plan.code = key), take(key, 'code_sha256', 'shape');
+      else (plan.tests = key), take(key, 'tests_sha256', 'shape');
+    }
+    if (plan.code === null && plan.tests === null) {
+      const combined = keys.find((k) => free(k) && typeof row[k] === 'string' && COMBINED.test(row[k] as string));
+      if (combined !== undefined) (plan.combined = combined), take(combined, 'code_and_tests_sha256', 'shape');
+    }
+  }
+  // 3. outcomes by shape
+  if (plan.results === null) {
+    const lists = keys.filter((k) => free(k) && isOutcomeList(row[k]));
+    const key = lists.find((k) => OUTCOME_HINT.test(k)) ?? lists[0];
+    if (key !== undefined) (plan.results = key), take(key, 'test_results', 'shape');
+  }
+  // 4. flag and status by name hint and type
+  if (plan.passes === null) {
+    const key = keys.find((k) => free(k) && typeof row[k] === 'boolean' && PASS_HINT.test(k));
+    if (key !== undefined) (plan.passes = key), take(key, 'passes_all_tests', 'shape');
+  }
+  if (plan.status === null) {
+    const key = keys.find(
+      (k) => free(k) && STATUS_HINT.test(k) && typeof row[k] === 'string' && (EXECUTION_STATUSES as readonly string[]).includes((row[k] as string).toLowerCase()),
+    );
+    if (key !== undefined) (plan.status = key), take(key, 'status', 'shape');
+  }
+  for (const key of keys) if (free(key)) roles.set(key, { role: null, how: null });
+  return plan;
+}
+
+/** Options of {@link readExecutionCacheRecords}. */
+export interface ExecutionCacheReadOptions {
+  /** Name used in issues (default `data/execution_cache.jsonl`). */
+  file?: string;
+  /** Maximum stored issues (default 100). */
+  maxIssues?: number;
+}
+
+/**
+ * Builds an {@link ExecutionCache} from parsed JSONL records, recognising fields by name and by shape (see the
+ * module comment). Never throws for bad rows: rows without a recognisable pair of hashes are kept in `rows`,
+ * left out of `entries`, and reported.
+ *
+ * @example
+ * const { records } = parseJsonl(text, { file: 'data/execution_cache.jsonl', tornFinalLine: 'drop' });
+ * const cache = readExecutionCacheRecords(records);
+ * lookupExecution(cache, codeSha256(code), testsSha256(tests))?.passesAllTests;
+ */
+export function readExecutionCacheRecords(
+  records: readonly JsonlRecord[],
+  options: ExecutionCacheReadOptions = {},
+): ExecutionCache {
+  const file = options.file ?? 'data/execution_cache.jsonl';
+  const collector = new IssueCollector(options.maxIssues ?? 100);
+  const plans = new Map<string, LayoutPlan>();
+  const fieldCounts = new Map<string, FieldUnderstanding<CacheFieldRole>>();
+  const entries: ExecutionCacheEntry[] = [];
+  const rows: { line: number; value: Record<string, unknown> }[] = [];
+  const index = new Map<string, number>();
+  let unkeyed = 0;
+  let duplicates = 0;
+  let conflicts = 0;
+  let unknownOutcomeRows = 0;
+  for (const record of records) {
+    const row = record.value as Record<string, unknown>;
+    rows.push({ line: record.line, value: row });
+    const keys = Object.keys(row);
+    const signature = keys.join('\u0000');
+    let plan = plans.get(signature);
+    if (plan === undefined) {
+      plan = planLayout(keys, row);
+      plans.set(signature, plan);
+    }
+    plan.rows++;
+    let code: unknown;
+    let tests: unknown;
+    if (plan.combined !== null) {
+      const m = COMBINED.exec(String(row[plan.combined]));
+      code = m?.[1];
+      tests = m?.[2];
+    } else {
+      code = plan.code === null ? undefined : row[plan.code];
+      tests = plan.tests === null ? undefined : row[plan.tests];
+    }
+    if (typeof code !== 'string' || typeof tests !== 'string' || !HEX64.test(code) || !HEX64.test(tests)) {
+      unkeyed++;
+      collector.add({
+        severity: 'warning',
+        code: 'cache-row-unkeyed',
+        message: `no code/tests hash pair recognised (fields: ${keys.join(', ') || 'none'}); the row is kept but cannot be looked up`,
+        file,
+        line: record.line,
+      });
+      continue;
+    }
+    let results: string[] | null = null;
+    if (plan.results !== null) {
+      const value = row[plan.results];
+      if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+        results = value as string[];
+        const badIndex = results.findIndex((v) => !isOutcome(v));
+        if (badIndex !== -1) {
+          unknownOutcomeRows++;
+          const bad = results[badIndex];
+          collector.add({
+            severity: 'warning',
+            code: 'cache-unknown-outcome',
+            message: `outcome ${JSON.stringify(bad)} is outside the vocabulary pass | FAIL | FAIL: <msg> | TIMEOUT | ERROR:<...>`,
+            file,
+            line: record.line,
+            path: [plan.results, badIndex],
+          });
+        }
+      }
+    }
+    const flag = plan.passes === null ? undefined : row[plan.passes];
+    const derived = results === null ? null : results.length > 0 && results.every((r) => r === 'pass');
+    const passes = typeof flag === 'boolean' ? flag : derived;
+    if (typeof flag === 'boolean' && derived !== null && flag !== derived) {
+      collector.add({
+        severity: 'warning',
+        code: 'cache-flag-disagrees',
+        message: `${plan.passes} is ${flag} but the outcomes ${derived ? 'are all pass' : 'include a non-pass'}`,
+        file,
+        line: record.line,
+        path: [plan.passes as string],
+      });
+    }
+    const statusValue = plan.status === null ? null : String(row[plan.status]).toLowerCase();
+    const status = statusValue !== null && (EXECUTION_STATUSES as readonly string[]).includes(statusValue) ? (statusValue as ExecutionStatus) : null;
+    const entry: ExecutionCacheEntry = {
+      line: record.line,
+      codeSha256: code.toLowerCase(),
+      testsSha256: tests.toLowerCase(),
+      testResults: results,
+      passesAllTests: passes,
+      status,
+      raw: row,
+    };
+    if (passes === null) {
+      collector.add({
+        severity: 'warning',
+        code: 'cache-row-no-verdict',
+        message: 'neither an all-pass flag nor an outcome list was recognised',
+        file,
+        line: record.line,
+      });
+    }
+    const key = executionKey(entry.codeSha256, entry.testsSha256);
+    const previous = index.get(key);
+    if (previous !== undefined) {
+      duplicates++;
+      const before = entries[previous] as ExecutionCacheEntry;
+      if (before.passesAllTests !== entry.passesAllTests) {
+        conflicts++;
+        collector.add({
+          severity: 'warning',
+          code: 'cache-conflicting-duplicate',
+          message: `same code/tests hashes as line ${before.line} with a different verdict (${String(before.passesAllTests)} vs ${String(entry.passesAllTests)}); the later row wins`,
+          file,
+          line: record.line,
+        });
+      }
+    }
+    index.set(key, entries.length);
+    entries.push(entry);
+  }
+  for (const plan of plans.values()) {
+    for (const [field, r] of plan.roles) {
+      const key = `${field}\u0000${r.role ?? ''}\u0000${r.how ?? ''}`;
+      const c = fieldCounts.get(key);
+      if (c) c.rows += plan.rows;
+      else fieldCounts.set(key, { field, role: r.role, how: r.how, rows: plan.rows });
+    }
+  }
+  const fields = [...fieldCounts.values()];
+  for (const f of fields) {
+    if (f.role === null) {
+      collector.add({
+        severity: 'info',
+        code: 'cache-field-not-understood',
+        message: `field "${f.field}" (in ${f.rows} row${f.rows === 1 ? '' : 's'}) was not understood; it is kept but unused`,
+        file,
+      });
+    }
+  }
+  return {
+    entries,
+    index,
+    rows,
+    fields,
+    unkeyedRows: unkeyed,
+    duplicateKeys: duplicates,
+    conflictingDuplicates: conflicts,
+    unknownOutcomeRows,
+    issues: collector.issues,
+    omittedIssues: collector.omitted,
+  };
+}
+
+/**
+ * Looks up the execution of a snippet against a suite by their hashes (lowercase hex).
+ *
+ * @example
+ * const entry = lookupExecution(cache, codeSha256(code), testsSha256(tests));
+ * if (entry?.passesAllTests) console.log('passes');
+ */
+export function lookupExecution(cache: ExecutionCache, codeHash: string, testsHash: string): ExecutionCacheEntry | undefined {
+  const i = cache.index.get(executionKey(codeHash, testsHash));
+  return i === undefined ? undefined : cache.entries[i];
+}
+
+/** The fields of a cache line execret writes (docs/formats.md). */
+export interface ExecutionCacheRecordInput {
+  codeSha256: string;
+  testsSha256: string;
+  testResults: readonly string[];
+  status: ExecutionStatus;
+  /** Further fields (e.g. `duration_ms`, `isolation`), written after the five documented ones in key order. */
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * Serialises one cache line exactly as docs/formats.md fixes it: compact JSON (`JSON.stringify`), fields in the
+ * order `code_sha256`, `tests_sha256`, `test_results`, `passes_all_tests`, `status`, then `extra`, terminated
+ * by `\n`. `passes_all_tests` is computed: the outcome list is non-empty and every outcome is `pass`.
+ *
+ * @throws {TypeError} when a hash is not 64 lowercase hex digits, an outcome is outside the vocabulary, the status
+ *   is unknown, or `extra` repeats a documented field.
+ * @example
+ * serializeExecutionCacheRecord({ codeSha256: 'a'.repeat(64), testsSha256: 'b'.repeat(64),
+ *   testResults: ['pass', 'FAIL'], status: 'fail' });
+ * // '{"code_sha256":"aaa…","tests_sha256":"bbb…","test_results":["pass","FAIL"],"passes_all_tests":false,"status":"fail"}\n'
+ */
+export function serializeExecutionCacheRecord(input: ExecutionCacheRecordInput): string {
+  for (const [name, value] of [['codeSha256', input.codeSha256], ['testsSha256', input.testsSha256]] as const) {
+    if (typeof value !== 'string' || !/^[0-9a-f]{64}$/.test(value)) {
+      throw new TypeError(`@execret/dataset: serializeExecutionCacheRecord: ${name} must be 64 lowercase hex digits, received ${JSON.stringify(value)}`);
+    }
+  }
+  const bad = input.testResults.find((r) => !isOutcome(r));
+  if (bad !== undefined) {
+    throw new TypeError(`@execret/dataset: serializeExecutionCacheRecord: outcome ${JSON.stringify(bad)} is not one of pass | FAIL | FAIL: <msg> | TIMEOUT | ERROR:<...>`);
+  }
+  if (!(EXECUTION_STATUSES as readonly string[]).includes(input.status)) {
+    throw new TypeError(`@execret/dataset: serializeExecutionCacheRecord: status must be one of ${EXECUTION_STATUSES.join(' | ')}, received ${JSON.stringify(input.status)}`);
+  }
+  const row: Record<string, unknown> = {
+    code_sha256: input.codeSha256,
+    tests_sha256: input.testsSha256,
+    test_results: [...input.testResults],
+    passes_all_tests: input.testResults.length > 0 && input.testResults.every((r) => r === 'pass'),
+    status: input.status,
+  };
+  for (const [key, value] of Object.entries(input.extra ?? {})) {
+    if (key in row) throw new TypeError(`@execret/dataset: serializeExecutionCacheRecord: extra field "${key}" repeats a documented field`);
+    row[key] = value;
+  }
+  return `${serializeJson(row, COMPACT_JSON_STYLE)}\n`;
+}
