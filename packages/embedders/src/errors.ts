@@ -1,0 +1,118 @@
+/**
+ * The one error class of `@execret/embedders`.
+ *
+ * Codes:
+ * - `E_AUTH` — the provider refused the credentials (HTTP 401/403) or no API key was given.
+ * - `E_RATE_LIMIT` — HTTP 429 persisted after every retry, or `Retry-After` asked for a longer wait than allowed.
+ * - `E_SERVER` — HTTP 408 or 5xx persisted after every retry.
+ * - `E_TIMEOUT` — a request took longer than `timeoutMs` on every attempt.
+ * - `E_NETWORK` — the connection failed (refused, reset, DNS) on every attempt.
+ * - `E_REQUEST` — the provider rejected the request (another 4xx); not retried.
+ * - `E_RESPONSE` — a response was malformed: unparsable JSON, wrong vector count, wrong dimensions,
+ *   NaN/Infinity or non-numeric values; not retried.
+ * - `E_ABORTED` — the caller's `AbortSignal` fired.
+ * - `E_MISSING_DEPENDENCY` — an optional peer dependency (a provider SDK, transformers.js) is not installed.
+ * - `E_UNKNOWN_MODEL` — the model id is not in the registry.
+ * - `E_MODEL_UNAVAILABLE` — local model weights are absent and could not be downloaded.
+ * - `E_CACHE` — the embedding cache on disk is unusable (wrong dimensions, unreadable metadata).
+ * - `E_MATRIX` — an `.npz` archive to import lacks the expected arrays or has the wrong shape.
+ */
+export type EmbeddersErrorCode =
+  | 'E_AUTH'
+  | 'E_RATE_LIMIT'
+  | 'E_SERVER'
+  | 'E_TIMEOUT'
+  | 'E_NETWORK'
+  | 'E_REQUEST'
+  | 'E_RESPONSE'
+  | 'E_ABORTED'
+  | 'E_MISSING_DEPENDENCY'
+  | 'E_UNKNOWN_MODEL'
+  | 'E_MODEL_UNAVAILABLE'
+  | 'E_CACHE'
+  | 'E_MATRIX';
+
+/** Every value of {@link EmbeddersErrorCode}, for reports and exhaustive checks. */
+export const EMBEDDERS_ERROR_CODES: readonly EmbeddersErrorCode[] = [
+  'E_AUTH',
+  'E_RATE_LIMIT',
+  'E_SERVER',
+  'E_TIMEOUT',
+  'E_NETWORK',
+  'E_REQUEST',
+  'E_RESPONSE',
+  'E_ABORTED',
+  'E_MISSING_DEPENDENCY',
+  'E_UNKNOWN_MODEL',
+  'E_MODEL_UNAVAILABLE',
+  'E_CACHE',
+  'E_MATRIX',
+];
+
+const BRAND = Symbol.for('@execret/embedders/EmbeddersError');
+
+/** Extra facts attached to an {@link EmbeddersError}. */
+export interface EmbeddersErrorDetails {
+  /** Underlying error (already stripped of secrets). */
+  cause?: unknown;
+  /** HTTP status of the last response, when there was one. */
+  status?: number;
+  /** Wait requested by the server through `Retry-After`/`retry-after-ms`, in milliseconds. */
+  retryAfterMs?: number;
+  /** Number of attempts made before giving up. */
+  attempts?: number;
+}
+
+/**
+ * Error thrown by `@execret/embedders` for every failure to produce vectors. Messages start with
+ * `@execret/embedders <component>:` and never contain API keys.
+ *
+ * @example
+ * try {
+ *   await embedder.embed(['def f(): pass'], { kind: 'document' });
+ * } catch (error) {
+ *   if (EmbeddersError.is(error) && error.code === 'E_AUTH') console.error('check your API key');
+ * }
+ */
+export class EmbeddersError extends Error {
+  readonly code: EmbeddersErrorCode;
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
+  readonly attempts: number | undefined;
+  readonly [BRAND] = true;
+
+  constructor(code: EmbeddersErrorCode, message: string, details: EmbeddersErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'EmbeddersError';
+    this.code = code;
+    this.status = details.status;
+    this.retryAfterMs = details.retryAfterMs;
+    this.attempts = details.attempts;
+  }
+
+  /**
+   * Whether `value` is an {@link EmbeddersError} (checks a brand, so it works across copies of the package).
+   *
+   * @example
+   * EmbeddersError.is(new EmbeddersError('E_AUTH', 'x')); // true
+   * EmbeddersError.is(new Error('x')); // false
+   */
+  static is(value: unknown): value is EmbeddersError {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+}
+
+/**
+ * Replaces every occurrence of each secret in `text` with `[redacted]`. Secrets shorter than 4 characters
+ * are ignored (they would redact ordinary words).
+ *
+ * @example
+ * redactSecrets('bad key sk-123456', ['sk-123456']); // 'bad key [redacted]'
+ */
+export function redactSecrets(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret !== undefined && secret.length >= 4) out = out.split(secret).join('[redacted]');
+  }
+  return out;
+}

@@ -1,0 +1,187 @@
+import { EmbeddersError } from '../errors.js';
+import { modelInput } from '../model-input.js';
+import { poolTokenStates } from '../pooling.js';
+import { addUsage, checkEmbedArguments, emptyUsage } from '../remote-embedder.js';
+import { resolveEmbedderInfo, type ConfigOverrides } from '../resolve-info.js';
+import type { Embedder, EmbedOptions, EmbedResult, ModelConfig } from '../types.js';
+import { normalizeRows, truncateColumns } from '../vectors.js';
+import { expectProvider, importOptional, toConfig } from './common.js';
+
+/** Options of {@link createTransformersEmbedder}. */
+export interface TransformersEmbedderOptions extends ConfigOverrides {
+  /**
+   * Folder holding model folders laid out by repository id: the model `Xenova/all-MiniLM-L6-v2` is read
+   * from `<localModelPath>/Xenova/all-MiniLM-L6-v2/{config.json,tokenizer.json,tokenizer_config.json,onnx/model.onnx}`.
+   * Default: transformers.js's own (`./models/`).
+   */
+  localModelPath?: string;
+  /** Where downloaded files are cached (transformers.js `env.cacheDir`). */
+  cacheDir?: string;
+  /** Whether missing files may be downloaded from the Hugging Face Hub (default `true`). */
+  allowRemoteModels?: boolean;
+  /** Hub mirror (transformers.js `env.remoteHost`), e.g. `https://hf-mirror.com/`. */
+  remoteHost?: string;
+  /** Download progress reported by transformers.js (`{ status, file, progress, ... }`). */
+  onLoadProgress?: (event: unknown) => void;
+}
+
+type TransformersModule = typeof import('@huggingface/transformers');
+
+let loadChain: Promise<unknown> = Promise.resolve();
+
+/** Runs `task` after every earlier load: transformers.js settings are process-global, so loads take turns. */
+function serialize<T>(task: () => Promise<T>): Promise<T> {
+  const run = loadChain.then(task, task);
+  loadChain = run.catch(() => undefined);
+  return run;
+}
+
+const DTYPES = { fp32: 'fp32', fp16: 'fp16', q8: 'q8' } as const;
+
+/**
+ * Creates an embedder for a local ONNX model run by `@huggingface/transformers` (loaded lazily) on the CPU.
+ *
+ * Loading reads `config.json`, the tokenizer files and `onnx/model.onnx` (`fp32`),
+ * `onnx/model_fp16.onnx` (`fp16`) or `onnx/model_quantized.onnx` (`q8`) from `localModelPath`, downloading
+ * them when `allowRemoteModels` is true and they are missing. Embedding tokenizes with the model's
+ * tokenizer (padding on `info.paddingSide`, truncation to `info.maxTokensPerInput` tokens), runs the
+ * model, pools `last_hidden_state` by `info.pooling` using the attention mask (see `poolTokenStates`),
+ * keeps the first `info.dims` columns, and L2-normalises when `info.normalize`. Texts are sorted by
+ * length before batching (at most `info.maxBatch` per forward pass) and returned in input order.
+ * Usage counts tokens from the attention mask; there is no price.
+ *
+ * @throws EmbeddersError `E_MODEL_UNAVAILABLE` when the files are absent and cannot be downloaded,
+ *   `E_MISSING_DEPENDENCY` without `@huggingface/transformers`.
+ * @example
+ * const embedder = await createTransformersEmbedder('local/all-minilm-l6-v2', {
+ *   localModelPath: '/data/models', allowRemoteModels: false,
+ * });
+ * const { data } = await embedder.embed(['reverse a string'], { kind: 'query' });
+ */
+export async function createTransformersEmbedder(
+  model: string | ModelConfig,
+  options: TransformersEmbedderOptions = {},
+): Promise<Embedder> {
+  const config = toConfig(model);
+  expectProvider(config, 'transformers');
+  if (config.pooling === 'provider') {
+    throw new RangeError(`@execret/embedders transformers: ${config.id} must name a pooling rule (cls, mean or last-token)`);
+  }
+  const pooling = config.pooling;
+  const info = resolveEmbedderInfo(config, options);
+  if (!(info.dtype in DTYPES)) {
+    throw new RangeError(`@execret/embedders transformers: dtype must be fp32, fp16 or q8, received ${info.dtype}`);
+  }
+  const t: TransformersModule = await importOptional('@huggingface/transformers', 'transformers', () =>
+    import('@huggingface/transformers'),
+  );
+  const revision = info.revision ?? 'main';
+  const progress = options.onLoadProgress;
+  const { tokenizer, onnx } = await serialize(async () => {
+    const env = t.env;
+    const saved = {
+      allowRemoteModels: env.allowRemoteModels,
+      allowLocalModels: env.allowLocalModels,
+      localModelPath: env.localModelPath,
+      cacheDir: env.cacheDir,
+      remoteHost: env.remoteHost,
+    };
+    try {
+      env.allowLocalModels = true;
+      env.allowRemoteModels = options.allowRemoteModels ?? true;
+      if (options.localModelPath !== undefined) env.localModelPath = options.localModelPath;
+      if (options.cacheDir !== undefined) env.cacheDir = options.cacheDir;
+      if (options.remoteHost !== undefined) env.remoteHost = options.remoteHost;
+      const common = { revision, ...(progress === undefined ? {} : { progress_callback: progress as never }) };
+      const loadedTokenizer = await t.AutoTokenizer.from_pretrained(info.model, common);
+      const loadedModel = await t.AutoModel.from_pretrained(info.model, {
+        ...common,
+        dtype: DTYPES[info.dtype as keyof typeof DTYPES],
+        device: 'cpu',
+      });
+      return { tokenizer: loadedTokenizer, onnx: loadedModel };
+    } catch (error) {
+      const where = `${env.localModelPath.replace(/\/+$/, '')}/${info.model}`;
+      const how = env.allowRemoteModels ? 'and downloading it failed' : 'and remote loading is disabled';
+      throw new EmbeddersError(
+        'E_MODEL_UNAVAILABLE',
+        `@execret/embedders transformers: cannot load ${info.id} (${info.model}, ${info.dtype}) from ${where} ${how}: ${
+          error instanceof Error ? error.message.slice(0, 300) : String(error)
+        }`,
+        { cause: error },
+      );
+    } finally {
+      Object.assign(env, saved);
+    }
+  });
+  if (info.paddingSide !== null) (tokenizer as unknown as { padding_side: string }).padding_side = info.paddingSide;
+
+  let totals = emptyUsage(false);
+  let closed = false;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const run = async (texts: readonly string[], options: EmbedOptions): Promise<EmbedResult> => {
+    const { kind, signal, onBatch, onProgress } = options;
+    const dims = info.dims;
+    const inputs = texts.map((text) => modelInput(info.prefixes, text, kind));
+    const order = inputs.map((_, i) => i).sort((a, b) => (inputs[a] as string).length - (inputs[b] as string).length || a - b);
+    const data = new Float32Array(texts.length * dims);
+    let usage = emptyUsage(false);
+    for (let start = 0; start < order.length; start += info.maxBatch) {
+      if (signal?.aborted) {
+        throw new EmbeddersError('E_ABORTED', '@execret/embedders transformers: aborted by the caller', { cause: signal.reason });
+      }
+      const indices = order.slice(start, start + info.maxBatch);
+      const encoded = tokenizer(
+        indices.map((i) => inputs[i] as string),
+        { padding: true, truncation: true, max_length: info.maxTokensPerInput },
+      ) as { input_ids: { dims: number[] }; attention_mask: { data: ArrayLike<number | bigint> } };
+      const outputs = (await onnx(encoded)) as Record<string, { type: string; dims: number[]; data: Float32Array; to(type: string): { data: Float32Array } } | undefined>;
+      const hidden = outputs.last_hidden_state ?? outputs.token_embeddings;
+      if (hidden === undefined || hidden.dims.length !== 3) {
+        throw new EmbeddersError(
+          'E_RESPONSE',
+          `@execret/embedders transformers: ${info.model} returned no [batch, seq, hidden] "last_hidden_state" (outputs: ${Object.keys(outputs).join(', ')})`,
+        );
+      }
+      const [batch, seq, hiddenSize] = hidden.dims as [number, number, number];
+      if (hiddenSize < dims) {
+        throw new EmbeddersError(
+          'E_RESPONSE',
+          `@execret/embedders transformers: ${info.model} produces ${hiddenSize} dimensions, fewer than the configured ${dims}`,
+        );
+      }
+      const states = hidden.type === 'float32' ? hidden.data : hidden.to('float32').data;
+      const mask = encoded.attention_mask.data;
+      let pooled = poolTokenStates(states, mask, batch, seq, hiddenSize, pooling);
+      pooled = truncateColumns(pooled, hiddenSize, dims);
+      if (info.normalize) normalizeRows(pooled, dims);
+      indices.forEach((row, k) => data.set(pooled.subarray(k * dims, (k + 1) * dims), row * dims));
+      let tokens = 0;
+      for (let i = 0; i < mask.length; i++) tokens += Number(mask[i]);
+      usage = addUsage(usage, { texts: indices.length, requests: 1, retries: 0, inputTokens: tokens, tokensEstimated: false, costUsd: null });
+      if (onBatch) await onBatch({ kind, indices, data: pooled, dims });
+      onProgress?.({ kind, done: Math.min(start + info.maxBatch, order.length), total: order.length });
+    }
+    totals = addUsage(totals, usage);
+    return { data, rows: texts.length, dims, usage };
+  };
+
+  return {
+    info,
+    embed: (texts, embedOptions) => {
+      checkEmbedArguments(texts, embedOptions);
+      if (closed) return Promise.reject(new TypeError('@execret/embedders transformers: embed() called after close()'));
+      const result = queue.then(() => run(texts, embedOptions));
+      queue = result.catch(() => undefined);
+      return result;
+    },
+    usage: () => totals,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await queue;
+      await onnx.dispose();
+    },
+  };
+}
