@@ -26,7 +26,7 @@ operator intended (``ast.dump`` without positions). A candidate that fails this 
 """
 
 import ast
-import copy
+import dis
 import io
 import json
 import re
@@ -360,13 +360,13 @@ class Enumerator:
             # drop the "± 1": replace the whole expression by its left operand text
             self.add("off_by_one_boundary", operator, start, end,
                      self.src.segment(self.src.start(inner), self.src.end(inner)), path,
-                     lambda tree, p=path: set_node(tree, p, copy.deepcopy(get_node(tree, p).left)))
+                     lambda tree, p=path: set_node(tree, p, get_node(tree, p).left))
             return
         if shift and isinstance(expr, ATOMIC) and not isinstance(expr, ast.Constant):
             for op, sym in ((ast.Add, "+"), (ast.Sub, "-")):
                 self.add("off_by_one_boundary", operator, start, end, "%s %s 1" % (text, sym), path,
                          lambda tree, p=path, o=op: set_node(tree, p, ast.BinOp(
-                             left=copy.deepcopy(get_node(tree, p)), op=o(), right=ast.Constant(value=1))))
+                             left=get_node(tree, p), op=o(), right=ast.Constant(value=1))))
 
     def int_literal(self, expr, path):
         """off_by_one: an int literal operand of arithmetic, an index, or an assigned value, ±1."""
@@ -397,7 +397,7 @@ class Enumerator:
         if id(node) not in self.boundary_ids and is_len_call(node.left) and plus_minus_one(node) is not None:
             self.add("off_by_one_boundary", "len_offset", self.src.start(node), self.src.end(node),
                      self.src.segment(self.src.start(node.left), self.src.end(node.left)), path,
-                     lambda tree, p=path: set_node(tree, p, copy.deepcopy(get_node(tree, p).left)))
+                     lambda tree, p=path: set_node(tree, p, get_node(tree, p).left))
 
     def augassign(self, node, path):
         self.int_literal(node.value, path + (("value", None),))
@@ -467,12 +467,12 @@ class Enumerator:
         if inner is not None:
             self.add("off_by_one", "index_shift", start, end,
                      self.src.segment(self.src.start(inner), self.src.end(inner)), index_path,
-                     lambda tree, p=index_path: set_node(tree, p, copy.deepcopy(get_node(tree, p).left)))
+                     lambda tree, p=index_path: set_node(tree, p, get_node(tree, p).left))
         elif isinstance(index, ast.Name):
             for op, sym in ((ast.Add, "+"), (ast.Sub, "-")):
                 self.add("off_by_one", "index_shift", start, end, "%s %s 1" % (text, sym), index_path,
                          lambda tree, p=index_path, o=op: set_node(tree, p, ast.BinOp(
-                             left=copy.deepcopy(get_node(tree, p)), op=o(), right=ast.Constant(value=1))))
+                             left=get_node(tree, p), op=o(), right=ast.Constant(value=1))))
 
     def assign(self, node, path):
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
@@ -485,7 +485,7 @@ class Enumerator:
             self.add("off_by_one_boundary", "len_offset", start, end,
                      self.src.segment(start, end) + " - 1", value_path,
                      lambda tree, p=value_path: set_node(tree, p, ast.BinOp(
-                         left=copy.deepcopy(get_node(tree, p)), op=ast.Sub(), right=ast.Constant(value=1))))
+                         left=get_node(tree, p), op=ast.Sub(), right=ast.Constant(value=1))))
 
     def guards(self, node, path):
         """remove_edge_case_check: delete an ``if`` without else whose body is one return / raise /
@@ -546,18 +546,55 @@ def remove_statement(tree, path):
 
 
 # --------------------------------------------------------------------------- bytecode
+JUMP_OPCODES = frozenset(dis.hasjrel) | frozenset(dis.hasjabs) | frozenset(getattr(dis, "hasjump", ()))
+IGNORED_OPNAMES = frozenset({"NOP", "CACHE", "EXTENDED_ARG"})
+
+
+def const_key(value):
+    if isinstance(value, types.CodeType):
+        return ("code", code_fingerprint(value))
+    if isinstance(value, (tuple, frozenset)) and any(isinstance(v, types.CodeType) for v in value):
+        return (type(value).__name__, tuple(const_key(v) for v in value))
+    return (type(value).__name__, repr(value))
+
+
 def code_fingerprint(co):
-    """Everything a code object executes, without line numbers or source positions."""
-    consts = []
-    for c in co.co_consts:
-        if isinstance(c, types.CodeType):
-            consts.append(("code", code_fingerprint(c)))
+    """What a code object executes, normalised: the instruction sequence without NOP / CACHE /
+    EXTENDED_ARG entries (the compiler leaves NOPs where dead code or line markers were), jump
+    targets and exception-table ranges as indices into that sequence, constants by type and repr,
+    nested code objects recursively; no line numbers, columns or byte offsets."""
+    all_instrs = list(dis.get_instructions(co))
+    kept = [i for i in all_instrs if i.opname not in IGNORED_OPNAMES]
+    index_of = {}
+    k = len(kept)
+    for instr in reversed(all_instrs):
+        if instr.opname not in IGNORED_OPNAMES:
+            k -= 1
+        index_of[instr.offset] = k
+    end_index = len(kept)
+
+    def at(offset):
+        if offset in index_of:
+            return index_of[offset]
+        later = [o for o in index_of if o >= offset]
+        return index_of[min(later)] if later else end_index
+
+    ops = []
+    for instr in kept:
+        if instr.opcode in JUMP_OPCODES and isinstance(instr.argval, int):
+            arg = ("jump", at(instr.argval))
         else:
-            consts.append((type(c).__name__, repr(c)))
+            arg = const_key(instr.argval)
+        ops.append((instr.opname, arg))
+    parse_table = getattr(dis, "_parse_exception_table", None)
+    if parse_table is not None:
+        table = tuple((at(e.start), at(e.end), at(e.target), e.depth, e.lasti) for e in parse_table(co))
+    else:
+        table = getattr(co, "co_exceptiontable", None)
     return (
-        co.co_code, tuple(consts), co.co_names, co.co_varnames, co.co_freevars, co.co_cellvars,
-        co.co_argcount, co.co_posonlyargcount, co.co_kwonlyargcount, co.co_flags, co.co_name,
-        getattr(co, "co_qualname", None), getattr(co, "co_exceptiontable", None),
+        tuple(ops), table, co.co_argcount, co.co_posonlyargcount, co.co_kwonlyargcount, co.co_flags,
+        co.co_name, getattr(co, "co_qualname", None), co.co_freevars, co.co_cellvars,
+        tuple(const_key(c) for c in co.co_consts if isinstance(c, types.CodeType)),
     )
 
 
@@ -586,7 +623,9 @@ class _FlattenBoolOps(ast.NodeTransformer):
 
 
 def dump(tree):
-    return ast.dump(_FlattenBoolOps().visit(copy.deepcopy(tree)), include_attributes=False)
+    """Positions-free dump of a tree after flattening nested BoolOps. Modifies ``tree``: pass a
+    tree that is not used afterwards."""
+    return ast.dump(_FlattenBoolOps().visit(tree), include_attributes=False)
 
 
 # --------------------------------------------------------------------------- commands
@@ -598,7 +637,7 @@ def mutate_task(task):
     except SyntaxError as exc:
         return {"id": task["id"], "ok": False, "error": "canonical does not parse: line %s: %s" % (exc.lineno, exc.msg)}
     src = Source(text)
-    original_dump = dump(tree)
+    original_dump = dump(ast.parse(text))
     candidates = Enumerator(src, tree).run()
     candidates.sort(key=lambda c: (c.start, c.end, BUG_ORDER[c.bug_type], c.operator, c.after))
     seen = {}
@@ -608,12 +647,12 @@ def mutate_task(task):
         code = splice(text, src, c.start, c.end, c.after)
         status, reason = "ok", None
         try:
-            mutated = ast.parse(code)
-            expected = copy.deepcopy(tree)
+            mutated_dump = dump(ast.parse(code))
+            expected = ast.parse(text)  # a fresh copy of the canonical's tree (faster than deepcopy)
             c.transform(expected)
-            if dump(mutated) != dump(expected):
+            if mutated_dump != dump(expected):
                 status, reason = "unverified", "the spliced text does not parse to the intended AST"
-            elif dump(mutated) == original_dump:
+            elif mutated_dump == original_dump:
                 status, reason = "equivalent", "identical AST"
         except SyntaxError as exc:
             status, reason = "unverified", "the spliced text does not parse: %s" % exc.msg
@@ -742,8 +781,7 @@ def apply_job(job):
     for e in reversed(edits):
         code = splice(code, src, (e["line"], e["col_start"]), (e["end_line"], e["col_end"]), e["after"])
     try:
-        mutated = ast.parse(code)
-        same = bytecode_of(code) == original or dump(mutated) == dump(tree)
+        same = bytecode_of(code) == original or dump(ast.parse(code)) == dump(tree)
     except SyntaxError as exc:
         return {"ok": False, "status": "invalid", "reason": "the edited code does not parse: %s" % exc.msg}
     if same:
