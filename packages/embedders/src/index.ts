@@ -28,3 +28,14 @@ export {
 export { DEFAULT_BYTES_PER_TOKEN, estimateTokens, planBatches } from './http/batching.js';
 export { poolTokenStates, type LocalPooling } from './pooling.js';
 export { decodeBase64Float32, normalizeRows, toMatrix, truncateColumns } from './vectors.js';
+export {
+  EMBEDDING_CACHE_VERSION,
+  createEmbeddingCache,
+  type CacheLookup,
+  type CacheSpace,
+  type CacheStats,
+  type EmbeddingCache,
+  type EmbeddingCacheOptions,
+} from './cache/embedding-cache.js';
+export { cachedEmbed, withCache, type CachedEmbedResult } from './cache/with-cache.js';
+export { RECORD_HEADER_BYTES, crc32, decodeSegment, encodeRecords, recordBytes, textHash } from './cache/record.js';
