@@ -102,6 +102,7 @@ export async function postJson(
 
 /**
  * Reads an OpenAI-style `{ data: [{ index, embedding }], usage: { prompt_tokens | total_tokens } }`
+ * (or the SDK's camelCase `promptTokens`/`totalTokens`)
  * body: returns embeddings ordered by `index` (which must be 0..n-1, each once) and the token count.
  */
 export function readOpenAIStyle(body: unknown, component: string): { vectors: unknown[]; inputTokens: number | null } {
@@ -121,8 +122,9 @@ export function readOpenAIStyle(body: unknown, component: string): { vectors: un
     seen.add(index);
     vectors[index] = (item as { embedding?: unknown }).embedding;
   });
-  const usage = (body as { usage?: { prompt_tokens?: unknown; total_tokens?: unknown } }).usage;
-  const tokens = usage?.prompt_tokens ?? usage?.total_tokens;
+  const usage = (body as { usage?: Record<string, unknown> }).usage;
+  // snake_case on the wire; the Mistral SDK hands back camelCase
+  const tokens = usage?.prompt_tokens ?? usage?.promptTokens ?? usage?.total_tokens ?? usage?.totalTokens;
   return { vectors, inputTokens: typeof tokens === 'number' && Number.isFinite(tokens) ? tokens : null };
 }
 

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { EmbeddersError } from '../src/errors.js';
+import { createMistralEmbedder } from '../src/providers/mistral.js';
+import { normalized, recordingSleep, startFakeServer, vectorFor, type FakeReply, type FakeRequest, type FakeServer } from './helpers/fake-server.js';
+
+const KEY = 'mistral-test-SECRET-5555';
+let server: FakeServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** Answers like the Mistral embeddings API (`id`, `object`, `data`, `model`, `usage` are all required by the SDK). */
+function okReply(request: FakeRequest, dims: number, round = false): FakeReply {
+  const input = request.body.input as string[];
+  return {
+    json: {
+      id: 'emb-1',
+      object: 'list',
+      model: request.body.model,
+      data: input.map((text, index) => ({
+        object: 'embedding',
+        index,
+        embedding: vectorFor(text, dims).map((x) => (round ? Math.round(x * 100) : x)),
+      })),
+      usage: { prompt_tokens: 3 * input.length, total_tokens: 3 * input.length, completion_tokens: 0 },
+    },
+  };
+}
+
+async function start(handler: (request: FakeRequest, n: number) => FakeReply | Promise<FakeReply>) {
+  server = await startFakeServer(handler);
+  return server;
+}
+
+describe('createMistralEmbedder', () => {
+  it('sends model and input with a bearer key and no output options for mistral-embed', async () => {
+    const s = await start((r) => okReply(r, 1024));
+    const embedder = await createMistralEmbedder('mistral/mistral-embed', { apiKey: KEY, baseUrl: s.url });
+    const result = await embedder.embed(['a', 'bb'], { kind: 'query' });
+    const request = s.requests[0] as FakeRequest;
+    expect(request.path).toBe('/v1/embeddings');
+    expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(request.body).toEqual({ model: 'mistral-embed', input: ['a', 'bb'] });
+    expect(Array.from(result.data.subarray(0, 1024))).toEqual(Array.from(normalized(vectorFor('a', 1024))));
+    expect(result.usage.inputTokens).toBe(6);
+    expect(result.usage.costUsd).toBeCloseTo((6 * 0.1) / 1e6, 15);
+  });
+
+  it('sends output_dimension and output_dtype for Codestral Embed and keeps integer values unnormalised', async () => {
+    const s = await start((r) => okReply(r, r.body.output_dimension ?? 1536, true));
+    const embedder = await createMistralEmbedder('mistral/codestral-embed', { apiKey: KEY, baseUrl: s.url, dimensions: 3072, dtype: 'int8' });
+    expect(embedder.info.normalize).toBe(false);
+    const result = await embedder.embed(['def f(): pass'], { kind: 'document' });
+    expect(s.requests[0]?.body).toEqual({ model: 'codestral-embed', input: ['def f(): pass'], output_dimension: 3072, output_dtype: 'int8' });
+    expect(Array.from(result.data)).toEqual(vectorFor('def f(): pass', 3072).map((x) => Math.round(x * 100)));
+  });
+
+  it('retries when the server answers 503 and then succeeds', async () => {
+    const s = await start((r, n) => (n === 0 ? { status: 503, json: { message: 'busy' } } : okReply(r, 1024)));
+    const { sleep, delays } = recordingSleep();
+    const embedder = await createMistralEmbedder('mistral/mistral-embed', { apiKey: KEY, baseUrl: s.url, sleep, random: () => 0 });
+    const result = await embedder.embed(['a'], { kind: 'query' });
+    expect(delays).toEqual([250]);
+    expect(result.usage.retries).toBe(1);
+  });
+
+  it('fails with E_RESPONSE when the SDK rejects a body without the required fields', async () => {
+    const s = await start(() => ({ json: { data: [{ embedding: [1, 2] }] } }));
+    const embedder = await createMistralEmbedder('mistral/mistral-embed', { apiKey: KEY, baseUrl: s.url });
+    const error = await embedder.embed(['a'], { kind: 'query' }).catch((e: unknown) => e);
+    expect(EmbeddersError.is(error) && error.code).toBe('E_RESPONSE');
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it('fails with E_AUTH when the server answers 401', async () => {
+    const s = await start(() => ({ status: 401, json: { message: 'Unauthorized' } }));
+    const embedder = await createMistralEmbedder('mistral/mistral-embed', { apiKey: KEY, baseUrl: s.url });
+    await expect(embedder.embed(['a'], { kind: 'query' })).rejects.toMatchObject({ code: 'E_AUTH', status: 401 });
+  });
+
+  it('throws RangeError when the dtype is not offered by the model', async () => {
+    await expect(createMistralEmbedder('mistral/mistral-embed', { apiKey: KEY, dtype: 'int8' })).rejects.toThrow(RangeError);
+  });
+});
