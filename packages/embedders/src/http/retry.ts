@@ -36,6 +36,8 @@ export function parseRetryAfter(
   const value = headers.retryAfter?.trim();
   if (value === undefined || value === '') return undefined;
   if (/^\d+(\.\d+)?$/.test(value)) return Math.ceil(Number(value) * 1000);
+  // an HTTP-date always names a month ("Wed, 21 Oct 2015 07:28:05 GMT"); "-3" is not one
+  if (!/[A-Za-z]{3}/.test(value)) return undefined;
   const date = Date.parse(value);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - nowMs);

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { EmbeddersError, redactSecrets } from './errors.js';
+
+describe('EmbeddersError', () => {
+  it('is recognised by brand, keeps code, status and cause', () => {
+    const cause = new Error('inner');
+    const error = new EmbeddersError('E_RATE_LIMIT', 'm', { cause, status: 429, retryAfterMs: 10, attempts: 3 });
+    expect(EmbeddersError.is(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'E_RATE_LIMIT', status: 429, retryAfterMs: 10, attempts: 3, name: 'EmbeddersError' });
+    expect(error.cause).toBe(cause);
+    expect(EmbeddersError.is({ code: 'E_AUTH' })).toBe(false);
+    expect(EmbeddersError.is(new Error('x'))).toBe(false);
+    expect(EmbeddersError.is(null)).toBe(false);
+  });
+});
+
+describe('redactSecrets', () => {
+  it.each([
+    ['key sk-123456 twice sk-123456', ['sk-123456'], 'key [redacted] twice [redacted]'],
+    ['short ab', ['ab'], 'short ab'],
+    ['none', [undefined], 'none'],
+  ])('redacts %j', (text, secrets, expected) => {
+    expect(redactSecrets(text, secrets)).toBe(expected);
+  });
+});
