@@ -1,1 +1,45 @@
-export const PACKAGE_NAME = '@execret/oracle';
+export { createOracle } from './oracle.js';
+export type {
+  Oracle,
+  OracleInfo,
+  OracleIsolation,
+  OracleJob,
+  OracleOptions,
+  OracleProgress,
+  OracleResult,
+  OracleRunOptions,
+  OracleStats,
+  RunManyOptions,
+} from './types.js';
+export { OracleError, ORACLE_ERROR_CODES, type OracleErrorCode } from './errors.js';
+export { codeSha256, testsSha256 } from './hashes.js';
+export { isInfrastructureOutcome, isOutcome, ORACLE_STATUSES, suiteStatus, type OracleStatus } from './outcomes.js';
+export {
+  formatExecutionCacheLine,
+  openExecutionCache,
+  parseExecutionCache,
+  type ExecutionCache,
+  type ExecutionCacheEntry,
+  type ExecutionCacheIssue,
+  type OpenExecutionCacheOptions,
+  type ParsedExecutionCache,
+} from './execution-cache.js';
+export { DEFAULT_PYTHON, resolvePython, type PythonInfo } from './python.js';
+export { SERVER_ROLE } from './fork-server.js';
+export {
+  DEFAULT_ISOLATION,
+  DEFAULT_MAX_CODE_BYTES,
+  DEFAULT_MAX_FILE_BYTES,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  DEFAULT_MAX_OPEN_FILES,
+  DEFAULT_MAX_PROCESSES,
+  DEFAULT_MAX_TESTS,
+  DEFAULT_MEMORY_MB,
+  DEFAULT_PRELOAD_MODULES,
+  DEFAULT_SANDBOX_UID,
+  DEFAULT_START_TIMEOUT_MS,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_TMPFS_BYTES,
+  DEFAULT_WATCHDOG_GRACE_MS,
+  PIPELINE_DEPTH,
+} from './defaults.js';

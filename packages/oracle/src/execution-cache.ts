@@ -1,0 +1,333 @@
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { OracleError, abortError } from './errors.js';
+import { isOutcome, ORACLE_STATUSES, suiteStatus, type OracleStatus } from './outcomes.js';
+
+/**
+ * One execution of one snippet against one suite, as stored in `execution_cache.jsonl`
+ * (docs/formats.md).
+ */
+export interface ExecutionCacheEntry {
+  /** `code_sha256`: see `codeSha256`. */
+  codeSha256: string;
+  /** `tests_sha256`: see `testsSha256`. */
+  testsSha256: string;
+  /** `test_results`: one outcome per assert, release vocabulary. */
+  testResults: string[];
+  /** `passes_all_tests`: every outcome is `pass`. */
+  passesAllTests: boolean;
+  /** `status`: the suite status (see `suiteStatus`). */
+  status: OracleStatus;
+  /** `duration_ms`, when the writer recorded it. */
+  durationMs?: number;
+  /** `isolation` (`bwrap` or `rlimit` for lines this package wrote), when the writer recorded it. */
+  isolation?: string;
+  /** Every other field of the line, kept as read (writers may add fields). */
+  extra: Record<string, unknown>;
+}
+
+/** What a reader did not understand in a cache file. Lines are 1-based. */
+export interface ExecutionCacheIssue {
+  /** 1-based line number. */
+  line: number;
+  /**
+   * - `torn-line`: the last line does not end in `\n` (a killed writer); ignored.
+   * - `invalid-json`: the line is not JSON; ignored.
+   * - `invalid-entry`: JSON, but without valid hashes or outcome list; ignored.
+   * - `inconsistent`: `passes_all_tests` or `status` disagree with `test_results`; the entry is kept
+   *   with both recomputed from `test_results`.
+   */
+  kind: 'torn-line' | 'invalid-json' | 'invalid-entry' | 'inconsistent';
+  /** Human-readable detail. */
+  message: string;
+}
+
+/** Result of {@link parseExecutionCache}. */
+export interface ParsedExecutionCache {
+  /** Valid entries in file order (duplicates included; the last one of a key wins on lookup). */
+  entries: ExecutionCacheEntry[];
+  /** Everything that was skipped or corrected, with its line. */
+  issues: ExecutionCacheIssue[];
+  /** Number of complete lines (ending in `\n`), blank ones included. */
+  lines: number;
+}
+
+const HEX64 = /^[0-9a-fA-F]{64}$/;
+const KNOWN_FIELDS = new Set([
+  'code_sha256',
+  'tests_sha256',
+  'test_results',
+  'passes_all_tests',
+  'status',
+  'duration_ms',
+  'isolation',
+]);
+
+/**
+ * Parses the text of an `execution_cache.jsonl` file, tolerantly: a UTF-8 BOM and `\r` before `\n`
+ * are accepted, blank lines are skipped, a final line without `\n` is a torn write and ignored, and every
+ * line that cannot be used is reported as an issue instead of failing the whole file. Hashes are
+ * lowercased. An entry needs `code_sha256` and `tests_sha256` (64 hex digits) and `test_results` (an
+ * array of outcome strings, see `isOutcome`); `passes_all_tests` and `status` are recomputed from
+ * `test_results` when missing or contradictory, and a `status` of another writer's rule is kept when it
+ * agrees with `passes_all_tests`.
+ *
+ * @param text - the whole file
+ * @example
+ * const { entries, issues } = parseExecutionCache(
+ *   '{"code_sha256":"' + 'a'.repeat(64) + '","tests_sha256":"' + 'b'.repeat(64) +
+ *   '","test_results":["pass","FAIL"]}\n{"code_sha256":"tor',
+ * );
+ * entries[0].status;   // 'fail' (recomputed: the line has no status)
+ * issues[0];           // { line: 2, kind: 'torn-line', message: '…' }
+ */
+export function parseExecutionCache(text: string): ParsedExecutionCache {
+  const entries: ExecutionCacheEntry[] = [];
+  const issues: ExecutionCacheIssue[] = [];
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const parts = body.split('\n');
+  const torn = parts.pop() ?? '';
+  if (torn !== '') {
+    issues.push({
+      line: parts.length + 1,
+      kind: 'torn-line',
+      message: `last line has ${torn.length} characters and no terminating newline (a torn write); ignored`,
+    });
+  }
+  parts.forEach((raw, i) => {
+    const line = i + 1;
+    const content = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (content.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(content);
+    } catch (cause) {
+      issues.push({ line, kind: 'invalid-json', message: `not JSON (${(cause as Error).message}); ignored` });
+      return;
+    }
+    const entry = toEntry(value, line, issues);
+    if (entry) entries.push(entry);
+  });
+  return { entries, issues, lines: parts.length };
+}
+
+function toEntry(value: unknown, line: number, issues: ExecutionCacheIssue[]): ExecutionCacheEntry | undefined {
+  const invalid = (message: string): undefined => {
+    issues.push({ line, kind: 'invalid-entry', message: `${message}; ignored` });
+    return undefined;
+  };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return invalid('not a JSON object');
+  const record = value as Record<string, unknown>;
+  const code = record.code_sha256;
+  const tests = record.tests_sha256;
+  const results = record.test_results;
+  if (typeof code !== 'string' || !HEX64.test(code)) return invalid('code_sha256 is not 64 hex digits');
+  if (typeof tests !== 'string' || !HEX64.test(tests)) return invalid('tests_sha256 is not 64 hex digits');
+  if (!Array.isArray(results)) return invalid('test_results is not an array');
+  const bad = results.findIndex((o) => !isOutcome(o));
+  if (bad >= 0) {
+    return invalid(
+      `test_results[${bad}] = ${JSON.stringify(results[bad]).slice(0, 60)} is not an outcome (pass, FAIL, FAIL: <msg>, ERROR:<Type>: <msg>, TIMEOUT)`,
+    );
+  }
+  const testResults = results as string[];
+  const derived = suiteStatus(testResults);
+  const passes = derived === 'pass';
+  let status: OracleStatus = derived;
+  if (record.passes_all_tests !== undefined && record.passes_all_tests !== passes) {
+    issues.push({
+      line,
+      kind: 'inconsistent',
+      message: `passes_all_tests is ${JSON.stringify(record.passes_all_tests)} but test_results say ${String(passes)}; using test_results`,
+    });
+  }
+  const given = record.status;
+  if (given !== undefined) {
+    if (typeof given === 'string' && (ORACLE_STATUSES as readonly string[]).includes(given) && (given === 'pass') === passes) {
+      status = given as OracleStatus;
+    } else {
+      issues.push({
+        line,
+        kind: 'inconsistent',
+        message: `status ${JSON.stringify(given)} does not agree with test_results (expected one of ${ORACLE_STATUSES.join(', ')}, '${derived}' by this package's rule); using '${derived}'`,
+      });
+    }
+  }
+  const extra: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(record)) if (!KNOWN_FIELDS.has(key)) extra[key] = v;
+  const entry: ExecutionCacheEntry = {
+    codeSha256: code.toLowerCase(),
+    testsSha256: tests.toLowerCase(),
+    testResults: [...testResults],
+    passesAllTests: passes,
+    status,
+    extra,
+  };
+  if (typeof record.duration_ms === 'number' && Number.isFinite(record.duration_ms)) entry.durationMs = record.duration_ms;
+  if (typeof record.isolation === 'string') entry.isolation = record.isolation;
+  return entry;
+}
+
+/**
+ * Serialises one entry as a line of `execution_cache.jsonl`, strictly as docs/formats.md fixes it:
+ * `code_sha256`, `tests_sha256`, `test_results`, `passes_all_tests`, `status`, then `duration_ms` and
+ * `isolation` when present, then the `extra` fields; compact JSON, terminated by `\n`.
+ * `passes_all_tests` and `status` must agree with `test_results` (`pass` exactly when every outcome is
+ * `pass`).
+ *
+ * @param entry - the entry; `extra` may be omitted
+ * @throws {TypeError} when a hash is not 64 lowercase hex digits, an outcome is outside the vocabulary,
+ *   or `passesAllTests`/`status` contradict `testResults`
+ * @example
+ * formatExecutionCacheLine({
+ *   codeSha256: 'a'.repeat(64), testsSha256: 'b'.repeat(64),
+ *   testResults: ['pass'], passesAllTests: true, status: 'pass', durationMs: 2.5,
+ * });
+ * // '{"code_sha256":"aaa…","tests_sha256":"bbb…","test_results":["pass"],"passes_all_tests":true,"status":"pass","duration_ms":2.5}\n'
+ */
+export function formatExecutionCacheLine(
+  entry: Omit<ExecutionCacheEntry, 'extra'> & { extra?: Record<string, unknown> },
+): string {
+  for (const [name, hash] of [
+    ['codeSha256', entry.codeSha256],
+    ['testsSha256', entry.testsSha256],
+  ] as const) {
+    if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) {
+      throw new TypeError(`@execret/oracle formatExecutionCacheLine: expected ${name} to be 64 lowercase hex digits, received ${JSON.stringify(hash)}`);
+    }
+  }
+  if (!Array.isArray(entry.testResults)) {
+    throw new TypeError('@execret/oracle formatExecutionCacheLine: expected testResults to be an array of outcome strings');
+  }
+  const derived = suiteStatus(entry.testResults);
+  if (entry.passesAllTests !== (derived === 'pass') || !ORACLE_STATUSES.includes(entry.status) || (entry.status === 'pass') !== (derived === 'pass')) {
+    throw new TypeError(
+      `@execret/oracle formatExecutionCacheLine: passesAllTests (${String(entry.passesAllTests)}) and status ('${String(entry.status)}') must agree with testResults (status '${derived}')`,
+    );
+  }
+  const record: Record<string, unknown> = {
+    code_sha256: entry.codeSha256,
+    tests_sha256: entry.testsSha256,
+    test_results: entry.testResults,
+    passes_all_tests: entry.passesAllTests,
+    status: entry.status,
+  };
+  if (entry.durationMs !== undefined) record.duration_ms = entry.durationMs;
+  if (entry.isolation !== undefined) record.isolation = entry.isolation;
+  for (const [key, value] of Object.entries(entry.extra ?? {})) if (!(key in record)) record[key] = value;
+  return `${JSON.stringify(record)}\n`;
+}
+
+/** An open, append-only execution cache (see {@link openExecutionCache}). */
+export interface ExecutionCache {
+  /** The file this cache reads and appends to. */
+  readonly file: string;
+  /** Number of distinct (`code_sha256`, `tests_sha256`) keys held. */
+  readonly size: number;
+  /** What was skipped or corrected when the file was loaded. */
+  readonly issues: readonly ExecutionCacheIssue[];
+  /** The latest entry for a key, or `undefined`. Hashes are compared lowercased. */
+  get(codeSha256: string, testsSha256: string): ExecutionCacheEntry | undefined;
+  /** Appends one line (one `write` call) and makes it the latest entry of its key. */
+  put(entry: Omit<ExecutionCacheEntry, 'extra'> & { extra?: Record<string, unknown> }): void;
+  /** The latest entry of every key, ordered by when that latest entry was loaded or put. */
+  entries(): IterableIterator<ExecutionCacheEntry>;
+  /** Closes the file; later `put` calls throw `OracleError('cache-io')`. Idempotent. */
+  close(): void;
+}
+
+/** Options of {@link openExecutionCache}. */
+export interface OpenExecutionCacheOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * Opens (creating it and its directory when missing) an append-only `execution_cache.jsonl` and loads it
+ * into memory. Lookups are a `Map` keyed by both hashes; duplicates are allowed in the file and the last
+ * line of a key wins. Every new entry is appended as one line with a single `write` call on a file opened
+ * with `O_APPEND`, so concurrent writers do not interleave and a process killed at any moment leaves at
+ * most one torn final line. A torn final line found at open is reported in `issues` and then terminated
+ * with a `\n` (so the next append starts a fresh line and the fragment stays an ignored invalid line).
+ *
+ * @param file - path of the JSONL file
+ * @param options - `signal` to abort while reading
+ * @throws {OracleError} `cache-io` when the file cannot be read, created or opened for appending
+ * @example
+ * const cache = await openExecutionCache('out/execution_cache.jsonl');
+ * cache.get(codeSha256(code), testsSha256(tests))?.testResults; // ['pass', 'FAIL', …] or undefined
+ * cache.close();
+ */
+export async function openExecutionCache(file: string, options: OpenExecutionCacheOptions = {}): Promise<ExecutionCache> {
+  if (typeof file !== 'string' || file === '') {
+    throw new TypeError(`@execret/oracle openExecutionCache: expected file to be a non-empty path, received ${JSON.stringify(file)}`);
+  }
+  const { signal } = options;
+  if (signal?.aborted) throw abortError('openExecutionCache', signal);
+  let text = '';
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    text = await readFile(file, { encoding: 'utf8', ...(signal ? { signal } : {}) });
+  } catch (cause) {
+    if (signal?.aborted) throw abortError('openExecutionCache', signal);
+    if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new OracleError('cache-io', `@execret/oracle openExecutionCache: cannot read ${file} (${(cause as Error).message})`, { cause });
+    }
+  }
+  const parsed = parseExecutionCache(text);
+  const map = new Map<string, ExecutionCacheEntry>();
+  for (const entry of parsed.entries) {
+    const key = `${entry.codeSha256}:${entry.testsSha256}`;
+    map.delete(key);
+    map.set(key, entry);
+  }
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'a');
+    if (text !== '' && !text.endsWith('\n')) writeSync(fd, '\n');
+  } catch (cause) {
+    if (fd !== undefined) closeSync(fd);
+    throw new OracleError('cache-io', `@execret/oracle openExecutionCache: cannot open ${file} for appending (${(cause as Error).message})`, { cause });
+  }
+  return {
+    file,
+    issues: parsed.issues,
+    get size() {
+      return map.size;
+    },
+    get(code, tests) {
+      return map.get(`${code.toLowerCase()}:${tests.toLowerCase()}`);
+    },
+    put(entry) {
+      const line = Buffer.from(formatExecutionCacheLine(entry), 'utf8');
+      if (fd === undefined) {
+        throw new OracleError('cache-io', `@execret/oracle ExecutionCache.put: the cache ${file} is closed`);
+      }
+      let written: number;
+      try {
+        written = writeSync(fd, line);
+      } catch (cause) {
+        throw new OracleError('cache-io', `@execret/oracle ExecutionCache.put: cannot append to ${file} (${(cause as Error).message})`, { cause });
+      }
+      if (written !== line.length) {
+        throw new OracleError(
+          'cache-io',
+          `@execret/oracle ExecutionCache.put: short write to ${file} (${written} of ${line.length} bytes; the line is torn and will be ignored on reload)`,
+        );
+      }
+      const stored: ExecutionCacheEntry = { ...entry, testResults: [...entry.testResults], extra: { ...(entry.extra ?? {}) } };
+      const key = `${stored.codeSha256}:${stored.testsSha256}`;
+      map.delete(key);
+      map.set(key, stored);
+    },
+    entries() {
+      return map.values();
+    },
+    close() {
+      if (fd !== undefined) {
+        closeSync(fd);
+        fd = undefined;
+      }
+    },
+  };
+}

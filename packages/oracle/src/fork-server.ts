@@ -1,0 +1,342 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { FORK_SERVER_SOURCE } from './fork-server-source.js';
+
+/**
+ * One long-lived Python fork server and the line protocol to it. Internal to the package: the pool in
+ * `oracle.ts` owns these, replaces dead ones and decides what each reply means for the caller.
+ *
+ * @internal
+ */
+
+/** Sandbox backend of a server. */
+export type ServerIsolation = 'bwrap' | 'rlimit';
+
+/** Fixed search path for a bare `bwrap` command (libraries never read `process.env`). */
+export const BWRAP_SEARCH_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/** Everything a server needs; all sizes already in bytes. @internal */
+export interface ServerConfig {
+  /** Absolute path of the real interpreter. */
+  python: string;
+  isolation: ServerIsolation;
+  /** bubblewrap command or path (used when `isolation` is `bwrap`). */
+  bwrap: string;
+  /** uid and gid the child drops to when the server runs as root; `null` to never drop. */
+  uid: number | null;
+  gid: number | null;
+  /** Whether the Node process runs as root (decides the bwrap flags). */
+  root: boolean;
+  memoryBytes: number;
+  maxProcesses: number;
+  maxFileBytes: number;
+  maxOpenFiles: number;
+  maxMessageBytes: number;
+  tmpfsBytes: number;
+  preloadModules: readonly string[];
+  /** How long the server may take to say hello. */
+  startTimeoutMs: number;
+  /** Extra time over a job's `timeoutMs` before an unresponsive server is killed. */
+  watchdogGraceMs: number;
+}
+
+/** First line a server writes. @internal */
+export interface ServerHello {
+  python: string;
+  executable: string;
+  euid: number;
+  drop_uid: boolean;
+  subreaper: boolean;
+  children_file: boolean;
+  pidfd: boolean;
+  nproc: number;
+  path_fds: number;
+  litter_dirs: string[];
+  preload_failed: string[];
+  vm_bytes: number;
+}
+
+/** One job as the server sees it. @internal */
+export interface ServerJob {
+  code: string;
+  tests: readonly string[];
+  timeoutMs: number;
+}
+
+/**
+ * What became of a submitted job:
+ * - `result`: the server answered;
+ * - `lost`: the server died, or stopped answering, while this job was running (the job is blamed);
+ * - `requeue`: the server died before starting this job (submit it elsewhere).
+ * @internal
+ */
+export type ServerReply =
+  | { kind: 'result'; tests: string[]; durationMs: number; killedDescendants: number; removedFiles: number }
+  | { kind: 'lost'; reason: string }
+  | { kind: 'requeue' };
+
+/** A running fork server. @internal */
+export interface ForkServer {
+  readonly hello: ServerHello;
+  /** Pid of the spawned process (bwrap, or the interpreter itself). */
+  readonly pid: number;
+  /** Jobs submitted and not yet answered. */
+  readonly inFlight: number;
+  /** False once the process has exited or been killed. */
+  readonly alive: boolean;
+  submit(job: ServerJob): Promise<ServerReply>;
+  /** Ends stdin (the server finishes its queue and exits); kills it after `graceMs`. */
+  close(graceMs: number): Promise<void>;
+  /** SIGKILL now. Pending jobs resolve as `lost` (the running one) and `requeue` (the rest). */
+  kill(): void;
+}
+
+interface Pending {
+  id: number;
+  job: ServerJob;
+  resolve: (reply: ServerReply) => void;
+}
+
+/** Marker in the server's argv, to find its processes (tests, operators). */
+export const SERVER_ROLE = 'execret-oracle-fork-server';
+
+/** The argv (after the command) of a server for `config`. @internal */
+export function serverCommand(config: ServerConfig, parentPid: number): { command: string; args: string[] } {
+  const settings = JSON.stringify({
+    role: SERVER_ROLE,
+    isolation: config.isolation,
+    uid: config.uid,
+    gid: config.gid,
+    parent_pid: parentPid,
+    nproc: config.maxProcesses,
+    memory_bytes: config.memoryBytes,
+    fsize_bytes: config.maxFileBytes,
+    nofile: config.maxOpenFiles,
+    max_message_chars: config.maxMessageBytes,
+    preload: config.preloadModules,
+  });
+  const python = [config.python, '-I', '-c', FORK_SERVER_SOURCE, settings];
+  if (config.isolation === 'rlimit') return { command: config.python, args: python.slice(1) };
+  return { command: config.bwrap, args: [...bwrapArgs(config), '--', ...python] };
+}
+
+/**
+ * bubblewrap flags: every namespace but the user one when root (so the server keeps real root to drop
+ * its children to the sandbox uid, with only CAP_SETUID, CAP_SETGID and CAP_KILL), a user namespace
+ * otherwise; the host filesystem read-only, a private size-limited tmpfs on /tmp, fresh /proc and /dev,
+ * no network (not even the host's loopback), an empty environment, a new session, death with the parent.
+ * @internal
+ */
+export function bwrapArgs(config: Pick<ServerConfig, 'root' | 'tmpfsBytes'>): string[] {
+  const args = ['--unshare-ipc', '--unshare-pid', '--unshare-net', '--unshare-uts', '--unshare-cgroup-try'];
+  if (config.root) {
+    args.push('--cap-drop', 'ALL', '--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID', '--cap-add', 'CAP_KILL');
+  } else {
+    args.push('--unshare-user', '--disable-userns');
+  }
+  args.push(
+    '--die-with-parent',
+    '--new-session',
+    '--ro-bind', '/', '/',
+    '--perms', '1777', '--size', String(config.tmpfsBytes), '--tmpfs', '/tmp',
+    '--proc', '/proc',
+    '--dev', '/dev',
+    '--clearenv',
+    '--chdir', '/tmp',
+  );
+  return args;
+}
+
+/**
+ * Spawns a server and waits for its hello line.
+ *
+ * @throws {Error} with the server's stderr when it exits, fails to spawn or does not greet in time
+ * @internal
+ */
+export async function startForkServer(
+  config: ServerConfig,
+  options: { signal?: AbortSignal; onExit?: (server: ForkServer, reason: string) => void } = {},
+): Promise<ForkServer> {
+  const { command, args } = serverCommand(config, process.pid);
+  let child: ChildProcessWithoutNullStreams;
+  try {
+    child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: BWRAP_SEARCH_PATH } });
+  } catch (cause) {
+    throw new Error(`could not spawn ${command} (${(cause as Error).message})`, { cause });
+  }
+  let stderr = '';
+  let stdoutBuffer = '';
+  let hello: ServerHello | undefined;
+  let alive = true;
+  let exitReason = '';
+  let nextId = 1;
+  const queue: Pending[] = [];
+  let watchdog: NodeJS.Timeout | undefined;
+  let helloWaiter: { resolve: () => void; reject: (e: Error) => void } | undefined;
+  let closeWaiters: (() => void)[] = [];
+
+  const armWatchdog = (): void => {
+    if (watchdog) clearTimeout(watchdog);
+    watchdog = undefined;
+    const head = queue[0];
+    if (!head || !alive) return;
+    const limit = head.job.timeoutMs + config.watchdogGraceMs;
+    watchdog = setTimeout(() => {
+      exitReason = `fork server did not answer within ${limit} ms (suite budget ${head.job.timeoutMs} ms + grace ${config.watchdogGraceMs} ms) and was killed`;
+      server.kill();
+    }, limit);
+    watchdog.unref();
+  };
+
+  const failAll = (reason: string): void => {
+    if (watchdog) clearTimeout(watchdog);
+    watchdog = undefined;
+    const pending = queue.splice(0);
+    pending.forEach((p, i) => p.resolve(i === 0 ? { kind: 'lost', reason } : { kind: 'requeue' }));
+  };
+
+  const onLine = (line: string): void => {
+    let message: Record<string, unknown>;
+    try {
+      message = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      exitReason = `fork server wrote a line that is not JSON: ${line.slice(0, 200)}`;
+      server.kill();
+      return;
+    }
+    if (message.type === 'hello') {
+      hello = message as unknown as ServerHello;
+      helloWaiter?.resolve();
+      return;
+    }
+    const head = queue[0];
+    if (message.type !== 'result' || !head || message.id !== head.id || !Array.isArray(message.tests) || message.tests.length !== head.job.tests.length) {
+      exitReason = `fork server answered out of protocol: ${line.slice(0, 200)}`;
+      server.kill();
+      return;
+    }
+    queue.shift();
+    head.resolve({
+      kind: 'result',
+      tests: message.tests as string[],
+      durationMs: typeof message.duration_ms === 'number' ? message.duration_ms : 0,
+      killedDescendants: typeof message.killed_descendants === 'number' ? message.killed_descendants : 0,
+      removedFiles: typeof message.removed_files === 'number' ? message.removed_files : 0,
+    });
+    armWatchdog();
+  };
+
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    stdoutBuffer += chunk;
+    let nl = stdoutBuffer.indexOf('\n');
+    while (nl >= 0) {
+      const line = stdoutBuffer.slice(0, nl);
+      stdoutBuffer = stdoutBuffer.slice(nl + 1);
+      if (line !== '') onLine(line);
+      if (!alive) return;
+      nl = stdoutBuffer.indexOf('\n');
+    }
+  });
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-8192);
+  });
+  // Writes to a dead server fail with EPIPE; the exit handler reports what happened.
+  child.stdin.on('error', () => {});
+
+  const server: ForkServer = {
+    get hello() {
+      if (!hello) throw new Error('fork server has not said hello');
+      return hello;
+    },
+    pid: child.pid ?? -1,
+    get inFlight() {
+      return queue.length;
+    },
+    get alive() {
+      return alive;
+    },
+    submit(job) {
+      if (!alive) return Promise.resolve({ kind: 'requeue' });
+      return new Promise<ServerReply>((resolve) => {
+        const id = nextId++;
+        queue.push({ id, job, resolve });
+        child.stdin.write(`${JSON.stringify({ id, code: job.code, tests: job.tests, timeout_ms: job.timeoutMs })}\n`);
+        if (queue.length === 1) armWatchdog();
+      });
+    },
+    close(graceMs) {
+      if (!alive) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        closeWaiters.push(resolve);
+        child.stdin.end();
+        const timer = setTimeout(() => server.kill(), graceMs);
+        timer.unref();
+      });
+    },
+    kill() {
+      if (!alive) return;
+      try {
+        child.kill('SIGKILL');
+      } catch {
+        // already gone
+      }
+    },
+  };
+
+  child.on('error', (cause) => {
+    exitReason ||= `could not run ${command} (${cause.message})`;
+    helloWaiter?.reject(new Error(exitReason, { cause }));
+  });
+  // 'close' (stdout drained) rather than 'exit': a server that exits after its last answer must not lose
+  // that answer. A fallback fires if something still holds the pipes a second after the exit.
+  let finished = false;
+  const finish = (code: number | null, signal: NodeJS.Signals | null): void => {
+    if (finished) return;
+    finished = true;
+    alive = false;
+    const how = signal ? `signal ${signal}` : `exit code ${String(code)}`;
+    const tail = stderr.trim().split('\n').slice(-3).join(' | ');
+    const reason = exitReason || `fork server exited (${how})${tail ? `; stderr: ${tail.slice(-500)}` : ''}`;
+    failAll(reason);
+    helloWaiter?.reject(new Error(reason));
+    const waiters = closeWaiters;
+    closeWaiters = [];
+    waiters.forEach((w) => w());
+    if (hello) options.onExit?.(server, reason);
+  };
+  child.on('exit', (code, signal) => {
+    alive = false;
+    const timer = setTimeout(() => finish(code, signal), 1000);
+    timer.unref();
+  });
+  child.on('close', (code, signal) => finish(code, signal));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      exitReason = `fork server did not start within ${config.startTimeoutMs} ms`;
+      server.kill();
+    }, config.startTimeoutMs);
+    const onAbort = (): void => {
+      exitReason = 'start aborted by the caller';
+      server.kill();
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    helloWaiter = {
+      resolve: () => {
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+        helloWaiter = undefined;
+        resolve();
+      },
+      reject: (error) => {
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+        helloWaiter = undefined;
+        reject(error);
+      },
+    };
+    if (options.signal?.aborted) onAbort();
+  });
+  return server;
+}

@@ -1,0 +1,169 @@
+import type { ExecutionCacheIssue } from './execution-cache.js';
+import type { OracleStatus } from './outcomes.js';
+import type { PythonInfo } from './python.js';
+
+/**
+ * How untrusted code is contained:
+ * - `bwrap`: each fork server runs in a bubblewrap sandbox (no network, read-only host filesystem,
+ *   private tmpfs on /tmp, own pid/ipc/uts namespaces, empty environment) *and* every child has the
+ *   rlimits, uid drop and process-group kill of `rlimit`;
+ * - `rlimit`: only the per-child measures: rlimits, `no_new_privs`, uid drop when running as root,
+ *   session kill and orphan sweep. The network and the host's world-writable directories are reachable.
+ */
+export type OracleIsolation = 'bwrap' | 'rlimit';
+
+/** Options of `createOracle`; every field is optional. */
+export interface OracleOptions {
+  /** Wall-clock budget of one suite, all its tests together (default `DEFAULT_TIMEOUT_MS` = 5000). */
+  timeoutMs?: number;
+  /** Address-space limit of each child in MiB (default `DEFAULT_MEMORY_MB` = 1024; at least 64). */
+  memoryMb?: number;
+  /** Number of fork servers, i.e. jobs running at once (default: `os.availableParallelism()`). */
+  concurrency?: number;
+  /** Interpreter command or path (default `'python3'`); resolved once to the real binary. */
+  python?: string;
+  /** `'auto'` (default): bwrap if it passes its self-test, else rlimit; `'bwrap'`: bwrap or reject. */
+  isolation?: 'auto' | OracleIsolation;
+  /** bubblewrap command or path (default `'bwrap'`, looked up on a fixed standard PATH). */
+  bwrap?: string;
+  /** Execution cache (`execution_cache.jsonl`) consulted before and appended after every execution. */
+  cacheFile?: string;
+  /** `RLIMIT_NPROC` (default `DEFAULT_MAX_PROCESSES`). */
+  maxProcesses?: number;
+  /** `RLIMIT_FSIZE` in bytes (default `DEFAULT_MAX_FILE_BYTES`). */
+  maxFileBytes?: number;
+  /** `RLIMIT_NOFILE` (default `DEFAULT_MAX_OPEN_FILES`). */
+  maxOpenFiles?: number;
+  /** Cap of outcome messages in UTF-8 bytes (default `DEFAULT_MAX_MESSAGE_BYTES`). */
+  maxMessageBytes?: number;
+  /** Snippets above this many UTF-8 bytes are not run (default `DEFAULT_MAX_CODE_BYTES`). */
+  maxCodeBytes?: number;
+  /** Size of the private /tmp under bwrap (default `DEFAULT_TMPFS_BYTES`). */
+  tmpfsBytes?: number;
+  /** First sandbox uid when running as root; slot i uses `sandboxUid - i` (default 65534). */
+  sandboxUid?: number;
+  /** Modules every server imports before forking (default `DEFAULT_PRELOAD_MODULES`). */
+  preloadModules?: readonly string[];
+  /** Per-server start timeout (default `DEFAULT_START_TIMEOUT_MS`). */
+  startTimeoutMs?: number;
+  /** Grace past `timeoutMs` before a silent server is killed (default `DEFAULT_WATCHDOG_GRACE_MS`). */
+  watchdogGraceMs?: number;
+  /** Aborts the start-up (interpreter probe, server start). */
+  signal?: AbortSignal;
+}
+
+/** One snippet and the test suite it is judged by. */
+export interface OracleJob {
+  /** Python source executed (fresh, in a new namespace) before each test. */
+  code: string;
+  /** Single assert statements (any Python statements are accepted), in suite order; at least one. */
+  tests: readonly string[];
+}
+
+/** The judgement of one job. */
+export interface OracleResult {
+  /** `pass` when every test passed; else `timeout` > `error` > `fail` (see `suiteStatus`). */
+  status: OracleStatus;
+  /** One outcome per test, in suite order, release vocabulary (see `isOutcome`). */
+  tests: string[];
+  /**
+   * Milliseconds the fork server spent on the job (compile, fork, run, clean-up); for a cached result,
+   * the duration recorded when it was executed (0 when the cache line has none).
+   */
+  durationMs: number;
+  /** Isolation the result was produced under; `unknown` for a cache line that does not say. */
+  isolation: OracleIsolation | 'unknown';
+  /** Whether the result came from the execution cache. */
+  cached: boolean;
+  /** `codeSha256(job.code)`. */
+  codeSha256: string;
+  /** `testsSha256(job.tests)`. */
+  testsSha256: string;
+}
+
+/** Options of `oracle.run`. */
+export interface OracleRunOptions {
+  /** Rejects the call with `OracleError('aborted')`; a job not yet started is dropped. */
+  signal?: AbortSignal;
+}
+
+/** Progress of `oracle.runMany`, reported after every job. */
+export interface OracleProgress {
+  /** Jobs finished so far (cached ones included). */
+  done: number;
+  /** Jobs in the call. */
+  total: number;
+  /** Of `done`, how many came from the cache. */
+  cached: number;
+  /** Input index of the job that just finished. */
+  index: number;
+  /** Its result. */
+  result: OracleResult;
+  /** Milliseconds since `runMany` was called. */
+  elapsedMs: number;
+}
+
+/** Options of `oracle.runMany`. */
+export interface RunManyOptions {
+  /** Called after each job, in completion order; an exception thrown here rejects `runMany`. */
+  onProgress?: (progress: OracleProgress) => void;
+  /** Rejects with `OracleError('aborted')` and drops the jobs not yet started. */
+  signal?: AbortSignal;
+  /** Jobs submitted at once (default: fork servers × pipeline depth). */
+  concurrency?: number;
+}
+
+/** Counters since `createOracle`. */
+export interface OracleStats {
+  /** Jobs executed by a fork server. */
+  executed: number;
+  /** Results served from the cache. */
+  cacheHits: number;
+  /** Fork servers replaced after dying or hanging. */
+  serverRestarts: number;
+  /** Orphaned processes killed after jobs. */
+  killedDescendants: number;
+  /** Files and directories removed after jobs. */
+  removedFiles: number;
+}
+
+/** What an oracle is running with, readable without IO. */
+export interface OracleInfo {
+  /** The isolation in force. */
+  isolation: OracleIsolation;
+  /** Why `auto` fell back to `rlimit` (bwrap's error), when it did. */
+  fallbackReason?: string;
+  /** The interpreter. */
+  python: PythonInfo;
+  /** Fork servers. */
+  concurrency: number;
+  timeoutMs: number;
+  memoryMb: number;
+  maxProcesses: number;
+  maxFileBytes: number;
+  maxOpenFiles: number;
+  maxMessageBytes: number;
+  maxCodeBytes: number;
+  /** uid of each server slot's children, or `null` when not running as root (no drop). */
+  sandboxUids: number[] | null;
+  /** Cache file, when one is used, and what its loader did not understand. */
+  cacheFile?: string;
+  cacheIssues: readonly ExecutionCacheIssue[];
+  /** Modules a server could not preload (absent from this interpreter). */
+  preloadFailed: string[];
+  /** Plain-language statements of what is *not* contained in this configuration. */
+  warnings: string[];
+}
+
+/** A pool of sandboxed fork servers. */
+export interface Oracle {
+  readonly info: OracleInfo;
+  /** Runs one job (or answers it from the cache). Rejects only with `OracleError`. */
+  run(job: OracleJob, options?: OracleRunOptions): Promise<OracleResult>;
+  /** Runs many jobs with bounded concurrency; results in input order. */
+  runMany(jobs: readonly OracleJob[], options?: RunManyOptions): Promise<OracleResult[]>;
+  /** Counters so far. */
+  stats(): OracleStats;
+  /** Lets running jobs finish, rejects queued ones with `OracleError('closed')`, stops the servers. */
+  close(): Promise<void>;
+}
