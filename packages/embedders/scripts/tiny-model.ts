@@ -4,11 +4,13 @@
  *
  * The graph computes, for token ids `t` (shape [batch, seq]) and attention mask `m`:
  *
- *     last_hidden_state[b, s, :] = (W[t[b, s], :] + P[s, :]) * m[b, s]
+ *     C[b, :] = (1/8) · Σ_s m[b, s] · W[t[b, s], :]                  (a context term, like attention)
+ *     last_hidden_state[b, s, :] = (W[t[b, s], :] + P[s, :] + C[b, :]) · m[b, s]
  *
  * where `W` is the word-embedding table and `P` the absolute-position table (`s` counts from the left edge
  * of the padded batch, so left padding shifts the positions of real tokens — which makes the padding side
- * observable in tests). Every table entry is a multiple of 1/8, exactly representable in float32.
+ * observable in tests). The context term makes every state, [CLS] included, depend on the whole text and
+ * not on padding. Table entries are multiples of 1/8, exactly representable in float32.
  *
  * The ONNX protobuf is encoded with protobufjs from a hand-written subset of `onnx.proto` (field numbers
  * from https://github.com/onnx/onnx/blob/main/onnx/onnx.proto).
@@ -139,9 +141,22 @@ export function encodeTinyOnnx(): Uint8Array {
       int64Tensor('zero', [], [0]),
       int64Tensor('one', [], [1]),
       int64Tensor('last_axis', [1], [-1]),
+      int64Tensor('seq_axis', [1], [1]),
+      floatTensor('eighth', [], [0.125]),
     ],
     node: [
       { name: 'tok', opType: 'Gather', input: ['word_embeddings', 'input_ids'], output: ['tok'] },
+      {
+        name: 'cast',
+        opType: 'Cast',
+        input: ['attention_mask'],
+        output: ['mask_f'],
+        attribute: [{ name: 'to', i: FLOAT, type: ATTR_INT }],
+      },
+      { name: 'unsq', opType: 'Unsqueeze', input: ['mask_f', 'last_axis'], output: ['mask_3d'] },
+      { name: 'masked_tok', opType: 'Mul', input: ['tok', 'mask_3d'], output: ['masked_tok'] },
+      { name: 'ctx_sum', opType: 'ReduceSum', input: ['masked_tok', 'seq_axis'], output: ['ctx_sum'] },
+      { name: 'ctx', opType: 'Mul', input: ['ctx_sum', 'eighth'], output: ['ctx'] },
       { name: 'shape', opType: 'Shape', input: ['input_ids'], output: ['shape'] },
       {
         name: 'seq_len',
@@ -152,15 +167,8 @@ export function encodeTinyOnnx(): Uint8Array {
       },
       { name: 'range', opType: 'Range', input: ['zero', 'seq_len', 'one'], output: ['pos_ids'] },
       { name: 'pos', opType: 'Gather', input: ['position_embeddings', 'pos_ids'], output: ['pos'] },
-      { name: 'sum', opType: 'Add', input: ['tok', 'pos'], output: ['summed'] },
-      {
-        name: 'cast',
-        opType: 'Cast',
-        input: ['attention_mask'],
-        output: ['mask_f'],
-        attribute: [{ name: 'to', i: FLOAT, type: ATTR_INT }],
-      },
-      { name: 'unsq', opType: 'Unsqueeze', input: ['mask_f', 'last_axis'], output: ['mask_3d'] },
+      { name: 'tok_pos', opType: 'Add', input: ['tok', 'pos'], output: ['tok_pos'] },
+      { name: 'sum', opType: 'Add', input: ['tok_pos', 'ctx'], output: ['summed'] },
       { name: 'mul', opType: 'Mul', input: ['summed', 'mask_3d'], output: ['last_hidden_state'] },
     ],
     input: [

@@ -38,14 +38,68 @@ function serialize<T>(task: () => Promise<T>): Promise<T> {
 
 const DTYPES = { fp32: 'fp32', fp16: 'fp16', q8: 'q8' } as const;
 
+interface TokenizerLike {
+  encode(text: string, options?: { add_special_tokens?: boolean }): number[];
+  readonly pad_token_id?: number;
+  readonly model_max_length?: number;
+}
+
+/**
+ * How many special tokens the tokenizer puts before and after a text, found by encoding a probe with
+ * and without them (BERT: 1 and 1, Qwen3: 0 and 1 when its post-processor appends `<|endoftext|>`).
+ */
+export function specialTokenLayout(tokenizer: TokenizerLike): { prefix: number; suffix: number } {
+  const probe = 'a';
+  const withSpecial = tokenizer.encode(probe);
+  const plain = tokenizer.encode(probe, { add_special_tokens: false });
+  for (let at = 0; at + plain.length <= withSpecial.length; at++) {
+    if (plain.every((id, k) => withSpecial[at + k] === id)) {
+      return { prefix: at, suffix: withSpecial.length - at - plain.length };
+    }
+  }
+  return { prefix: 0, suffix: 0 };
+}
+
+/**
+ * Truncates token ids the way Hugging Face tokenizers do for a single sequence: the text is cut, the
+ * trailing special tokens (`suffix` of them) are kept. transformers.js alone would cut them off.
+ *
+ * @example
+ * truncateIds([101, 7, 8, 9, 102], 4, 1); // [101, 7, 8, 102]
+ */
+export function truncateIds(ids: readonly number[], maxTokens: number, suffix: number): number[] {
+  if (ids.length <= maxTokens) return [...ids];
+  const keepTail = Math.min(suffix, maxTokens);
+  return [...ids.slice(0, maxTokens - keepTail), ...ids.slice(ids.length - keepTail)];
+}
+
+/** Pads sequences to a common length on the left or right; returns int64 ids and mask, row-major. */
+export function padBatch(
+  sequences: readonly (readonly number[])[],
+  padId: number,
+  padLeft: boolean,
+): { ids: BigInt64Array; mask: BigInt64Array; length: number } {
+  const length = Math.max(0, ...sequences.map((s) => s.length));
+  const ids = new BigInt64Array(sequences.length * length).fill(BigInt(padId));
+  const mask = new BigInt64Array(sequences.length * length);
+  sequences.forEach((seq, r) => {
+    const offset = r * length + (padLeft ? length - seq.length : 0);
+    seq.forEach((id, k) => {
+      ids[offset + k] = BigInt(id);
+      mask[offset + k] = 1n;
+    });
+  });
+  return { ids, mask, length };
+}
+
 /**
  * Creates an embedder for a local ONNX model run by `@huggingface/transformers` (loaded lazily) on the CPU.
  *
  * Loading reads `config.json`, the tokenizer files and `onnx/model.onnx` (`fp32`),
  * `onnx/model_fp16.onnx` (`fp16`) or `onnx/model_quantized.onnx` (`q8`) from `localModelPath`, downloading
  * them when `allowRemoteModels` is true and they are missing. Embedding tokenizes with the model's
- * tokenizer (padding on `info.paddingSide`, truncation to `info.maxTokensPerInput` tokens), runs the
- * model, pools `last_hidden_state` by `info.pooling` using the attention mask (see `poolTokenStates`),
+ * tokenizer, truncates to `info.maxTokensPerInput` tokens keeping the trailing special tokens (as Hugging
+ * Face tokenizers and sentence-transformers do), pads on `info.paddingSide`, runs the model, pools `last_hidden_state` by `info.pooling` using the attention mask (see `poolTokenStates`),
  * keeps the first `info.dims` columns, and L2-normalises when `info.normalize`. Texts are sorted by
  * length before batching (at most `info.maxBatch` per forward pass) and returned in input order.
  * Usage counts tokens from the attention mask; there is no price.
@@ -114,7 +168,11 @@ export async function createTransformersEmbedder(
       Object.assign(env, saved);
     }
   });
-  if (info.paddingSide !== null) (tokenizer as unknown as { padding_side: string }).padding_side = info.paddingSide;
+  const tok = tokenizer as unknown as TokenizerLike;
+  const layout = specialTokenLayout(tok);
+  const maxTokens = Math.min(info.maxTokensPerInput, tok.model_max_length ?? Number.POSITIVE_INFINITY);
+  const padId = tok.pad_token_id ?? 0;
+  const padLeft = info.paddingSide === 'left';
 
   let totals = emptyUsage(false);
   let closed = false;
@@ -132,11 +190,13 @@ export async function createTransformersEmbedder(
         throw new EmbeddersError('E_ABORTED', '@execret/embedders transformers: aborted by the caller', { cause: signal.reason });
       }
       const indices = order.slice(start, start + info.maxBatch);
-      const encoded = tokenizer(
-        indices.map((i) => inputs[i] as string),
-        { padding: true, truncation: true, max_length: info.maxTokensPerInput },
-      ) as { input_ids: { dims: number[] }; attention_mask: { data: ArrayLike<number | bigint> } };
-      const outputs = (await onnx(encoded)) as Record<string, { type: string; dims: number[]; data: Float32Array; to(type: string): { data: Float32Array } } | undefined>;
+      const sequences = indices.map((i) => truncateIds(tok.encode(inputs[i] as string), maxTokens, layout.suffix));
+      const padded = padBatch(sequences, padId, padLeft);
+      const encoded = {
+        input_ids: new t.Tensor('int64', padded.ids, [sequences.length, padded.length]),
+        attention_mask: new t.Tensor('int64', padded.mask, [sequences.length, padded.length]),
+      };
+      const outputs = (await onnx(encoded as never)) as Record<string, { type: string; dims: number[]; data: Float32Array; to(type: string): { data: Float32Array } } | undefined>;
       const hidden = outputs.last_hidden_state ?? outputs.token_embeddings;
       if (hidden === undefined || hidden.dims.length !== 3) {
         throw new EmbeddersError(
@@ -152,13 +212,12 @@ export async function createTransformersEmbedder(
         );
       }
       const states = hidden.type === 'float32' ? hidden.data : hidden.to('float32').data;
-      const mask = encoded.attention_mask.data;
+      const mask = padded.mask;
       let pooled = poolTokenStates(states, mask, batch, seq, hiddenSize, pooling);
       pooled = truncateColumns(pooled, hiddenSize, dims);
       if (info.normalize) normalizeRows(pooled, dims);
       indices.forEach((row, k) => data.set(pooled.subarray(k * dims, (k + 1) * dims), row * dims));
-      let tokens = 0;
-      for (let i = 0; i < mask.length; i++) tokens += Number(mask[i]);
+      const tokens = sequences.reduce((sum, ids) => sum + ids.length, 0);
       usage = addUsage(usage, { texts: indices.length, requests: 1, retries: 0, inputTokens: tokens, tokensEstimated: false, costUsd: null });
       if (onBatch) await onBatch({ kind, indices, data: pooled, dims });
       onProgress?.({ kind, done: Math.min(start + info.maxBatch, order.length), total: order.length });
