@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { isOutcome, lookupExecution, readExecutionCacheRecords, serializeExecutionCacheRecord } from './execution-cache.js';
+import { parseJsonl } from './jsonl.js';
+import { readFixture } from '../test/helpers.js';
+
+const H1 = 'a'.repeat(64);
+const H2 = 'b'.repeat(64);
+const H3 = 'c'.repeat(64);
+const records = (rows: unknown[]) => rows.map((value, i) => ({ line: i + 1, value }));
+
+describe('isOutcome', () => {
+  it.each(['pass', 'FAIL', 'FAIL: expected 3', 'TIMEOUT', 'ERROR:ZeroDivisionError: division by zero', 'ERROR:NameError'])('accepts %j', (o) => {
+    expect(isOutcome(o)).toBe(true);
+  });
+  it.each(['passed', 'Pass', 'FAILED', 'timeout', 'error', '', 3, null])('rejects %j', (o) => {
+    expect(isOutcome(o)).toBe(false);
+  });
+});
+
+describe('readExecutionCacheRecords', () => {
+  it('reads the documented execret fields by name', () => {
+    const cache = readExecutionCacheRecords(
+      records([{ code_sha256: H1, tests_sha256: H2, test_results: ['pass', 'FAIL'], passes_all_tests: false, status: 'fail', duration_ms: 3 }]),
+    );
+    expect(cache.entries[0]).toMatchObject({ codeSha256: H1, testsSha256: H2, testResults: ['pass', 'FAIL'], passesAllTests: false, status: 'fail' });
+    expect(cache.fields.every((f) => f.how === 'name')).toBe(true);
+    expect(cache.issues).toEqual([]);
+  });
+
+  it('recognises hashes and outcomes by shape when the names are different', () => {
+    const cache = readExecutionCacheRecords(records([{ snippet_digest: H1.toUpperCase(), suite_digest: H2, verdicts: ['pass', 'pass'], ok: true, host: 'x' }]));
+    const entry = lookupExecution(cache, H1, H2);
+    expect(entry).toMatchObject({ passesAllTests: true, testResults: ['pass', 'pass'] });
+    const roles = Object.fromEntries(cache.fields.map((f) => [f.field, [f.role, f.how]]));
+    expect(roles).toEqual({
+      snippet_digest: ['code_sha256', 'shape'],
+      suite_digest: ['tests_sha256', 'shape'],
+      verdicts: ['test_results', 'shape'],
+      ok: ['passes_all_tests', 'shape'],
+      host: [null, null],
+    });
+    expect(cache.issues).toEqual([expect.objectContaining({ severity: 'info', code: 'cache-field-not-understood', message: expect.stringContaining('"host"') })]);
+  });
+
+  it('gives the remaining hash role to the other 64-hex field when one name is telling', () => {
+    const cache = readExecutionCacheRecords(records([{ program: H1, other: H2, results: ['FAIL'] }]));
+    expect(cache.entries[0]).toMatchObject({ codeSha256: H1, testsSha256: H2, passesAllTests: false });
+  });
+
+  it('reads a combined <code>:<tests> key', () => {
+    const cache = readExecutionCacheRecords(records([{ key: `${H1}:${H2}`, results: ['pass'] }]));
+    expect(lookupExecution(cache, H1, H2)?.passesAllTests).toBe(true);
+  });
+
+  it('keeps but cannot key a row whose two hashes have no telling names', () => {
+    const cache = readExecutionCacheRecords(records([{ x: H1, y: H2, results: ['pass'] }]));
+    expect(cache.entries).toEqual([]);
+    expect(cache.rows).toHaveLength(1);
+    expect(cache.unkeyedRows).toBe(1);
+    expect(cache.issues[0]).toMatchObject({ code: 'cache-row-unkeyed', line: 1 });
+  });
+
+  it('warns about outcomes outside the vocabulary, flags that disagree and rows without a verdict', () => {
+    const cache = readExecutionCacheRecords(
+      records([
+        { code_sha256: H1, tests_sha256: H2, test_results: ['pass', 'passed'] },
+        { code_sha256: H1, tests_sha256: H3, test_results: ['pass'], passes_all_tests: false },
+        { code_sha256: H2, tests_sha256: H3 },
+      ]),
+    );
+    expect(cache.unknownOutcomeRows).toBe(1);
+    expect(cache.issues.map((i) => [i.code, i.line])).toEqual([
+      ['cache-unknown-outcome', 1],
+      ['cache-flag-disagrees', 2],
+      ['cache-row-no-verdict', 3],
+    ]);
+    expect(cache.issues[0]?.path).toEqual(['test_results', 1]);
+  });
+
+  it('lets the later row win and reports conflicting duplicates', () => {
+    const cache = readExecutionCacheRecords(
+      records([
+        { code_sha256: H1, tests_sha256: H2, test_results: ['pass'] },
+        { code_sha256: H1, tests_sha256: H2, test_results: ['FAIL'] },
+      ]),
+    );
+    expect(cache.duplicateKeys).toBe(1);
+    expect(cache.conflictingDuplicates).toBe(1);
+    expect(lookupExecution(cache, H1, H2)?.line).toBe(2);
+  });
+
+  it('understands all three shapes of the fixture cache', () => {
+    const parsed = parseJsonl(readFixture('data/execution_cache.jsonl'), { file: 'data/execution_cache.jsonl' });
+    const cache = readExecutionCacheRecords(parsed.records);
+    expect(cache.entries).toHaveLength(96);
+    expect(cache.unkeyedRows).toBe(0);
+    expect(cache.fields.filter((f) => f.role === null).map((f) => f.field)).toEqual(['worker']);
+  });
+});
+
+describe('serializeExecutionCacheRecord', () => {
+  it('writes the documented fields in order, computes passes_all_tests and ends with a newline', () => {
+    const line = serializeExecutionCacheRecord({ codeSha256: H1, testsSha256: H2, testResults: ['pass', 'TIMEOUT'], status: 'timeout', extra: { duration_ms: 5001 } });
+    expect(line).toBe(`{"code_sha256":"${H1}","tests_sha256":"${H2}","test_results":["pass","TIMEOUT"],"passes_all_tests":false,"status":"timeout","duration_ms":5001}\n`);
+  });
+
+  it('round-trips through the tolerant reader', () => {
+    const line = serializeExecutionCacheRecord({ codeSha256: H1, testsSha256: H2, testResults: ['pass'], status: 'pass' });
+    const cache = readExecutionCacheRecords(parseJsonl(line, { file: 'c.jsonl' }).records);
+    expect(cache.entries[0]).toMatchObject({ passesAllTests: true, status: 'pass' });
+    expect(cache.fields.every((f) => f.how === 'name')).toBe(true);
+  });
+
+  it.each([
+    [{ codeSha256: H1.toUpperCase(), testsSha256: H2, testResults: [], status: 'pass' }, /codeSha256/],
+    [{ codeSha256: H1, testsSha256: 'xyz', testResults: [], status: 'pass' }, /testsSha256/],
+    [{ codeSha256: H1, testsSha256: H2, testResults: ['ok'], status: 'pass' }, /outcome "ok"/],
+    [{ codeSha256: H1, testsSha256: H2, testResults: [], status: 'crashed' }, /status must be/],
+    [{ codeSha256: H1, testsSha256: H2, testResults: [], status: 'pass', extra: { status: 'x' } }, /repeats/],
+  ])('throws TypeError when the input is invalid (%#)', (input, message) => {
+    expect(() => serializeExecutionCacheRecord(input as never)).toThrow(message);
+  });
+});
