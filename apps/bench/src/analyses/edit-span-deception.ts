@@ -1,0 +1,68 @@
+import { spearman } from '@execret/stats';
+import type { PoolView } from '../pool.js';
+import { editSpan } from './edit-span.js';
+import type { GroupScores } from './group-scores.js';
+
+export interface EditSpanDeception {
+  readonly triples: number;
+  /** Spearman's rho (average ranks for ties) between edit span and deception (0/1). */
+  readonly rhoDeceived: number;
+  /** Spearman's rho between edit span and the score margin s(distractor) − s(canonical). */
+  readonly rhoMargin: number;
+  /** Deception rate per span bucket (bucket labels like "1", "2", "3-4", "5-8", "9+"). */
+  readonly buckets: readonly { label: string; triples: number; deceived: number; rate: number }[];
+}
+
+const BUCKETS: readonly { label: string; lo: number; hi: number }[] = [
+  { label: '1', lo: 0, hi: 1 },
+  { label: '2', lo: 2, hi: 2 },
+  { label: '3-4', lo: 3, hi: 4 },
+  { label: '5-8', lo: 5, hi: 8 },
+  { label: '9-16', lo: 9, hi: 16 },
+  { label: '17+', lo: 17, hi: Number.POSITIVE_INFINITY },
+];
+
+/**
+ * Deception by edit character span: do smaller edits fool the retriever more often? For every paired
+ * triple, span = {@link editSpan}(canonical code, distractor code) and deceived = s(distractor) >
+ * s(canonical). Reports tie-aware Spearman correlations and bucketed rates.
+ */
+export function deceptionByEditSpan(pool: PoolView, scores: GroupScores): EditSpanDeception {
+  const spans: number[] = [];
+  const deceived: number[] = [];
+  const margins: number[] = [];
+  pool.distractors.forEach((ids, q) => {
+    const canonicalIndex = pool.canonicals[q]![0];
+    const c = scores.canonical[q]!;
+    if (canonicalIndex === undefined || Number.isNaN(c)) return;
+    ids.forEach((d, j) => {
+      const s = scores.distractors[q]![j]!;
+      spans.push(editSpan(pool.code[canonicalIndex]!, pool.code[d]!));
+      deceived.push(s > c ? 1 : 0);
+      margins.push(s - c);
+    });
+  });
+  const buckets = BUCKETS.map(({ label, lo, hi }) => {
+    let triples = 0;
+    let hits = 0;
+    spans.forEach((span, i) => {
+      if (span >= lo && span <= hi) {
+        triples++;
+        hits += deceived[i]!;
+      }
+    });
+    return { label, triples, deceived: hits, rate: triples === 0 ? 0 : hits / triples };
+  });
+  const enough = spans.length >= 3;
+  return {
+    triples: spans.length,
+    rhoDeceived: enough ? spearmanRho(spans, deceived) : Number.NaN,
+    rhoMargin: enough ? spearmanRho(spans, margins) : Number.NaN,
+    buckets,
+  };
+}
+
+function spearmanRho(x: readonly number[], y: readonly number[]): number {
+  const result: unknown = spearman(x, y);
+  return typeof result === 'number' ? result : (result as { rho: number }).rho;
+}

@@ -1,0 +1,116 @@
+import { parseArgs } from 'node:util';
+import type { Config } from './config.js';
+
+/** How a command reports: human text on stderr/stdout, or one JSON document on stdout. */
+export interface Io {
+  readonly json: boolean;
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WriteStream;
+  /** Progress bars are drawn only on a TTY and never in `--json` mode. */
+  readonly progress: boolean;
+  /** A human line on stderr (suppressed in --json mode unless it is a warning). */
+  log(line: string): void;
+  warn(line: string): void;
+}
+
+export type OptionSpec = {
+  readonly type: 'string' | 'boolean';
+  readonly short?: string;
+  readonly multiple?: boolean;
+  readonly description: string;
+  readonly default?: string | boolean;
+  readonly placeholder?: string;
+};
+
+export interface CommandContext {
+  readonly values: Record<string, string | boolean | string[] | undefined>;
+  readonly positionals: string[];
+  readonly config: Config;
+  readonly io: Io;
+  readonly signal: AbortSignal;
+}
+
+export interface Command {
+  readonly name: string;
+  readonly summary: string;
+  readonly usage: string;
+  readonly options: Readonly<Record<string, OptionSpec>>;
+  readonly examples?: readonly string[];
+  /** Returns the process exit code. */
+  run(context: CommandContext): Promise<number>;
+}
+
+/** Options every command accepts. */
+export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  json: { type: 'boolean', description: 'print one JSON document on stdout instead of text; no progress bars' },
+  help: { type: 'boolean', short: 'h', description: 'show this help' },
+};
+
+/** An error the user can fix (bad flag, missing file): printed without a stack trace, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export function parseCommandArgs(
+  command: Command,
+  argv: readonly string[],
+): { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] } {
+  const options = { ...COMMON_OPTIONS, ...command.options };
+  const spec: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {};
+  for (const [name, option] of Object.entries(options)) {
+    spec[name] = { type: option.type, ...(option.short ? { short: option.short } : {}), ...(option.multiple ? { multiple: true } : {}) };
+  }
+  try {
+    const parsed = parseArgs({ args: [...argv], options: spec, allowPositionals: true, strict: true });
+    const values: Record<string, string | boolean | string[] | undefined> = {};
+    for (const [name, option] of Object.entries(options)) {
+      values[name] = (parsed.values as Record<string, string | boolean | string[] | undefined>)[name] ?? option.default;
+    }
+    return { values, positionals: parsed.positionals };
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\nRun \`execret ${command.name} --help\` for the options.`);
+  }
+}
+
+export function commandHelp(command: Command): string {
+  const options = { ...command.options, ...COMMON_OPTIONS };
+  const lines = Object.entries(options).map(([name, option]) => {
+    const flag = `${option.short ? `-${option.short}, ` : '    '}--${name}${option.type === 'string' ? ` <${option.placeholder ?? 'value'}>` : ''}`;
+    const def = option.default !== undefined && option.default !== false ? ` (default: ${String(option.default)})` : '';
+    return `  ${flag.padEnd(34)} ${option.description}${def}`;
+  });
+  const examples = command.examples?.length ? `\nExamples:\n${command.examples.map((e) => `  ${e}`).join('\n')}\n` : '';
+  return `execret ${command.name} — ${command.summary}\n\nUsage: ${command.usage}\n\nOptions:\n${lines.join('\n')}\n${examples}`;
+}
+
+export function stringOption(values: CommandContext['values'], name: string): string | undefined {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function listOption(values: CommandContext['values'], name: string): string[] {
+  const v = values[name];
+  const items = Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
+  return items.flatMap((item) => item.split(',')).map((s) => s.trim()).filter((s) => s !== '');
+}
+
+export function intOption(values: CommandContext['values'], name: string, fallback: number): number {
+  const v = stringOption(values, name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n)) throw new UsageError(`--${name} expects an integer, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+/** Parses `--shard i/n` (1-based i). */
+export function shardOption(values: CommandContext['values']): { index: number; count: number } | undefined {
+  const v = stringOption(values, 'shard');
+  if (v === undefined) return undefined;
+  const m = /^(\d+)\/(\d+)$/.exec(v);
+  const index = m ? Number(m[1]) : Number.NaN;
+  const count = m ? Number(m[2]) : Number.NaN;
+  if (!m || count < 1 || index < 1 || index > count) {
+    throw new UsageError(`--shard expects i/n with 1 ≤ i ≤ n (for example 2/4), got ${JSON.stringify(v)}`);
+  }
+  return { index, count };
+}

@@ -1,0 +1,51 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Secret } from './secret.js';
+
+/** Provider API keys the CLI knows, with the environment variables each is read from (first wins). */
+export const API_KEY_VARIABLES = {
+  openai: ['OPENAI_API_KEY'],
+  gemini: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'],
+  mistral: ['MISTRAL_API_KEY'],
+  voyage: ['VOYAGE_API_KEY'],
+  huggingface: ['HF_TOKEN', 'HUGGING_FACE_HUB_TOKEN'],
+} as const;
+
+export type KeyedProvider = keyof typeof API_KEY_VARIABLES;
+
+export interface Config {
+  /** Root of every cache (executions, embeddings, datasets, model weights). */
+  readonly cacheDir: string;
+  /** Never try the network (datasets and local models come from the cache only). */
+  readonly offline: boolean;
+  /** Hugging Face endpoint for datasets and local model weights. */
+  readonly hfEndpoint: string;
+  /** API keys by provider; absent when unset. */
+  readonly keys: Partial<Record<KeyedProvider, Secret>>;
+  /** Base URL of an OpenAI-compatible embedding server, when set. */
+  readonly openaiCompatibleBaseUrl: string | undefined;
+  /** Python interpreter for the oracle, when set. */
+  readonly python: string | undefined;
+}
+
+/**
+ * Reads the configuration from an environment (the only place in execret that reads `process.env`).
+ * `EXECRET_CACHE_DIR` (default `$XDG_CACHE_HOME/execret` or `~/.cache/execret`), `EXECRET_OFFLINE=1`,
+ * `HF_ENDPOINT`, `EXECRET_OPENAI_COMPATIBLE_URL`, `EXECRET_PYTHON`, and the keys of {@link API_KEY_VARIABLES}.
+ */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const keys: Partial<Record<KeyedProvider, Secret>> = {};
+  for (const [provider, names] of Object.entries(API_KEY_VARIABLES) as [KeyedProvider, readonly string[]][]) {
+    const name = names.find((candidate) => (env[candidate] ?? '').trim() !== '');
+    if (name !== undefined) keys[provider] = new Secret(env[name]!.trim());
+  }
+  const cacheHome = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME !== '' ? env.XDG_CACHE_HOME : join(homedir(), '.cache');
+  return {
+    cacheDir: resolve(env.EXECRET_CACHE_DIR && env.EXECRET_CACHE_DIR !== '' ? env.EXECRET_CACHE_DIR : join(cacheHome, 'execret')),
+    offline: env.EXECRET_OFFLINE === '1' || env.HF_HUB_OFFLINE === '1',
+    hfEndpoint: env.HF_ENDPOINT && env.HF_ENDPOINT !== '' ? env.HF_ENDPOINT : 'https://huggingface.co',
+    keys,
+    openaiCompatibleBaseUrl: env.EXECRET_OPENAI_COMPATIBLE_URL || undefined,
+    python: env.EXECRET_PYTHON || undefined,
+  };
+}

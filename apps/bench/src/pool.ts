@@ -1,0 +1,77 @@
+/**
+ * The benchmark as the CLI and its analyses see it: dense indices instead of ids, built once.
+ *
+ * Documents are in corpus-id order (ids like `c_0001` are zero-padded, so index order is id order and
+ * the tie rule "document id descending" becomes "document index descending"). Each query owns one group:
+ * its canonical(s) and its paired distractors.
+ */
+export interface PoolView {
+  readonly queryIds: readonly string[];
+  readonly queryTexts: readonly string[];
+  readonly tests: readonly (readonly string[])[];
+  readonly domains: readonly string[];
+  readonly docIds: readonly string[];
+  readonly code: readonly string[];
+  /** Bug type per document; `null` for canonicals. */
+  readonly bugTypes: readonly (string | null)[];
+  /** 1 when the document is labelled `correct`. */
+  readonly isCorrect: Uint8Array;
+  /** Canonical document indices per query (normally one). */
+  readonly canonicals: readonly Int32Array[];
+  /** Paired distractor document indices per query. */
+  readonly distractors: readonly Int32Array[];
+  /** The query whose group a document belongs to, or -1. */
+  readonly ownerQuery: Int32Array;
+}
+
+export interface PoolInput {
+  queries: readonly {
+    id: string;
+    query: string;
+    tests: readonly string[];
+    domain: string;
+    canonicalIds: readonly string[];
+    distractorIds: readonly string[];
+  }[];
+  corpus: readonly { id: string; code: string; correct: boolean; bugType: string | null }[];
+}
+
+/** Builds a {@link PoolView} in O(queries + documents); documents are sorted by id (code-point order). */
+export function createPoolView(input: PoolInput): PoolView {
+  const corpus = [...input.corpus].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const indexById = new Map<string, number>();
+  corpus.forEach((doc, index) => {
+    if (indexById.has(doc.id)) throw new Error(`execret: duplicate corpus id ${JSON.stringify(doc.id)}`);
+    indexById.set(doc.id, index);
+  });
+  const lookup = (id: string, queryId: string): number => {
+    const index = indexById.get(id);
+    if (index === undefined) {
+      throw new Error(`execret: query ${queryId} references corpus id ${JSON.stringify(id)}, which is not in the corpus`);
+    }
+    return index;
+  };
+  const ownerQuery = new Int32Array(corpus.length).fill(-1);
+  const canonicals: Int32Array[] = [];
+  const distractors: Int32Array[] = [];
+  input.queries.forEach((query, q) => {
+    const own = Int32Array.from(query.canonicalIds, (id) => lookup(id, query.id));
+    const bad = Int32Array.from(query.distractorIds, (id) => lookup(id, query.id));
+    for (const d of [...own, ...bad]) ownerQuery[d] = q;
+    canonicals.push(own);
+    distractors.push(bad);
+  });
+  return {
+    queryIds: input.queries.map((query) => query.id),
+    queryTexts: input.queries.map((query) => query.query),
+    tests: input.queries.map((query) => query.tests),
+    domains: input.queries.map((query) => query.domain),
+    docIds: corpus.map((doc) => doc.id),
+    code: corpus.map((doc) => doc.code),
+    bugTypes: corpus.map((doc) => doc.bugType),
+    isCorrect: Uint8Array.from(corpus, (doc) => (doc.correct ? 1 : 0)),
+    canonicals,
+    distractors,
+    ownerQuery,
+  };
+}

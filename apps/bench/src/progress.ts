@@ -1,0 +1,59 @@
+/**
+ * A one-line progress bar with rate and ETA on stderr. Silent unless the stream is a TTY and the
+ * command is not in `--json` mode; redraws at most every 100 ms.
+ */
+export interface ProgressBar {
+  update(done: number, total?: number): void;
+  finish(message?: string): void;
+}
+
+export interface ProgressOptions {
+  readonly enabled: boolean;
+  readonly stream?: NodeJS.WriteStream;
+  readonly now?: () => number;
+}
+
+export function createProgressBar(label: string, total: number, options: ProgressOptions): ProgressBar {
+  const stream = options.stream ?? process.stderr;
+  const now = options.now ?? Date.now;
+  const started = now();
+  let last = 0;
+  let current = 0;
+  let size = total;
+  const draw = (force: boolean): void => {
+    if (!options.enabled) return;
+    const t = now();
+    if (!force && t - last < 100) return;
+    last = t;
+    const fraction = size > 0 ? Math.min(1, current / size) : 1;
+    const width = 24;
+    const filled = Math.round(fraction * width);
+    const elapsed = (t - started) / 1000;
+    const rate = elapsed > 0 ? current / elapsed : 0;
+    const eta = rate > 0 && size > current ? (size - current) / rate : 0;
+    const line =
+      `${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${current}/${size} ` +
+      `${(fraction * 100).toFixed(0)}% ${rate.toFixed(rate < 10 ? 1 : 0)}/s ETA ${formatSeconds(eta)}`;
+    stream.write(`\r${line}\x1b[K`);
+  };
+  return {
+    update(done, newTotal) {
+      current = done;
+      if (newTotal !== undefined) size = newTotal;
+      draw(false);
+    },
+    finish(message) {
+      if (!options.enabled) return;
+      draw(true);
+      stream.write(message === undefined ? '\n' : `\r${label}: ${message}\x1b[K\n`);
+    },
+  };
+}
+
+export function formatSeconds(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '?';
+  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)}s`;
+  const m = Math.floor(seconds / 60);
+  const s = Math.round(seconds % 60);
+  return m < 60 ? `${m}m${String(s).padStart(2, '0')}s` : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
+}

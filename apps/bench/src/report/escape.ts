@@ -1,0 +1,14 @@
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** Formats a number with fixed decimals; `—` for NaN/undefined. */
+export function fmt(value: number | undefined, digits = 3): string {
+  return value === undefined || Number.isNaN(value) ? '—' : value.toFixed(digits);
+}

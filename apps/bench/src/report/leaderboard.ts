@@ -1,0 +1,57 @@
+import type { ConfidenceIntervals, ResultFile } from '../results-model.js';
+import { KS } from '../results-model.js';
+import { leaderboardOrder } from './html.js';
+
+/** The leaderboard's columns, in order. */
+export const LEADERBOARD_MEASURES = [
+  ...KS.map((k) => `exec@${k}`),
+  ...KS.map((k) => `precision@${k}`),
+  ...KS.map((k) => `ndcg@${k}`),
+  ...KS.map((k) => `exec_ndcg_gap@${k}`),
+  'mrr@10',
+] as const;
+
+export interface LeaderboardRow {
+  rank: number;
+  model: string;
+  metrics: Record<string, number>;
+  exec1_ci95: [number, number] | null;
+}
+
+/** `full_leaderboard.json`: systems sorted by exec@1 (then name) with every measure and the exec@1 interval. */
+export function leaderboardRows(results: readonly ResultFile[], intervals: ConfidenceIntervals): LeaderboardRow[] {
+  return leaderboardOrder(results).map((r, i) => {
+    const ci = intervals[r.model]?.['exec@1'];
+    return { rank: i + 1, model: r.model, metrics: r.metrics, exec1_ci95: ci ? [ci.ci95_low, ci.ci95_high] : null };
+  });
+}
+
+/** `leaderboard.md`: a GitHub-flavoured Markdown table (4 decimals). */
+export function leaderboardMarkdown(rows: readonly LeaderboardRow[]): string {
+  const cols = ['exec@1', 'exec@3', 'exec@5', 'exec@10', 'precision@1', 'ndcg@1', 'ndcg@10', 'mrr@10'];
+  const head = `| # | system | ${cols.join(' | ')} | exec@1 95% CI |\n|---|---|${cols.map(() => '---:').join('|')}|---|\n`;
+  const body = rows
+    .map((r) => {
+      const cells = cols.map((c) => (r.metrics[c] === undefined ? '—' : r.metrics[c]!.toFixed(4))).join(' | ');
+      const ci = r.exec1_ci95 ? `[${r.exec1_ci95[0].toFixed(4)}, ${r.exec1_ci95[1].toFixed(4)}]` : '—';
+      return `| ${r.rank} | ${r.model.replaceAll('|', '\\|')} | ${cells} | ${ci} |`;
+    })
+    .join('\n');
+  return `${head}${body}\n`;
+}
+
+/** `leaderboard.csv`: RFC 4180, full precision, one column per measure plus the exec@1 interval. */
+export function leaderboardCsv(rows: readonly LeaderboardRow[]): string {
+  const header = ['rank', 'model', ...LEADERBOARD_MEASURES, 'exec@1_ci95_low', 'exec@1_ci95_high'];
+  const quote = (v: string): string => (/[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+  const lines = rows.map((r) =>
+    [
+      String(r.rank),
+      quote(r.model),
+      ...LEADERBOARD_MEASURES.map((m) => (r.metrics[m] === undefined ? '' : String(r.metrics[m]))),
+      r.exec1_ci95 ? String(r.exec1_ci95[0]) : '',
+      r.exec1_ci95 ? String(r.exec1_ci95[1]) : '',
+    ].join(','),
+  );
+  return `${header.join(',')}\n${lines.join('\n')}\n`;
+}
