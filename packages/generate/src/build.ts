@@ -7,7 +7,7 @@ import type { PythonOptions } from './python.js';
 import type { CorpusRecord, DistractorMetadataRecord, EditRecord, ExecutionCacheRecord, QueryRecord } from './records.js';
 import { DEFAULT_MAX_DISTRACTORS, DEFAULT_SEED, selectDistractors } from './select.js';
 import { stackForTasks, type StackedMutant } from './stack.js';
-import type { BugType, Edit, ExecutedMutant, ExecutionOracle, ExecutionResult, MutantCandidate, Task } from './types.js';
+import { BUG_TYPES, type BugType, type Edit, type ExecutedMutant, type ExecutionOracle, type ExecutionResult, type MutantCandidate, type Task } from './types.js';
 import { GENERATOR_NAME, GENERATOR_VERSION } from './version.js';
 import { verifyMutants } from './verify.js';
 import { mutantYield, type YieldReport } from './yield.js';
@@ -49,6 +49,10 @@ export interface BuildTaskOutcome {
   status: 'built' | 'rejected' | 'too_few_distractors';
   queryId?: string;
   distractors: number;
+  /** Single mutants that fail at least one test (0 for rejected tasks). */
+  keptMutants: number;
+  /** Bug types with at least one kept (test-failing) single mutant, in `BUG_TYPES` order. */
+  keptBugTypes: BugType[];
   /** Why the task is not in the dataset. */
   reason?: string;
 }
@@ -176,12 +180,17 @@ export async function buildBenchmark(tasks: readonly Task[], options: BuildOptio
   // 5. assemble
   const outcomes: BuildTaskOutcome[] = gates.tasks.map((r) =>
     r.ok
-      ? { taskId: r.taskId, index: r.index, status: 'built', distractors: 0 }
-      : { taskId: r.taskId, index: r.index, status: 'rejected', distractors: 0, reason: r.issues.map((i) => `[${i.gate}/${i.code}] ${i.message}`).join('; ') },
+      ? { taskId: r.taskId, index: r.index, status: 'built', distractors: 0, keptMutants: 0, keptBugTypes: [] }
+      : { taskId: r.taskId, index: r.index, status: 'rejected', distractors: 0, keptMutants: 0, keptBugTypes: [], reason: r.issues.map((i) => `[${i.gate}/${i.code}] ${i.message}`).join('; ') },
   );
-  const included = valid.map((v, i) => ({ ...v, distractors: chosen[i]! })).filter((v) => {
+  const included = valid.map((v, i) => ({ ...v, i, distractors: chosen[i]! })).filter((v) => {
+    const { i } = v;
     const outcome = outcomes[v.gate.index]!;
     outcome.distractors = v.distractors.length;
+    const keptList = executed[i]!.filter((m) => m.failure !== 'survived');
+    const kept = new Set(keptList.map((m) => m.bugType));
+    outcome.keptMutants = keptList.length;
+    outcome.keptBugTypes = BUG_TYPES.filter((t) => kept.has(t));
     if (v.distractors.length < minDistractors) {
       outcome.status = 'too_few_distractors';
       outcome.reason = `${v.distractors.length} distractor(s) fail a test; at least ${minDistractors} required`;

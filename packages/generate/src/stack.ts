@@ -101,43 +101,52 @@ export async function stackForTasks(
     const pool = mutants.filter((m) => m.status === 'ok' && m.failure !== 'survived').sort((a, b) => a.index - b.index);
     return proposeStacks(pool, k, attempts, createPrng(`${taskSeed(seed, task.id)}:stack${k}`));
   });
-  const jobs = perTask.flatMap((proposals, t) =>
-    proposals.map((p) => ({
+  const out = items.map(() => ({ stacks: [] as StackedMutant[], proposals: 0, reason: null as string | null }));
+  const next = perTask.map(() => 0);
+  const codes = perTask.map(() => new Set<string>());
+  // Proposals are tried in their drawn order, a few per task per round, until each task has `count`
+  // stacks or runs out: the result equals trying them all and keeping the first `count` that fail.
+  for (;;) {
+    const round: { t: number; p: ExecutedMutant[] }[] = [];
+    perTask.forEach((proposals, t) => {
+      const want = count - out[t]!.stacks.length;
+      if (want <= 0) return;
+      const take = proposals.slice(next[t], next[t]! + want + 1);
+      next[t] = next[t]! + take.length;
+      for (const p of take) round.push({ t, p });
+    });
+    if (round.length === 0) break;
+    const jobs = round.map(({ t, p }) => ({
       code: items[t]!.task.canonical,
       edits: p.map((m) => ({ line: m.edit.line, col_start: m.edit.colStart, end_line: m.edit.endLine, col_end: m.edit.colEnd, before: m.edit.before, after: m.edit.after })),
-    })),
-  );
-  const applied = jobs.length ? (await runMutationScript<{ results: RawApply[] }>({ command: 'apply', jobs }, options)).results : [];
-  if (applied.length !== jobs.length) throw new GenerateError('python_failed', `@execret/generate stackMutants: expected ${jobs.length} results from the mutation script, received ${applied.length}`);
-  const runs: { t: number; p: ExecutedMutant[]; code: string }[] = [];
-  let at = 0;
-  perTask.forEach((proposals, t) => {
-    const codes = new Set<string>();
-    for (const p of proposals) {
-      const r = applied[at++]!;
-      if (r.ok && r.code !== undefined && !codes.has(r.code)) {
-        codes.add(r.code);
+    }));
+    const applied = (await runMutationScript<{ results: RawApply[] }>({ command: 'apply', jobs }, options)).results;
+    if (applied.length !== jobs.length) throw new GenerateError('python_failed', `@execret/generate stackMutants: expected ${jobs.length} results from the mutation script, received ${applied.length}`);
+    const runs: { t: number; p: ExecutedMutant[]; code: string }[] = [];
+    round.forEach(({ t, p }, i) => {
+      const r = applied[i]!;
+      if (r.ok && r.code !== undefined && !codes[t]!.has(r.code)) {
+        codes[t]!.add(r.code);
         runs.push({ t, p, code: r.code });
       }
-    }
-  });
-  const results = await runJobs(options.oracle, runs.map((r) => ({ code: r.code, tests: items[r.t]!.task.tests })), options.onProgress);
-  const out = items.map(() => ({ stacks: [] as StackedMutant[], proposals: 0, reason: null as string | null }));
-  perTask.forEach((proposals, t) => {
-    out[t]!.proposals = proposals.length;
-  });
-  runs.forEach((run, i) => {
-    const result = results[i]!;
-    const failure = classifyResult(result);
-    const slot = out[run.t]!;
-    if (failure === 'survived' || slot.stacks.length >= count) return;
-    slot.stacks.push({
-      code: run.code,
-      edits: run.p.map((m) => ({ ...m.edit, bugType: m.bugType, operator: m.operator })),
-      components: run.p.map((m) => m.index),
-      result,
-      failure,
     });
+    const results = await runJobs(options.oracle, runs.map((r) => ({ code: r.code, tests: items[r.t]!.task.tests })), options.onProgress);
+    runs.forEach((run, i) => {
+      const result = results[i]!;
+      const failure = classifyResult(result);
+      const slot = out[run.t]!;
+      if (failure === 'survived' || slot.stacks.length >= count) return;
+      slot.stacks.push({
+        code: run.code,
+        edits: run.p.map((m) => ({ ...m.edit, bugType: m.bugType, operator: m.operator })),
+        components: run.p.map((m) => m.index),
+        result,
+        failure,
+      });
+    });
+  }
+  perTask.forEach((proposals, t) => {
+    out[t]!.proposals = next[t]!;
   });
   out.forEach((slot, t) => {
     if (slot.stacks.length === 0) {

@@ -21,7 +21,7 @@ export function createLocalOracle(options: { python?: string; timeoutS?: number 
     async runMany(jobs: readonly ExecutionJob[], opts?: { onProgress?: (done: number, total: number) => void }): Promise<ExecutionResult[]> {
       oracle.calls += 1;
       oracle.jobs += jobs.length;
-      const input = JSON.stringify({ jobs, timeout_s: options.timeoutS ?? 1 });
+      const input = JSON.stringify({ jobs, timeout_s: options.timeoutS ?? 0.3 });
       const text = await new Promise<string>((resolve, reject) => {
         const child = spawn(python, ['-I', '-S', RUNNER], { stdio: ['pipe', 'pipe', 'pipe'] });
         const out: Buffer[] = [];

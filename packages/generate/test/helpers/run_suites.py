@@ -39,6 +39,9 @@ def run_suite(code, tests, timeout_s):
         return ["ERROR:%s: %s" % (type(exc).__name__, exc)] * len(tests)
     out = []
     for test in tests:
+        if out and out[-1] == "TIMEOUT":
+            out.append("TIMEOUT")  # the suite's time is spent: later asserts are not run
+            continue
         try:
             signal.setitimer(signal.ITIMER_REAL, timeout_s)
             exec(compile(test, "<test>", "exec"), ns)
@@ -75,7 +78,7 @@ def run_job(job, timeout_s):
         os._exit(0)
     os.close(write_fd)
     chunks = []
-    deadline = time.monotonic() + timeout_s * (len(job["tests"]) + 2)
+    deadline = time.monotonic() + timeout_s * 3
     while True:
         remaining = deadline - time.monotonic()
         ready, _, _ = select.select([read_fd], [], [], max(remaining, 0))
