@@ -11,3 +11,17 @@ export {
 } from './search/top-k.js';
 export { topKParallel, TOPK_MIN_WORK_PER_THREAD, type TopKParallelOptions } from './search/top-k-parallel.js';
 export { compareCodePoints } from './search/tie-order.js';
+export { tokenizeCode } from './bm25/tokenize-code.js';
+export {
+  createBm25,
+  DEFAULT_BM25_B,
+  DEFAULT_BM25_EPSILON,
+  DEFAULT_BM25_IDF,
+  DEFAULT_BM25_K1,
+  type Bm25Idf,
+  type Bm25Index,
+  type Bm25Info,
+  type Bm25Options,
+  type Bm25SearchManyResult,
+  type Bm25SearchResult,
+} from './bm25/bm25.js';
