@@ -1,7 +1,16 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // the core plus one entry per provider; provider SDKs stay external and are imported lazily
+  entry: {
+    index: 'src/index.ts',
+    openai: 'src/providers/openai.ts',
+    gemini: 'src/providers/gemini.ts',
+    mistral: 'src/providers/mistral.ts',
+    voyage: 'src/providers/voyage.ts',
+    'openai-compatible': 'src/providers/openai-compatible.ts',
+    transformers: 'src/providers/transformers.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
