@@ -75,3 +75,28 @@ export function createPoolView(input: PoolInput): PoolView {
     ownerQuery,
   };
 }
+
+/** The {@link PoolView} of a loaded `@execret/dataset` benchmark (domain `unknown` when `entry_id` has none). */
+export function poolFromBenchmark(benchmark: {
+  queries: readonly { query_id: string; query: string; test_suite: readonly string[]; correct_corpus_ids: readonly string[]; paired_distractor_corpus_ids: readonly string[] }[];
+  corpus: readonly { corpus_id: string; code: string; label: string }[];
+  queryDomain: readonly (string | null)[];
+  snippetBugType: readonly (string | null)[];
+}): PoolView {
+  return createPoolView({
+    queries: benchmark.queries.map((row, q) => ({
+      id: row.query_id,
+      query: row.query,
+      tests: row.test_suite,
+      domain: benchmark.queryDomain[q] ?? 'unknown',
+      canonicalIds: row.correct_corpus_ids,
+      distractorIds: row.paired_distractor_corpus_ids,
+    })),
+    corpus: benchmark.corpus.map((row, d) => ({
+      id: row.corpus_id,
+      code: row.code,
+      correct: row.label === 'correct',
+      bugType: benchmark.snippetBugType[d] ?? null,
+    })),
+  });
+}
