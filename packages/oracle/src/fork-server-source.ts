@@ -358,6 +358,25 @@ def litter_snapshot():
     return snap
 
 
+def force_rmtree(path):
+    """rmtree that first makes directories a job locked (chmod 000) traversable; never follows links."""
+    try:
+        shutil.rmtree(path)
+        return
+    except OSError:
+        pass
+    try:
+        os.chmod(path, 0o700)
+        for root, dirs, _files in os.walk(path):
+            for d in dirs:
+                p = os.path.join(root, d)
+                if not os.path.islink(p):
+                    os.chmod(p, 0o700)
+    except OSError:
+        pass
+    shutil.rmtree(path, ignore_errors=True)
+
+
 def remove_litter(before):
     removed = 0
     for d, mtime in zip(LITTER_DIRS, before):
@@ -374,7 +393,7 @@ def remove_litter(before):
                 if not LITTER_ANY_OWNER and st.st_uid != UID:
                     continue
                 if e.is_dir(follow_symlinks=False):
-                    shutil.rmtree(e.path, ignore_errors=True)
+                    force_rmtree(e.path)
                 else:
                     os.unlink(e.path)
                 removed += 1

@@ -120,8 +120,16 @@ export function serverCommand(config: ServerConfig, parentPid: number): { comman
 }
 
 /**
+ * Capabilities the fork server keeps under bwrap as root: to drop its children to the sandbox uid
+ * (SETUID, SETGID), to kill whatever they leave (KILL), and to delete what they write to the private
+ * /tmp whatever its permissions (DAC_OVERRIDE, FOWNER). The children lose all of them at `setuid`.
+ * @internal
+ */
+export const SERVER_CAPABILITIES = ['CAP_SETUID', 'CAP_SETGID', 'CAP_KILL', 'CAP_DAC_OVERRIDE', 'CAP_FOWNER'] as const;
+
+/**
  * bubblewrap flags: every namespace but the user one when root (so the server keeps real root to drop
- * its children to the sandbox uid, with only CAP_SETUID, CAP_SETGID and CAP_KILL), a user namespace
+ * its children to the sandbox uid, with only {@link SERVER_CAPABILITIES}), a user namespace
  * otherwise; the host filesystem read-only, a private size-limited tmpfs on /tmp, fresh /proc and /dev,
  * no network (not even the host's loopback), an empty environment, a new session, death with the parent.
  * @internal
@@ -129,7 +137,8 @@ export function serverCommand(config: ServerConfig, parentPid: number): { comman
 export function bwrapArgs(config: Pick<ServerConfig, 'root' | 'tmpfsBytes'>): string[] {
   const args = ['--unshare-ipc', '--unshare-pid', '--unshare-net', '--unshare-uts', '--unshare-cgroup-try'];
   if (config.root) {
-    args.push('--cap-drop', 'ALL', '--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID', '--cap-add', 'CAP_KILL');
+    args.push('--cap-drop', 'ALL');
+    for (const cap of SERVER_CAPABILITIES) args.push('--cap-add', cap);
   } else {
     args.push('--unshare-user', '--disable-userns');
   }
@@ -159,7 +168,11 @@ export async function startForkServer(
   const { command, args } = serverCommand(config, process.pid);
   let child: ChildProcessWithoutNullStreams;
   try {
-    child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: BWRAP_SEARCH_PATH } });
+    child = spawn(command, args, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // The interpreter gets an empty environment; bwrap gets only a fixed PATH and clears it for the sandbox.
+      env: config.isolation === 'bwrap' ? { PATH: BWRAP_SEARCH_PATH } : {},
+    });
   } catch (cause) {
     throw new Error(`could not spawn ${command} (${(cause as Error).message})`, { cause });
   }

@@ -1,0 +1,74 @@
+// Linux process inspection for the integration tests: which fork servers this test process runs, and
+// whether anything a job started is still alive.
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { basename } from 'node:path';
+import { SERVER_ROLE } from '../src/fork-server.js';
+
+export interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  uid: number;
+  exe: string;
+  cmdline: string;
+}
+
+export function listProcesses(): ProcessInfo[] {
+  const out: ProcessInfo[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const uidLine = readFileSync(`/proc/${name}/status`, 'utf8').split('\n').find((l) => l.startsWith('Uid:')) ?? '';
+      const uid = Number(uidLine.split(/\s+/)[1]);
+      let exe = '';
+      try {
+        exe = readlinkSync(`/proc/${name}/exe`);
+      } catch {
+        // kernel thread, zombie or not ours
+      }
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      out.push({ pid: Number(name), ppid, uid, exe, cmdline });
+    } catch {
+      // exited while we looked
+    }
+  }
+  return out;
+}
+
+/** Every process below `root` in the parent tree. */
+export function descendantsOf(root: number, all = listProcesses()): ProcessInfo[] {
+  const found: ProcessInfo[] = [];
+  const frontier = [root];
+  while (frontier.length > 0) {
+    const parent = frontier.pop() as number;
+    for (const p of all) {
+      if (p.ppid === parent) {
+        found.push(p);
+        frontier.push(p.pid);
+      }
+    }
+  }
+  return found;
+}
+
+/** The Python fork servers started by this test process (not bwrap, not their children). */
+export function serverPythons(all = listProcesses()): ProcessInfo[] {
+  const mine = descendantsOf(process.pid, all);
+  const isServerish = (p: ProcessInfo): boolean => p.cmdline.includes(SERVER_ROLE) && basename(p.exe).startsWith('python');
+  const pids = new Set(mine.filter(isServerish).map((p) => p.pid));
+  return mine.filter((p) => isServerish(p) && !pids.has(p.ppid));
+}
+
+/**
+ * What is still alive that a job started: every child of a fork server of this process (the servers
+ * are idle when this is called, so they have no job child), and every process of the sandbox uids.
+ */
+export function leftovers(sandboxUids: readonly number[] | null): string[] {
+  const all = listProcesses();
+  const servers = new Set(serverPythons(all).map((p) => p.pid));
+  const uids = new Set(sandboxUids ?? []);
+  return all
+    .filter((p) => servers.has(p.ppid) || uids.has(p.uid))
+    .map((p) => `pid ${p.pid} uid ${p.uid} ppid ${p.ppid}: ${p.cmdline.slice(0, 80)}`);
+}
