@@ -12,6 +12,7 @@
 import { createReadStream } from 'node:fs';
 import { isAscii, isUtf8 } from 'node:buffer';
 import { DatasetError, IssueCollector, type DatasetIssue } from './errors.js';
+import { locateJsonError } from './json-error.js';
 import { detectJsonStyle, type JsonStyle } from './json-style.js';
 
 /** Default cap on stored issues per file (further issues are counted in `omittedIssues`). */
@@ -131,7 +132,8 @@ class JsonlSink {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      const detail = (error as Error).message;
+      const where = locateJsonError(text);
+      const detail = `${where ? `column ${where.column}: ` : ''}${(error as Error).message}`;
       if (!terminated) {
         if (this.options.tornFinalLine === 'drop') {
           this.badLine('torn-final-line', `last line has no newline and is not valid JSON (a torn append); it was ignored: ${detail}`, 'warning');

@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { DatasetError, type DatasetIssue } from './errors.js';
+import { locateJsonError } from './json-error.js';
 import {
   confidenceIntervalsSchema,
   countUnknownFields,
@@ -38,19 +39,18 @@ export interface ParseResultOptions {
 export const RESULT_RATE_TOLERANCE = 1e-6;
 
 function parseJsonDocument(text: string, file: string): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return JSON.parse(body);
   } catch (error) {
-    const message = (error as Error).message;
-    const m = /position (\d+)/.exec(message);
-    let line: number | undefined;
-    if (m !== null) {
-      const offset = Number(m[1]) + (text.charCodeAt(0) === 0xfeff ? 1 : 0);
-      line = 1;
-      for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-    }
-    const issue: DatasetIssue = { severity: 'error', code: 'invalid-json', message: `not valid JSON: ${message}`, file };
-    if (line !== undefined) issue.line = line;
+    const where = locateJsonError(body);
+    const issue: DatasetIssue = {
+      severity: 'error',
+      code: 'invalid-json',
+      message: `not valid JSON${where ? ` (column ${where.column})` : ''}: ${(error as Error).message}`,
+      file,
+    };
+    if (where !== null) issue.line = where.line;
     throw new DatasetError('E_PARSE', `${file} is not valid JSON:`, { issues: [issue], cause: error });
   }
 }
