@@ -61,7 +61,10 @@ function makeData(decimals: number, seed: number): { qrels: Qrels; run: Run } {
 
 /** The reference: full sort of every query's run, then the single-query functions. */
 function reference(qrels: Qrels, run: Run): Record<string, number> {
-  const sums: Record<string, number> = Object.fromEntries(MEASURES.map((m) => [m, 0]));
+  const sums = new Map<string, number>(MEASURES.map((m) => [m, 0]));
+  const add = (m: string, v: number): void => {
+    sums.set(m, (sums.get(m) as number) + v);
+  };
   const qids = Object.keys(qrels);
   for (const qid of qids) {
     const judged = qrels[qid] as Record<string, number>;
@@ -72,14 +75,14 @@ function reference(qrels: Qrels, run: Run): Record<string, number> {
     for (const k of KS) {
       const exec = execAtK(flags, k);
       const ndcg = ndcgAtK(flags, k, ideal);
-      sums[`exec@${k}`] += exec;
-      sums[`precision@${k}`] += executionPrecisionAtK(flags, k);
-      sums[`ndcg@${k}`] += ndcg;
-      sums[`exec_ndcg_gap@${k}`] += exec - ndcg;
+      add(`exec@${k}`, exec);
+      add(`precision@${k}`, executionPrecisionAtK(flags, k));
+      add(`ndcg@${k}`, ndcg);
+      add(`exec_ndcg_gap@${k}`, exec - ndcg);
     }
-    sums.mrr += reciprocalRank(flags);
+    add('mrr', reciprocalRank(flags));
   }
-  return Object.fromEntries(MEASURES.map((m) => [m, (sums[m] as number) / qids.length]));
+  return Object.fromEntries(MEASURES.map((m) => [m, (sums.get(m) as number) / qids.length]));
 }
 
 function median(values: number[]): number {
