@@ -326,6 +326,10 @@ describe('evaluate', () => {
       expect(() => evaluate(qrels, run, ['exec@1'], options as never)).toThrow(match);
     });
 
+    it('throws TypeError when options is not an object', () => {
+      expect(() => evaluate(qrels, run, ['exec@1'], null as never)).toThrow(/expected options to be an object, received null/);
+    });
+
     it('throws RangeError when measures is empty and TypeError when it is not an array', () => {
       expect(() => evaluate(qrels, run, [])).toThrow(RangeError);
       expect(() => evaluate(qrels, run, 'exec@1' as unknown as string[])).toThrow(TypeError);

@@ -185,6 +185,9 @@ export function evaluate<const M extends string>(
   measures: readonly M[],
   options: EvaluateOptions = {},
 ): EvaluateResult<M> {
+  if (!isPlainRecord(options)) {
+    throw new TypeError(`@execret/metrics evaluate: expected options to be an object, received ${describeValue(options)}`);
+  }
   const ties = pickOption(options.ties, DEFAULT_TIES, TIE_MODES, 'ties');
   const gainMode = pickOption(options.gain, DEFAULT_GAIN, GAIN_MODES, 'gain');
   const missingQueries = pickOption(options.missingQueries, DEFAULT_MISSING_QUERIES, MISSING_MODES, 'missingQueries');
