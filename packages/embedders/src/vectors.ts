@@ -1,4 +1,7 @@
+import { endianness } from 'node:os';
 import { EmbeddersError } from './errors.js';
+
+const LITTLE_ENDIAN = endianness() === 'LE';
 
 /**
  * Decodes a base64 string of little-endian float32 values (OpenAI's `encoding_format: "base64"`).
@@ -16,8 +19,16 @@ export function decodeBase64Float32(encoded: string, component = 'response'): Fl
     );
   }
   const out = new Float32Array(bytes.length / 4);
-  for (let i = 0; i < out.length; i++) out[i] = bytes.readFloatLE(i * 4);
+  if (LITTLE_ENDIAN) new Uint8Array(out.buffer).set(bytes);
+  else for (let i = 0; i < out.length; i++) out[i] = bytes.readFloatLE(i * 4);
   return out;
+}
+
+function nonFinite(component: string, row: number, column: number, value: unknown): EmbeddersError {
+  return new EmbeddersError(
+    'E_RESPONSE',
+    `@execret/embedders ${component}: vector ${row} has a non-finite or non-numeric value (${String(value)}) at dimension ${column}`,
+  );
 }
 
 /**
@@ -59,15 +70,19 @@ export function toMatrix(
         `@execret/embedders ${component}: vector ${r} has ${values.length} dimensions, expected ${dims}`,
       );
     }
+    const offset = r * dims;
+    if (vector instanceof Float32Array || vector instanceof Float64Array) {
+      // typed arrays hold numbers only: check finiteness, then copy in one go
+      for (let c = 0; c < dims; c++) {
+        if (!Number.isFinite(vector[c] as number)) throw nonFinite(component, r, c, vector[c]);
+      }
+      data.set(vector, offset);
+      continue;
+    }
     for (let c = 0; c < dims; c++) {
       const x = values[c];
-      if (typeof x !== 'number' || !Number.isFinite(x)) {
-        throw new EmbeddersError(
-          'E_RESPONSE',
-          `@execret/embedders ${component}: vector ${r} has a non-finite or non-numeric value (${String(x)}) at dimension ${c}`,
-        );
-      }
-      data[r * dims + c] = x;
+      if (typeof x !== 'number' || !Number.isFinite(x)) throw nonFinite(component, r, c, x);
+      data[offset + c] = x;
     }
   }
   return { data, rows, dims };

@@ -51,3 +51,20 @@ describe('encodeRecords / decodeSegment', () => {
     expect(decodeSegment(bytes, dims).corruptRecords).toBe(1);
   });
 });
+
+describe('crc32 (slicing-by-8 against the bitwise definition)', () => {
+  function bitwise(bytes: Uint8Array): number {
+    let c = 0xffffffff;
+    for (const b of bytes) {
+      c ^= b;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    }
+    return (c ^ 0xffffffff) >>> 0;
+  }
+
+  it.each([0, 1, 7, 8, 9, 15, 16, 17, 100, 1027])('agrees on %d pseudo-random bytes and on sub-ranges', (length) => {
+    const bytes = Uint8Array.from({ length }, (_, i) => (i * 2654435761) >>> 24);
+    expect(crc32(bytes)).toBe(bitwise(bytes));
+    if (length > 5) expect(crc32(bytes, 3, length - 2)).toBe(bitwise(bytes.subarray(3, length - 2)));
+  });
+});
