@@ -185,7 +185,7 @@ export function evaluate<const M extends string>(
   measures: readonly M[],
   options: EvaluateOptions = {},
 ): EvaluateResult<M> {
-  if (!isPlainRecord(options)) {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new TypeError(`@execret/metrics evaluate: expected options to be an object, received ${describeValue(options)}`);
   }
   const ties = pickOption(options.ties, DEFAULT_TIES, TIE_MODES, 'ties');
