@@ -2,7 +2,7 @@ import { passesAllTests } from './classify.js';
 import { enumerateMutants } from './enumerate.js';
 import { GenerateError } from './errors.js';
 import { formatGateReport, validateTasks, type GateReport } from './gates.js';
-import { codeHash, testsHash } from './hashes.js';
+import { codeSha256, createOracle, testsSha256 } from '@execret/oracle';
 import type { PythonOptions } from './python.js';
 import type { CorpusRecord, DistractorMetadataRecord, EditRecord, ExecutionCacheRecord, QueryRecord } from './records.js';
 import { DEFAULT_MAX_DISTRACTORS, DEFAULT_SEED, selectDistractors } from './select.js';
@@ -22,8 +22,11 @@ export type BuildPhase = 'gates' | 'enumerate' | 'execute' | 'stack';
 
 /** Options of {@link buildBenchmark}. */
 export interface BuildOptions extends PythonOptions {
-  /** Runs every snippet (required: the product path uses `@execret/oracle`'s `createOracle()`). */
-  oracle: ExecutionOracle;
+  /**
+   * Runs every snippet. Default: a fresh `createOracle({ python })` of `@execret/oracle` (default
+   * sandbox, 5 s per suite), closed when the build ends. Pass your own to set its options or reuse it.
+   */
+  oracle?: ExecutionOracle;
   /** Base seed of the distractor choice (default `DEFAULT_SEED`); written into every query's metadata. */
   seed?: string | number;
   /** Distractors per task, at most (default `DEFAULT_MAX_DISTRACTORS` = 4). */
@@ -101,7 +104,7 @@ function editRecord(e: Edit & { bugType: BugType; operator: string }): EditRecor
 }
 
 function cacheRecord(code: string, tests: readonly string[], result: ExecutionResult): ExecutionCacheRecord {
-  return { code_sha256: codeHash(code), tests_sha256: testsHash(tests), test_results: [...result.tests], passes_all_tests: passesAllTests(result), status: result.status };
+  return { code_sha256: codeSha256(code), tests_sha256: testsSha256(tests), test_results: [...result.tests], passes_all_tests: passesAllTests(result), status: result.status };
 }
 
 function idWidth(count: number): number {
@@ -131,24 +134,41 @@ function idWidth(count: number): number {
  * await writeBuiltDataset('out/mini', built)     // data/corpus.jsonl, data/queries.jsonl, …
  * built.report.yield.total.chosen                // distractors in the dataset
  */
-export async function buildBenchmark(tasks: readonly Task[], options: BuildOptions): Promise<BuiltDataset> {
-  const seed = options.seed ?? DEFAULT_SEED;
+export async function buildBenchmark(tasks: readonly Task[], options: BuildOptions = {}): Promise<BuiltDataset> {
+  validateBuildOptions(options);
+  if (options.oracle) return await buildWith(tasks, options, options.oracle);
+  const oracle = await createOracle(options.python ? { python: options.python } : {});
+  try {
+    return await buildWith(tasks, options, oracle);
+  } finally {
+    await oracle.close();
+  }
+}
+
+function validateBuildOptions(options: BuildOptions): void {
   const maxDistractors = options.maxDistractors ?? DEFAULT_MAX_DISTRACTORS;
   const minDistractors = options.minDistractors ?? DEFAULT_MIN_DISTRACTORS;
   const stackSize = options.stackSize ?? DEFAULT_STACK_SIZE;
-  if (!options || typeof options.oracle?.runMany !== 'function') {
-    throw new TypeError('@execret/generate buildBenchmark: options.oracle is required (an object with runMany, e.g. from createOracle() of @execret/oracle)');
+  if (options.oracle !== undefined && typeof options.oracle?.runMany !== 'function') {
+    throw new TypeError('@execret/generate buildBenchmark: options.oracle must have a runMany method (e.g. createOracle() of @execret/oracle)');
   }
   if (!Number.isInteger(maxDistractors) || maxDistractors < 1) throw new RangeError(`@execret/generate buildBenchmark: maxDistractors must be a positive integer, received ${maxDistractors}`);
   if (!Number.isInteger(minDistractors) || minDistractors < 0 || minDistractors > maxDistractors) throw new RangeError(`@execret/generate buildBenchmark: minDistractors must be an integer in 0..maxDistractors, received ${minDistractors}`);
   if (!Number.isInteger(stackSize) || stackSize < 1 || stackSize > 4) throw new RangeError(`@execret/generate buildBenchmark: stackSize must be 1, 2, 3 or 4, received ${stackSize}`);
+}
+
+async function buildWith(tasks: readonly Task[], options: BuildOptions, oracle: ExecutionOracle): Promise<BuiltDataset> {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const maxDistractors = options.maxDistractors ?? DEFAULT_MAX_DISTRACTORS;
+  const minDistractors = options.minDistractors ?? DEFAULT_MIN_DISTRACTORS;
+  const stackSize = options.stackSize ?? DEFAULT_STACK_SIZE;
   const python = { ...(options.python ? { python: options.python } : {}), ...(options.signal ? { signal: options.signal } : {}) };
   const progress = (phase: BuildPhase) => (done: number, total: number): void => options.onProgress?.({ phase, done, total });
 
   // 1. gates
   const gates = await validateTasks(tasks, {
     ...python,
-    oracle: options.oracle,
+    oracle,
     ...(options.minTests !== undefined ? { minTests: options.minTests } : {}),
     ...(options.maxTests !== undefined ? { maxTests: options.maxTests } : {}),
     onProgress: progress('gates'),
@@ -165,7 +185,7 @@ export async function buildBenchmark(tasks: readonly Task[], options: BuildOptio
   const candidates: MutantCandidate[][] = enumerated.map((e) => (e.status === 'ok' ? e.candidates : []));
 
   // 3. execute
-  const executed = await verifyMutants(valid.map((v, i) => ({ task: v.task, candidates: candidates[i]! })), { oracle: options.oracle, onProgress: progress('execute') });
+  const executed = await verifyMutants(valid.map((v, i) => ({ task: v.task, candidates: candidates[i]! })), { oracle, onProgress: progress('execute') });
 
   // 4. choose
   const singles = valid.map((v, i) => selectDistractors(v.task.id, executed[i]!, { seed, maxDistractors }));
@@ -173,7 +193,7 @@ export async function buildBenchmark(tasks: readonly Task[], options: BuildOptio
   if (stackSize === 1) {
     chosen = singles.map((list) => list.map(fromSingle));
   } else {
-    const stacks = await stackForTasks(valid.map((v, i) => ({ task: v.task, mutants: executed[i]! })), stackSize, maxDistractors, { ...python, oracle: options.oracle, seed, onProgress: progress('stack') });
+    const stacks = await stackForTasks(valid.map((v, i) => ({ task: v.task, mutants: executed[i]! })), stackSize, maxDistractors, { ...python, oracle, seed, onProgress: progress('stack') });
     chosen = stacks.map((s) => [...s.stacks].sort((a, b) => a.components.join(',').localeCompare(b.components.join(','), 'en')).map(fromStack));
   }
 
@@ -231,7 +251,7 @@ export async function buildBenchmark(tasks: readonly Task[], options: BuildOptio
       distractorMetadata.push({
         corpus_id: id,
         query_id: queryId,
-        source_corpus_id: canonicalId,
+        canonical_corpus_id: canonicalId,
         entry_id: entryId,
         task_id: task.id,
         bug_type: d.bugType,

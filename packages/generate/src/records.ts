@@ -52,7 +52,7 @@ export interface DistractorMetadataRecord {
   corpus_id: string;
   query_id: string;
   /** The canonical this distractor was derived from. */
-  source_corpus_id: string;
+  canonical_corpus_id: string;
   entry_id: string;
   task_id: string;
   /** Same value as in the corpus: one of the six bug types, or `stacked` for multi-edit distractors. */

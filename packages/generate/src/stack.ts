@@ -1,3 +1,4 @@
+import { createOracle } from '@execret/oracle';
 import { classifyResult } from './classify.js';
 import { editLines } from './edits.js';
 import { enumerateMutants } from './enumerate.js';
@@ -35,7 +36,8 @@ export type StackResult =
 
 /** Options of {@link stackMutants}. */
 export interface StackOptions extends PythonOptions {
-  oracle: ExecutionOracle;
+  /** Runs the stacked mutants. Default: a fresh `createOracle({ python })`, closed afterwards. */
+  oracle?: ExecutionOracle;
   /** Base seed (default `DEFAULT_SEED`); the stack seed is `${seed}:${taskId}:stack<k>`. */
   seed?: string | number;
   /** The task's executed single mutants, if already computed (otherwise they are enumerated and run). */
@@ -92,7 +94,7 @@ export async function stackForTasks(
   items: readonly { task: Pick<Task, 'id' | 'canonical' | 'tests'>; mutants: readonly ExecutedMutant[] }[],
   k: number,
   count: number,
-  options: Omit<StackOptions, 'mutants'>,
+  options: Omit<StackOptions, 'mutants' | 'oracle'> & { oracle: ExecutionOracle },
 ): Promise<{ stacks: StackedMutant[]; proposals: number; reason: string | null }[]> {
   if (!Number.isInteger(k) || k < 2 || k > 4) throw new RangeError(`@execret/generate stackMutants: k must be 2, 3 or 4, received ${k}`);
   const attempts = options.maxAttempts ?? DEFAULT_STACK_ATTEMPTS;
@@ -170,16 +172,27 @@ export async function stackForTasks(
  * const r = await stackMutants(task, 3, { seed: 1, oracle })
  * if (r.status === 'ok') r.mutant.edits.length // 3, on three different lines
  */
-export async function stackMutants(task: Task, k: number, options: StackOptions): Promise<StackResult> {
+export async function stackMutants(task: Task, k: number, options: StackOptions = {}): Promise<StackResult> {
+  if (!Number.isInteger(k) || k < 2 || k > 4) throw new RangeError(`@execret/generate stackMutants: k must be 2, 3 or 4, received ${k}`);
+  if (options.oracle) return await stackWith(task, k, options, options.oracle);
+  const oracle = await createOracle(options.python ? { python: options.python } : {});
+  try {
+    return await stackWith(task, k, options, oracle);
+  } finally {
+    await oracle.close();
+  }
+}
+
+async function stackWith(task: Task, k: number, options: StackOptions, oracle: ExecutionOracle): Promise<StackResult> {
   let mutants = options.mutants;
   if (!mutants) {
     const [enumerated] = await enumerateMutants([task], options);
     if (!enumerated || enumerated.status !== 'ok') {
       return { status: 'unavailable', reason: enumerated && enumerated.status === 'error' ? enumerated.error : 'enumeration failed', attempts: 0 };
     }
-    [mutants] = await verifyMutants([{ task, candidates: enumerated.candidates }], options);
+    [mutants] = await verifyMutants([{ task, candidates: enumerated.candidates }], { oracle });
   }
-  const [slot] = await stackForTasks([{ task, mutants: mutants ?? [] }], k, 1, options);
+  const [slot] = await stackForTasks([{ task, mutants: mutants ?? [] }], k, 1, { ...options, oracle });
   if (!slot || slot.stacks.length === 0) return { status: 'unavailable', reason: slot?.reason ?? 'no stack', attempts: slot?.proposals ?? 0 };
   return { status: 'ok', mutant: slot.stacks[0]!, attempts: slot.proposals };
 }

@@ -81,13 +81,14 @@ export interface ExecutionJob {
 }
 
 /**
- * The part of `@execret/oracle`'s `Oracle` that generation uses. Any object with this shape works
- * (the real oracle does); results must come back in input order.
+ * The part of `@execret/oracle`'s `Oracle` that generation uses: `runMany`, results in input order,
+ * `onProgress` called with an object holding at least `done` and `total`. The real oracle
+ * (`createOracle()`) has this shape; so can a test double.
  */
 export interface ExecutionOracle {
   runMany(
     jobs: readonly ExecutionJob[],
-    options?: { onProgress?: (done: number, total: number) => void },
+    options?: { onProgress?: (progress: { done: number; total: number }) => void },
   ): Promise<readonly ExecutionResult[]>;
 }
 

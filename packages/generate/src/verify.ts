@@ -18,7 +18,7 @@ export async function runJobs(
   if (jobs.length === 0) return [];
   let results: readonly ExecutionResult[];
   try {
-    results = await oracle.runMany(jobs, onProgress ? { onProgress } : {});
+    results = await oracle.runMany(jobs, onProgress ? { onProgress: (p) => onProgress(p.done, p.total) } : {});
   } catch (cause) {
     throw new GenerateError('oracle_failed', `@execret/generate: the oracle could not run ${jobs.length} jobs: ${(cause as Error)?.message ?? String(cause)}`, { cause });
   }

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { canonicalLayout, serializeJsonl } from '@execret/dataset';
 import type { BuiltDataset } from './build.js';
 
 /** The files of a built dataset, relative to the dataset directory. */
@@ -10,25 +11,24 @@ export const DATASET_FILES = {
   executionCache: 'data/execution_cache.jsonl',
 } as const;
 
-function jsonl(records: readonly unknown[]): string {
-  return records.map((r) => `${JSON.stringify(r)}\n`).join('');
-}
 
 /**
- * Serialises a built dataset to file contents, keyed by relative path ({@link DATASET_FILES}): one
- * compact `JSON.stringify` object per line, keys in the record types' declared order, LF endings,
- * UTF-8 without BOM (non-ASCII written raw), every line ending in `\n`. Pure: same dataset → same
- * bytes.
+ * Serialises a built dataset to file contents, keyed by relative path ({@link DATASET_FILES}), in
+ * `@execret/dataset`'s canonical layout (`canonicalLayout`): one object per line, keys in the record
+ * types' declared order, LF endings, no BOM, every line ending in `\n`; corpus, queries and
+ * distractor metadata in the release's style (Python `json.dumps` defaults: `", "` / `": "`
+ * separators, non-ASCII as `\uXXXX`), the execution cache compact (`JSON.stringify`, docs/formats.md).
+ * Pure: same dataset → same bytes.
  *
  * @example
- * serializeBuiltDataset(built)['data/queries.jsonl'].split('\n')[0] // '{"query_id":"q_0001",…}'
+ * serializeBuiltDataset(built)['data/queries.jsonl'].split('\n')[0] // '{"query_id": "q_0001", …}'
  */
 export function serializeBuiltDataset(built: BuiltDataset): Record<string, string> {
   return {
-    [DATASET_FILES.corpus]: jsonl(built.corpus),
-    [DATASET_FILES.queries]: jsonl(built.queries),
-    [DATASET_FILES.distractorMetadata]: jsonl(built.distractorMetadata),
-    [DATASET_FILES.executionCache]: jsonl(built.executionCache),
+    [DATASET_FILES.corpus]: serializeJsonl(built.corpus, canonicalLayout(DATASET_FILES.corpus)),
+    [DATASET_FILES.queries]: serializeJsonl(built.queries, canonicalLayout(DATASET_FILES.queries)),
+    [DATASET_FILES.distractorMetadata]: serializeJsonl(built.distractorMetadata, canonicalLayout(DATASET_FILES.distractorMetadata)),
+    [DATASET_FILES.executionCache]: serializeJsonl(built.executionCache, canonicalLayout(DATASET_FILES.executionCache)),
   };
 }
 

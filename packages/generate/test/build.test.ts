@@ -63,7 +63,7 @@ describe('buildBenchmark', () => {
     const code = new Map(built.corpus.map((c) => [c.corpus_id, c]));
     expect(built.distractorMetadata).toHaveLength(built.corpus.length - built.queries.length);
     for (const m of built.distractorMetadata) {
-      const canonical = code.get(m.source_corpus_id)!.code;
+      const canonical = code.get(m.canonical_corpus_id)!.code;
       const distractor = code.get(m.corpus_id)!;
       expect(distractor.bug_type).toBe(m.bug_type);
       expect(m.edits).toHaveLength(1);
@@ -172,13 +172,13 @@ describe('buildBenchmark', () => {
       const edits = m.edits.map((e) => ({ line: e.line, colStart: e.col_start, endLine: e.end_line, colEnd: e.col_end, before: e.before, after: e.after }));
       const [l1, l2] = edits.map(editLines);
       expect(l1!.some((l) => l2!.includes(l))).toBe(false);
-      expect(applyEdits(code.get(m.source_corpus_id)!, edits)).toBe(code.get(m.corpus_id));
+      expect(applyEdits(code.get(m.canonical_corpus_id)!, edits)).toBe(code.get(m.corpus_id));
     }
     expect(stacked.queries.every((q) => q.metadata.stack_size === 2)).toBe(true);
   }, 60_000);
 
   it('throws TypeError / RangeError on misuse', async () => {
-    await expect(buildBenchmark(TASKS, {} as never)).rejects.toThrow(TypeError);
+    await expect(buildBenchmark(TASKS, { oracle: {} as never })).rejects.toThrow(TypeError);
     await expect(buildBenchmark(TASKS, { oracle: createLocalOracle(), stackSize: 5 })).rejects.toThrow(RangeError);
     await expect(buildBenchmark(TASKS, { oracle: createLocalOracle(), maxDistractors: 0 })).rejects.toThrow(RangeError);
   });

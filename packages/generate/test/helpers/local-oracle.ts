@@ -18,7 +18,7 @@ export function createLocalOracle(options: { python?: string; timeoutS?: number 
   const oracle: LocalOracle = {
     calls: 0,
     jobs: 0,
-    async runMany(jobs: readonly ExecutionJob[], opts?: { onProgress?: (done: number, total: number) => void }): Promise<ExecutionResult[]> {
+    async runMany(jobs: readonly ExecutionJob[], opts?: { onProgress?: (progress: { done: number; total: number }) => void }): Promise<ExecutionResult[]> {
       oracle.calls += 1;
       oracle.jobs += jobs.length;
       const input = JSON.stringify({ jobs, timeout_s: options.timeoutS ?? 0.3 });
@@ -33,7 +33,7 @@ export function createLocalOracle(options: { python?: string; timeoutS?: number 
         child.stdin.end(input, 'utf8');
       });
       const results = (JSON.parse(text) as { results: ExecutionResult[] }).results;
-      opts?.onProgress?.(jobs.length, jobs.length);
+      opts?.onProgress?.({ done: jobs.length, total: jobs.length });
       return results;
     },
   };

@@ -56,12 +56,13 @@ def run_suite(code, tests, timeout_s):
 
 
 def status_of(outcomes):
+    """Same precedence as @execret/oracle: timeout > error > fail > pass."""
     if any(o == "TIMEOUT" for o in outcomes):
         return "timeout"
+    if any(o.startswith("ERROR") for o in outcomes):
+        return "error"
     if any(o.startswith("FAIL") for o in outcomes):
         return "fail"
-    if any(o != "pass" for o in outcomes):
-        return "error"
     return "pass"
 
 
