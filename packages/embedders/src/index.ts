@@ -39,3 +39,15 @@ export {
 } from './cache/embedding-cache.js';
 export { cachedEmbed, withCache, type CachedEmbedResult } from './cache/with-cache.js';
 export { RECORD_HEADER_BYTES, crc32, decodeSegment, encodeRecords, recordBytes, textHash } from './cache/record.js';
+export {
+  DEFAULT_MATRIX_KEYS,
+  MATRIX_KEY_CANDIDATES,
+  collectCachedMatrices,
+  exportEmbeddingMatrices,
+  importEmbeddingMatrices,
+  type CollectedMatrix,
+  type ExportMatricesOptions,
+  type ImportedMatrix,
+  type ImportMatricesOptions,
+  type MatrixSide,
+} from './cache/matrices.js';

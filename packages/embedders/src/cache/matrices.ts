@@ -1,0 +1,202 @@
+import { EmbeddersError } from '../errors.js';
+import type { NpyArray } from '../npy/npy.js';
+import type { NpyInput } from '../npy/npz.js';
+import { readNpzFile, writeNpzFile } from '../npy/npz-file.js';
+import type { EmbedKind } from '../types.js';
+import type { CacheSpace, EmbeddingCache } from './embedding-cache.js';
+
+/** Array names written by {@link exportEmbeddingMatrices} (override with `options.keys`). */
+export const DEFAULT_MATRIX_KEYS = {
+  queries: 'queries',
+  documents: 'documents',
+  queryIds: 'query_ids',
+  documentIds: 'corpus_ids',
+  configHash: 'config_hash',
+} as const;
+
+/**
+ * Array names {@link importEmbeddingMatrices} tries, in order, when no key is given. The release's
+ * `embeddings/*.npz` naming is not documented; these cover the usual spellings.
+ */
+export const MATRIX_KEY_CANDIDATES = {
+  queries: ['queries', 'query_embeddings', 'query_embs', 'query', 'queries_embeddings', 'q'],
+  documents: ['documents', 'corpus_embeddings', 'corpus', 'doc_embeddings', 'document_embeddings', 'docs', 'code_embeddings', 'd'],
+} as const;
+
+/** Texts (raw, without prefixes) of one side of a dataset, with optional ids written beside them. */
+export interface MatrixSide {
+  readonly texts: readonly string[];
+  readonly ids?: readonly string[];
+}
+
+/** A row-major float32 matrix; `missing` lists rows absent from the cache (left as zeros). */
+export interface CollectedMatrix {
+  readonly data: Float32Array;
+  readonly rows: number;
+  readonly dims: number;
+  readonly missing: readonly number[];
+}
+
+/**
+ * Reads the cached vectors of `queries` and `documents` (raw texts, without prefixes) into matrices in
+ * the order given. Rows not in the cache are zero and listed in `missing`.
+ *
+ * @example
+ * const { documents } = await collectCachedMatrices(cache, embedder.info, { documents: { texts: corpus } });
+ * documents?.missing.length; // 0 once every snippet was embedded
+ */
+export async function collectCachedMatrices(
+  cache: EmbeddingCache,
+  space: CacheSpace,
+  sides: { queries?: MatrixSide; documents?: MatrixSide },
+): Promise<{ queries?: CollectedMatrix; documents?: CollectedMatrix }> {
+  const collect = async (kind: EmbedKind, side: MatrixSide): Promise<CollectedMatrix> => {
+    if (side.ids !== undefined && side.ids.length !== side.texts.length) {
+      throw new RangeError(`@execret/embedders matrices: ${side.ids.length} ids for ${side.texts.length} ${kind} texts`);
+    }
+    const found = await cache.lookup(space, kind, side.texts);
+    const missing: number[] = [];
+    found.found.forEach((f, i) => {
+      if (f !== 1) missing.push(i);
+    });
+    return { data: found.data, rows: side.texts.length, dims: space.dims, missing };
+  };
+  return {
+    ...(sides.queries === undefined ? {} : { queries: await collect('query', sides.queries) }),
+    ...(sides.documents === undefined ? {} : { documents: await collect('document', sides.documents) }),
+  };
+}
+
+/** Options of {@link exportEmbeddingMatrices}. */
+export interface ExportMatricesOptions {
+  /** Array names (defaults: {@link DEFAULT_MATRIX_KEYS}). */
+  keys?: Partial<Record<keyof typeof DEFAULT_MATRIX_KEYS, string>>;
+  /** Write the file even when some rows are not cached (they are zeros); default `false`. */
+  allowMissing?: boolean;
+  /** Deflate the arrays like `np.savez_compressed` (default `false`). */
+  compress?: boolean;
+}
+
+/**
+ * Writes a model's cached matrices for a dataset to an `.npz` file (atomically) that numpy reads with
+ * `np.load(path)`: `queries` (`float32`, `[nQueries, dims]`), `documents` (`float32`, `[nDocs, dims]`),
+ * `query_ids` / `corpus_ids` (unicode) when ids are given, and `config_hash` (a one-element unicode
+ * array). Rows follow the order of the given texts.
+ *
+ * @throws EmbeddersError `E_CACHE` when rows are missing from the cache and `allowMissing` is not set.
+ * @returns the number of rows written per side and the rows that were missing.
+ * @example
+ * await exportEmbeddingMatrices(cache, embedder.info, 'out/bge-large.npz', {
+ *   queries: { texts: queryTexts, ids: queryIds },
+ *   documents: { texts: snippets, ids: corpusIds },
+ * });
+ * // python: z = np.load('out/bge-large.npz'); z['documents'].shape == (4694, 1024)
+ */
+export async function exportEmbeddingMatrices(
+  cache: EmbeddingCache,
+  space: CacheSpace,
+  path: string,
+  sides: { queries?: MatrixSide; documents?: MatrixSide },
+  options: ExportMatricesOptions = {},
+): Promise<{ queries?: CollectedMatrix; documents?: CollectedMatrix }> {
+  const keys = { ...DEFAULT_MATRIX_KEYS, ...options.keys };
+  const collected = await collectCachedMatrices(cache, space, sides);
+  const missing = (collected.queries?.missing.length ?? 0) + (collected.documents?.missing.length ?? 0);
+  if (missing > 0 && options.allowMissing !== true) {
+    throw new EmbeddersError(
+      'E_CACHE',
+      `@execret/embedders matrices: ${collected.queries?.missing.length ?? 0} queries and ${
+        collected.documents?.missing.length ?? 0
+      } documents are not in the cache for ${space.configHash}; embed them first or pass allowMissing`,
+    );
+  }
+  const entries = new Map<string, NpyInput>();
+  for (const [side, matrixKey, idKey] of [
+    ['queries', keys.queries, keys.queryIds],
+    ['documents', keys.documents, keys.documentIds],
+  ] as const) {
+    const matrix = collected[side];
+    const input = sides[side];
+    if (matrix === undefined || input === undefined) continue;
+    entries.set(matrixKey, { data: matrix.data, shape: [matrix.rows, matrix.dims] });
+    if (input.ids !== undefined) entries.set(idKey, { data: [...input.ids], shape: [input.ids.length] });
+  }
+  entries.set(keys.configHash, { data: [space.configHash], shape: [1] });
+  await writeNpzFile(path, entries, options.compress === undefined ? {} : { compress: options.compress });
+  return collected;
+}
+
+/** A matrix read by {@link importEmbeddingMatrices}. */
+export interface ImportedMatrix {
+  /** Name of the array it came from. */
+  readonly key: string;
+  readonly data: Float32Array;
+  readonly rows: number;
+  readonly dims: number;
+}
+
+/** Options of {@link importEmbeddingMatrices}. */
+export interface ImportMatricesOptions {
+  /** Exact array names; when absent, {@link MATRIX_KEY_CANDIDATES} are tried in order. */
+  keys?: { queries?: string; documents?: string };
+}
+
+function toFloat32Matrix(array: NpyArray, key: string, path: string): ImportedMatrix {
+  if (array.shape.length !== 2 || (array.dtype !== 'float32' && array.dtype !== 'float64')) {
+    throw new EmbeddersError(
+      'E_MATRIX',
+      `@execret/embedders matrices: ${path}: array "${key}" is ${array.dtype} of shape [${array.shape.join(', ')}], expected a 2-D float32 or float64 matrix`,
+    );
+  }
+  const [rows, dims] = array.shape as [number, number];
+  const data = array.dtype === 'float32' ? array.data : Float32Array.from(array.data);
+  return { key, data, rows, dims };
+}
+
+/**
+ * Reads query and document matrices from an `.npz` file (such as the release's `embeddings/`), as
+ * float32 (float64 arrays are converted). Use them to score without calling a provider, or to seed a
+ * cache with `cache.store(info, kind, texts, matrix.data)` when the row order of the texts is known.
+ *
+ * @throws EmbeddersError `E_MATRIX` when a named array is absent (the message lists the arrays present,
+ *   with shapes) or is not a 2-D float matrix; `node:fs` errors such as `ENOENT`.
+ * @example
+ * const { queries, documents, arrays } = await importEmbeddingMatrices('embeddings/gemini-embedding-2.npz');
+ * documents?.rows; // 4694
+ */
+export async function importEmbeddingMatrices(
+  path: string,
+  options: ImportMatricesOptions = {},
+): Promise<{ queries?: ImportedMatrix; documents?: ImportedMatrix; arrays: Record<string, { dtype: string; shape: number[] }> }> {
+  const arrays = await readNpzFile(path);
+  const listing: Record<string, { dtype: string; shape: number[] }> = {};
+  for (const [name, array] of arrays) listing[name] = { dtype: array.dtype, shape: array.shape };
+  const describe = () =>
+    Object.entries(listing)
+      .map(([name, a]) => `${name} ${a.dtype}[${a.shape.join(', ')}]`)
+      .join(', ');
+  const pick = (side: 'queries' | 'documents'): ImportedMatrix | undefined => {
+    const wanted = options.keys?.[side];
+    if (wanted !== undefined) {
+      const array = arrays.get(wanted);
+      if (array === undefined) {
+        throw new EmbeddersError('E_MATRIX', `@execret/embedders matrices: ${path} has no array "${wanted}"; arrays: ${describe()}`);
+      }
+      return toFloat32Matrix(array, wanted, path);
+    }
+    for (const candidate of MATRIX_KEY_CANDIDATES[side]) {
+      const array = arrays.get(candidate);
+      if (array !== undefined) return toFloat32Matrix(array, candidate, path);
+    }
+    return undefined;
+  };
+  const queries = pick('queries');
+  const documents = pick('documents');
+  if (queries === undefined && documents === undefined) {
+    throw new EmbeddersError(
+      'E_MATRIX',
+      `@execret/embedders matrices: ${path} has none of the expected arrays (${[...MATRIX_KEY_CANDIDATES.queries, ...MATRIX_KEY_CANDIDATES.documents].join(', ')}); pass options.keys; arrays: ${describe()}`,
+    );
+  }
+  return { ...(queries === undefined ? {} : { queries }), ...(documents === undefined ? {} : { documents }), arrays: listing };
+}
