@@ -138,6 +138,22 @@ describe('evaluate', () => {
       expect(result.perQuery.q?.['ndcg@2']).toBeCloseTo((1 + 3 / L3) / (3 + 1 / L3), 15);
     });
 
+    it('handles a cutoff far beyond every ranking without allocating for it', () => {
+      const result = evaluate({ q: { a: 1 } }, { q: { a: 1, b: 2 } }, ['ndcg@1000000000', 'precision@1000000000']);
+      expect(result.perQuery.q?.['ndcg@1000000000']).toBeCloseTo(1 / L3, 15);
+      expect(result.perQuery.q?.['precision@1000000000']).toBe(1e-9);
+    });
+
+    it('grows its buffers when a later query has a longer ranking than the cutoff buffers hold', () => {
+      const longRun: Record<string, number> = {};
+      for (let i = 0; i < 300; i++) longRun[`d${String(i).padStart(3, '0')}`] = i;
+      const result = evaluate({ s: { a: 1 }, l: { d000: 1 } }, { s: { a: 1 }, l: longRun }, ['ndcg@500', 'exec@300'], {
+        ties: 'expected',
+      });
+      expect(result.perQuery.l?.['exec@300']).toBe(1);
+      expect(result.perQuery.l?.['ndcg@500']).toBeCloseTo(1 / Math.log2(301), 15);
+    });
+
     it('lists a query with no relevant document in diagnostics.withoutRelevant', () => {
       const result = evaluate({ q: { a: 0 }, r: { a: 1 } }, { q: { a: 1 }, r: { a: 1 } }, ['ndcg@1']);
       expect(result.diagnostics.withoutRelevant).toEqual(['q']);

@@ -228,12 +228,13 @@ export function evaluate<const M extends string>(
     if (m.name === 'ndcg' || m.name === 'exec_ndcg_gap') wantIdcg = true;
   }
 
-  // Buffers reused across queries.
+  // Buffers reused across queries, grown on demand (a cutoff may far exceed every run's length).
   let scores = new Float64Array(1024);
-  const topScores = new Float64Array(maxK);
-  const topPass = new Uint8Array(maxK);
-  const topGain = new Float64Array(maxK);
-  const groups: TieGroups = createTieGroups(maxK);
+  let capacity = Math.min(maxK, 64);
+  let topScores = new Float64Array(capacity);
+  let topPass = new Uint8Array(capacity);
+  let topGain = new Float64Array(capacity);
+  let groups: TieGroups = createTieGroups(capacity);
   const values = new Float64Array(count);
   const decided = new Uint8Array(count);
 
@@ -327,6 +328,13 @@ export function evaluate<const M extends string>(
 
     // The top K by the tie rule, with pass flags and gains, and its tie groups.
     const K = Math.min(maxK, n);
+    if (K > capacity) {
+      capacity = Math.min(maxK, Math.max(K, capacity * 2));
+      topScores = new Float64Array(capacity);
+      topPass = new Uint8Array(capacity);
+      topGain = new Float64Array(capacity);
+      groups = createTieGroups(capacity);
+    }
     if (K > 0) {
       const top = selectTopK(scores, ids, n, K);
       for (let r = 0; r < K; r++) {
