@@ -1,0 +1,191 @@
+// Throughput of the oracle against the reference harness's approach (a fresh `python -I` subprocess per
+// suite, same per-test semantics), side by side on the same machine in the same run.
+//
+//   pnpm --filter @execret/oracle bench                    # baseline on every 10th suite, extrapolated
+//   pnpm --filter @execret/oracle bench -- --sample 1      # baseline on the full corpus (slow)
+//   pnpm --filter @execret/oracle bench -- --isolation rlimit
+//
+// The corpus is synthetic and deterministic (bench/synthetic-corpus.ts): 4,694 snippets, 7-10 asserts
+// each. Both sides run 2 jobs at a time and use the same real interpreter. The baseline subsample and the
+// oracle on the same subsample are interleaved in chunks, so load from other processes hits both alike.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createOracle, resolvePython, type OracleJob, type OracleResult } from '../src/index.js';
+import { syntheticCorpus } from './synthetic-corpus.js';
+
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: string): string => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 && args[at + 1] !== undefined ? (args[at + 1] as string) : fallback;
+};
+const SAMPLE_EVERY = Number(flag('sample', '10'));
+const CONCURRENCY = Number(flag('concurrency', '2'));
+const ISOLATION = flag('isolation', 'auto') as 'auto' | 'bwrap' | 'rlimit';
+const TIMEOUT_MS = 5000;
+const CHUNKS = 5;
+
+// The baseline harness: same semantics as the oracle (fresh namespace per test, snippet re-executed,
+// one suite budget, the same outcome strings), but one fresh interpreter per suite and no sandbox.
+const BASELINE = String.raw`
+import json, signal, sys
+job = json.loads(sys.stdin.read())
+class _Budget(BaseException):
+    pass
+def _expired(signum, frame):
+    raise _Budget()
+signal.signal(signal.SIGALRM, _expired)
+signal.setitimer(signal.ITIMER_REAL, job["timeout_ms"] / 1000.0)
+def describe(exc):
+    name = type(exc).__name__
+    try:
+        msg = str(exc).encode("utf-8", "replace")[:300].decode("utf-8", "ignore")
+    except BaseException:
+        msg = "<str() of the exception failed>"
+    if isinstance(exc, AssertionError):
+        return "FAIL: " + msg if msg else "FAIL"
+    return "ERROR:" + name + ": " + msg if msg else "ERROR:" + name
+try:
+    snippet = compile(job["code"], "<snippet>", "exec", dont_inherit=True)
+except BaseException as exc:
+    print(json.dumps([describe(exc)] * len(job["tests"])))
+    sys.exit(0)
+out = []
+for test in job["tests"]:
+    try:
+        code = compile(test, "<test>", "exec", dont_inherit=True)
+    except BaseException as exc:
+        out.append(describe(exc))
+        continue
+    ns = {"__name__": "__main__"}
+    try:
+        exec(snippet, ns)
+        exec(code, ns)
+        out.append("pass")
+    except _Budget:
+        out.extend(["TIMEOUT"] * (len(job["tests"]) - len(out)))
+        break
+    except BaseException as exc:
+        out.append(describe(exc))
+signal.setitimer(signal.ITIMER_REAL, 0)
+print(json.dumps(out))
+`;
+
+function runBaselineOne(python: string, flags: readonly string[], job: OracleJob): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(python, [...flags, '-c', BASELINE], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (out += chunk));
+    child.on('error', reject);
+    child.on('close', () => {
+      try {
+        resolve(JSON.parse(out) as string[]);
+      } catch {
+        resolve(job.tests.map(() => 'ERROR:BaselineCrashed'));
+      }
+    });
+    child.stdin.end(JSON.stringify({ code: job.code, tests: job.tests, timeout_ms: TIMEOUT_MS }));
+  });
+}
+
+async function runBaseline(python: string, flags: readonly string[], jobs: readonly OracleJob[]): Promise<string[][]> {
+  const results = new Array<string[]>(jobs.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < jobs.length) {
+        const i = next++;
+        results[i] = await runBaselineOne(python, flags, jobs[i] as OracleJob);
+      }
+    }),
+  );
+  return results;
+}
+
+const fmt = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+
+async function main(): Promise<void> {
+  const corpus = syntheticCorpus();
+  const jobs: OracleJob[] = corpus.map(({ code, tests }) => ({ code, tests }));
+  const nTests = jobs.reduce((s, j) => s + j.tests.length, 0);
+  const sample = jobs.filter((_, i) => i % SAMPLE_EVERY === 0);
+  const python = await resolvePython();
+  console.log(`corpus: ${jobs.length} snippets, ${nTests} asserts (${(nTests / jobs.length).toFixed(2)} per suite); baseline sample: every ${SAMPLE_EVERY}th = ${sample.length} suites`);
+  console.log(`python: ${python.executable} ${python.version}; concurrency ${CONCURRENCY} on ${availableParallelism()} cores; suite budget ${TIMEOUT_MS} ms`);
+
+  const dir = mkdtempSync(join(tmpdir(), 'execret-oracle-bench-'));
+  const cacheFile = join(dir, 'execution_cache.jsonl');
+  try {
+    const t0 = performance.now();
+    const oracle = await createOracle({ concurrency: CONCURRENCY, timeoutMs: TIMEOUT_MS, isolation: ISOLATION });
+    const startMs = performance.now() - t0;
+    console.log(`oracle: isolation ${oracle.info.isolation}${oracle.info.fallbackReason ? ` (fallback: ${oracle.info.fallbackReason})` : ''}, ${CONCURRENCY} fork servers started in ${startMs.toFixed(0)} ms`);
+
+    // 1. Side by side on the identical subsample, interleaved in chunks: the reference approach
+    //    (python -I), the same without site-packages (python -I -S, a stricter reference), the oracle.
+    let baselineMs = 0;
+    let bareMs = 0;
+    let oracleSampleMs = 0;
+    const baselineOut: string[][] = [];
+    const oracleOut: OracleResult[] = [];
+    const size = Math.ceil(sample.length / CHUNKS);
+    for (let c = 0; c < CHUNKS; c++) {
+      const chunk = sample.slice(c * size, (c + 1) * size);
+      let t = performance.now();
+      baselineOut.push(...(await runBaseline(python.executable, ['-I'], chunk)));
+      baselineMs += performance.now() - t;
+      t = performance.now();
+      await runBaseline(python.executable, ['-I', '-S'], chunk);
+      bareMs += performance.now() - t;
+      t = performance.now();
+      oracleOut.push(...(await oracle.runMany(chunk)));
+      oracleSampleMs += performance.now() - t;
+    }
+    const agree = baselineOut.filter((b, i) => JSON.stringify(b) === JSON.stringify(oracleOut[i]?.tests)).length;
+    await oracle.close();
+
+    // 2. The oracle on the full corpus, writing the execution cache.
+    const full = await createOracle({ concurrency: CONCURRENCY, timeoutMs: TIMEOUT_MS, isolation: ISOLATION, cacheFile });
+    let t = performance.now();
+    const results = await full.runMany(jobs);
+    const oracleFullMs = performance.now() - t;
+    await full.close();
+
+    // 3. A second run answered from the cache.
+    const cached = await createOracle({ concurrency: CONCURRENCY, timeoutMs: TIMEOUT_MS, isolation: ISOLATION, cacheFile });
+    t = performance.now();
+    const again = await cached.runMany(jobs);
+    const cachedMs = performance.now() - t;
+    await cached.close();
+
+    const canonical = corpus.map((c, i) => [c, results[i]] as const);
+    const canonPass = canonical.filter(([c, r]) => c.label === 'correct' && r?.status === 'pass').length;
+    const canonTotal = corpus.filter((c) => c.label === 'correct').length;
+    const distractorFail = canonical.filter(([c, r]) => c.label === 'incorrect' && r?.status !== 'pass').length;
+    const baselineFullMs = (baselineMs / sample.length) * jobs.length;
+    const perBaseline = baselineMs / sample.length;
+    const perOracleSample = oracleSampleMs / sample.length;
+    const perOracle = oracleFullMs / jobs.length;
+
+    console.log('');
+    console.log(`side by side, same ${sample.length} suites, interleaved in ${CHUNKS} chunks:`);
+    console.log(`  baseline (fresh python -I per suite): ${fmt(baselineMs)}  = ${perBaseline.toFixed(2)} ms per snippet`);
+    console.log(`  fresh python -I -S per suite:         ${fmt(bareMs)}  = ${(bareMs / sample.length).toFixed(2)} ms per snippet`);
+    console.log(`  oracle (fork servers, ${oracle.info.isolation}):      ${fmt(oracleSampleMs)}  = ${perOracleSample.toFixed(2)} ms per snippet`);
+    console.log(`  ratio: ${(baselineMs / oracleSampleMs).toFixed(1)}x against python -I, ${(bareMs / oracleSampleMs).toFixed(1)}x against python -I -S`);
+    console.log(`  identical outcomes (baseline vs oracle): ${agree}/${sample.length} suites`);
+    console.log('');
+    console.log(`full corpus (${jobs.length} snippets):`);
+    console.log(`  baseline: ${fmt(baselineFullMs)} ${SAMPLE_EVERY === 1 ? '(measured)' : `(extrapolated from the ${sample.length}-suite sample)`}  = ${perBaseline.toFixed(2)} ms per snippet`);
+    console.log(`  oracle:   ${fmt(oracleFullMs)} (measured, writing the cache) = ${perOracle.toFixed(2)} ms per snippet`);
+    console.log(`  ratio: ${(baselineFullMs / oracleFullMs).toFixed(1)}x`);
+    console.log(`  from the cache: ${fmt(cachedMs)} (${again.filter((r) => r.cached).length} hits)`);
+    console.log(`  canonicals passing: ${canonPass}/${canonTotal}; distractors failing: ${distractorFail}/${jobs.length - canonTotal}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
