@@ -73,9 +73,12 @@ describe('loadExecRetrieval', () => {
   });
 
   it('throws E_NOT_FOUND with a hint when a missing path looks like a Hub repository', async () => {
-    const error = await loadExecRetrieval('someone/some-dataset').catch((e: unknown) => e as Error);
+    const error = await loadExecRetrieval('someone/some-dataset').then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
     expect(DatasetError.is(error) && error.code).toBe('E_NOT_FOUND');
-    expect(error.message).toContain("did you mean 'hf:someone/some-dataset'?");
+    expect(error?.message).toContain("did you mean 'hf:someone/some-dataset'?");
   });
 
   it.each(['', '   ', 'hf:', 'hf:only-owner', 'hf:a/b/c', 'hf:a/b@', 'hf:a b/c'])('throws E_SOURCE when the source is %j', async (source) => {

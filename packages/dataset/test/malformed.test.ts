@@ -127,7 +127,12 @@ describe('loadExecRetrieval on malformed input', () => {
   it('stops storing issues at maxIssues and says how many more there were', async () => {
     const dir = copyFixture();
     for (let line = 1; line <= 29; line++) editLine(dir, C, line, json((r) => (r.label = 'x')));
-    const error = await loadExecRetrieval(dir, { maxIssues: 5 }).catch((e: unknown) => e as DatasetError);
+    const error = await loadExecRetrieval(dir, { maxIssues: 5 }).then(
+      () => {
+        throw new Error('expected loading to fail');
+      },
+      (e: unknown) => e as DatasetError,
+    );
     expect(error.issues).toHaveLength(5);
     expect(error.omittedIssues).toBe(24);
     expect(error.message).toContain('24 further issues not collected');
