@@ -25,3 +25,6 @@ export {
   type Bm25SearchManyResult,
   type Bm25SearchResult,
 } from './bm25/bm25.js';
+export { readNpy, writeNpy, type NpyArray, type NpyData, type NpyDtype } from './npy/npy.js';
+export { readNpz, writeNpz, type NpyInput, type NpzWriteOptions } from './npy/npz.js';
+export { readNpzFile, writeNpzFile } from './npy/npz-file.js';
