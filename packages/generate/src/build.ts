@@ -112,7 +112,8 @@ function idWidth(count: number): number {
 }
 
 /**
- * Builds an ExecRetrieval-style dataset from tasks (docs/formats.md "Test-task input"):
+ * Builds an ExecRetrieval-style dataset from tasks (docs/formats.md "Test-task input"; any values
+ * are accepted, the schema gate checks them):
  * 1. runs the validation gates (`validateTasks`, with the oracle); rejected tasks throw
  *    `GenerateError('invalid_tasks')` with the formatted report, or are skipped (`invalidTasks: 'skip'`);
  * 2. enumerates single-edit mutants of every valid canonical (`enumerateMutants`);
@@ -134,7 +135,7 @@ function idWidth(count: number): number {
  * await writeBuiltDataset('out/mini', built)     // data/corpus.jsonl, data/queries.jsonl, …
  * built.report.yield.total.chosen                // distractors in the dataset
  */
-export async function buildBenchmark(tasks: readonly Task[], options: BuildOptions = {}): Promise<BuiltDataset> {
+export async function buildBenchmark(tasks: readonly unknown[], options: BuildOptions = {}): Promise<BuiltDataset> {
   validateBuildOptions(options);
   if (options.oracle) return await buildWith(tasks, options, options.oracle);
   const oracle = await createOracle(options.python ? { python: options.python } : {});
@@ -157,7 +158,7 @@ function validateBuildOptions(options: BuildOptions): void {
   if (!Number.isInteger(stackSize) || stackSize < 1 || stackSize > 4) throw new RangeError(`@execret/generate buildBenchmark: stackSize must be 1, 2, 3 or 4, received ${stackSize}`);
 }
 
-async function buildWith(tasks: readonly Task[], options: BuildOptions, oracle: ExecutionOracle): Promise<BuiltDataset> {
+async function buildWith(tasks: readonly unknown[], options: BuildOptions, oracle: ExecutionOracle): Promise<BuiltDataset> {
   const seed = options.seed ?? DEFAULT_SEED;
   const maxDistractors = options.maxDistractors ?? DEFAULT_MAX_DISTRACTORS;
   const minDistractors = options.minDistractors ?? DEFAULT_MIN_DISTRACTORS;
@@ -176,7 +177,7 @@ async function buildWith(tasks: readonly Task[], options: BuildOptions, oracle: 
   if (!gates.ok && (options.invalidTasks ?? 'throw') === 'throw') {
     throw new GenerateError('invalid_tasks', `@execret/generate buildBenchmark: the validation gates rejected ${gates.counts.invalid} of ${gates.counts.tasks} tasks (pass invalidTasks: 'skip' to leave them out):\n${formatGateReport(gates)}`);
   }
-  const valid = gates.tasks.filter((r) => r.ok).map((r) => ({ task: tasks[r.index]!, gate: r }));
+  const valid = gates.tasks.filter((r) => r.ok).map((r) => ({ task: tasks[r.index] as Task, gate: r }));
 
   // 2. enumerate
   options.onProgress?.({ phase: 'enumerate', done: 0, total: valid.length });
