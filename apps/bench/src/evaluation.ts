@@ -51,9 +51,8 @@ export function evaluateSystem(
     passing[qid] = pass;
   });
   const evaluated = evaluate(qrels, run, [...MEASURES], { passing, ties, missingQueries: 'zero' });
-  const perQuery = Object.fromEntries(
-    MEASURES.map((m) => [m, Float64Array.from(pool.queryIds, (qid) => evaluated.perQuery[qid]?.[m] ?? 0)]),
-  ) as Record<MeasureId, Float64Array>;
+  const perQuery = {} as Record<MeasureId, Float64Array>;
+  for (const m of MEASURES) perQuery[m] = Float64Array.from(pool.queryIds, (qid) => evaluated.perQuery[qid]?.[m] ?? 0);
 
   const perQueryRows: ResultFile['per_query'] = pool.queryIds.map((qid, q) => ({
     query_id: qid,
@@ -78,7 +77,7 @@ export function evaluateSystem(
     n_queries: pool.queryIds.length,
     n_corpus: pool.docIds.length,
     ks: [...KS],
-    metrics: Object.fromEntries(MEASURES.map((m) => [m, evaluated.mean[m]])),
+    metrics: Object.fromEntries(MEASURES.map((m) => [m, evaluated.mean[m] ?? 0])),
     per_query: perQueryRows,
     execret: {
       config_hash: ranking.configHash,
@@ -87,7 +86,7 @@ export function evaluateSystem(
       ties,
       ties_decided: { ...evaluated.diagnostics.tiesDecided },
       unexecuted_pairs: unexecuted,
-      per_query_measures: Object.fromEntries(MEASURES.map((m) => [m, Array.from(perQuery[m])])),
+      per_query_measures: Object.fromEntries(MEASURES.map((m) => [m, Array.from(perQuery[m]!)])),
     },
   };
 
@@ -124,7 +123,7 @@ export function evaluateSystem(
       'exec@1': mean(top.map((docs, q) => (docs.length > 0 && passes(q, docs[0]!) ? 1 : 0))),
       'exec@10': mean(top.map((docs, q) => (Array.from(docs).some((d) => passes(q, d)) ? 1 : 0))),
     })),
-    per_domain_exec_at_1: perDomainMean(pool, perQuery['exec@1']),
+    per_domain_exec_at_1: perDomainMean(pool, perQuery['exec@1']!),
     rank1_miss_examples: examples,
   };
   return { result, analyses, perQuery };

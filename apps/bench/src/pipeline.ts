@@ -1,0 +1,206 @@
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { codeSha256, loadExecRetrieval, lookupExecution, retentionOrder, testsSha256, DEFAULT_POOL_SEED, type Benchmark } from '@execret/dataset';
+import { createOracle, type Oracle } from '@execret/oracle';
+import type { TieMode } from '@execret/metrics';
+import type { Io } from './command.js';
+import type { Config } from './config.js';
+import { executePairs, inShard, PairSet, PassTable } from './execution.js';
+import { poolFromBenchmark, type PoolView } from './pool.js';
+import { createProgressBar } from './progress.js';
+import { ablationPools, rankSystem, type Scorer, type SystemRanking } from './scoring.js';
+
+/** Where the oracle's execution cache lives. */
+export function executionCacheFile(config: Config): string {
+  return join(config.cacheDir, 'executions', 'execution_cache.jsonl');
+}
+
+export interface LoadedDataset {
+  readonly source: string;
+  readonly benchmark: Benchmark;
+  readonly pool: PoolView;
+  /** SHA-256 of each data file as read. */
+  readonly checksums: Record<string, string>;
+}
+
+/** Loads a dataset (`mini`, a directory, or `hf:owner/name[@rev]`) with download progress. */
+export async function loadDataset(source: string, config: Config, io: Io, signal: AbortSignal): Promise<LoadedDataset> {
+  const bar = createProgressBar(`download ${source}`, 0, { enabled: io.progress });
+  let drew = false;
+  const benchmark = await loadExecRetrieval(source, {
+    cacheDir: join(config.cacheDir, 'datasets'),
+    endpoint: config.hfEndpoint,
+    ...(config.keys.huggingface ? { token: config.keys.huggingface.reveal() } : {}),
+    offline: config.offline,
+    signal,
+    onProgress: (event) => {
+      if (event.phase !== 'progress') return;
+      drew = true;
+      bar.update(event.receivedBytes, event.totalBytes ?? undefined);
+    },
+  });
+  if (drew) bar.finish('done');
+  const checksums = Object.fromEntries(benchmark.loadReport.files.map((f) => [f.file, f.sha256]));
+  return { source, benchmark, pool: poolFromBenchmark(benchmark), checksums };
+}
+
+/** Starts the oracle with the persistent execution cache. */
+export async function startOracle(config: Config, options: { timeoutMs?: number; concurrency?: number; signal?: AbortSignal } = {}): Promise<Oracle> {
+  return createOracle({
+    cacheFile: executionCacheFile(config),
+    ...(config.python ? { python: config.python } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+}
+
+export interface VerifyReport {
+  readonly pairs: number;
+  readonly executed: number;
+  readonly cached: number;
+  readonly canonicalsPassing: number;
+  readonly canonicals: number;
+  readonly distractorsFailing: number;
+  readonly distractors: number;
+  /** Own-group pairs whose outcome contradicts the label: a failing canonical or a passing distractor. */
+  readonly contradictions: { query_id: string; corpus_id: string; label: string; status: string; tests: readonly string[] }[];
+  /** Pairs where the release's execution cache disagrees with the oracle on pass/fail. */
+  readonly releaseDisagreements: number;
+  /** Own-group pairs the release's execution cache knows. */
+  readonly releaseKnown: number;
+  readonly seconds: number;
+}
+
+/** Executes every query's own group (canonicals and paired distractors) and checks the labels. */
+export async function verifyGroups(
+  dataset: LoadedDataset,
+  oracle: Oracle,
+  table: PassTable,
+  io: Io,
+  signal: AbortSignal,
+  shard?: { index: number; count: number },
+): Promise<VerifyReport> {
+  const { pool, benchmark } = dataset;
+  const started = performance.now();
+  const pairs = new PairSet(pool.docIds.length);
+  let index = 0;
+  pool.queryIds.forEach((_, q) => {
+    for (const d of [...pool.canonicals[q]!, ...pool.distractors[q]!]) {
+      if (inShard(index++, shard)) pairs.add(q, d);
+    }
+  });
+  const bar = createProgressBar('verify', pairs.pairs.length, { enabled: io.progress });
+  const { executed, cached } = await executePairs(oracle, pool, pairs.pairs, table, {
+    signal,
+    onProgress: (done, total) => bar.update(done, total),
+  });
+  bar.finish(`${pairs.pairs.length} pairs (${cached} cached)`);
+  let canonicals = 0;
+  let canonicalsPassing = 0;
+  let distractors = 0;
+  let distractorsFailing = 0;
+  let releaseKnown = 0;
+  let releaseDisagreements = 0;
+  const contradictions: VerifyReport['contradictions'][number][] = [];
+  const release = benchmark.executionCache;
+  for (const [q, d] of pairs.pairs) {
+    const outcome = table.get(q, d)!;
+    const isCanonical = pool.canonicals[q]!.includes(d);
+    if (isCanonical) {
+      canonicals++;
+      if (outcome.passes) canonicalsPassing++;
+    } else {
+      distractors++;
+      if (!outcome.passes) distractorsFailing++;
+    }
+    if (isCanonical !== outcome.passes) {
+      contradictions.push({
+        query_id: pool.queryIds[q]!,
+        corpus_id: pool.docIds[d]!,
+        label: isCanonical ? 'correct' : 'incorrect',
+        status: outcome.status,
+        tests: outcome.tests,
+      });
+    }
+    if (release) {
+      const known = lookupRelease(release, pool.code[d]!, pool.tests[q]!);
+      if (known !== undefined) {
+        releaseKnown++;
+        if (known !== outcome.passes) releaseDisagreements++;
+      }
+    }
+  }
+  return {
+    pairs: pairs.pairs.length,
+    executed,
+    cached,
+    canonicals,
+    canonicalsPassing,
+    distractors,
+    distractorsFailing,
+    contradictions,
+    releaseDisagreements,
+    releaseKnown,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+function lookupRelease(cache: NonNullable<Benchmark['executionCache']>, code: string, tests: readonly string[]): boolean | undefined {
+  return lookupExecution(cache, codeSha256(code), testsSha256(tests))?.passesAllTests ?? undefined;
+}
+
+/** The seeded retention order of each query's distractors, as document indices. */
+export function retentionOrders(pool: PoolView, seed: number): (q: number) => Int32Array {
+  return (q) => {
+    const ids = Array.from(pool.distractors[q]!, (d) => pool.docIds[d]!);
+    const order = retentionOrder(ids, pool.queryIds[q]!, seed);
+    const byId = new Map(Array.from(pool.distractors[q]!, (d) => [pool.docIds[d]!, d]));
+    return Int32Array.from(order, (id) => byId.get(id)!);
+  };
+}
+
+export { DEFAULT_POOL_SEED };
+
+/** Ranks every system over the full pool and the ablation pools. */
+export async function rankSystems(
+  scorers: readonly Scorer[],
+  pool: PoolView,
+  seed: number,
+  io: Io,
+): Promise<SystemRanking[]> {
+  const pools = ablationPools(pool, retentionOrders(pool, seed));
+  const out: SystemRanking[] = [];
+  const bar = createProgressBar('rank', scorers.length, { enabled: io.progress });
+  for (const [i, scorer] of scorers.entries()) {
+    out.push(await rankSystem(scorer, pool, pools));
+    bar.update(i + 1);
+  }
+  bar.finish(`${scorers.length} systems`);
+  return out;
+}
+
+/** Executes every retrieved pair (runs and ablation top-10s) that the table does not know yet. */
+export async function executeRetrieved(
+  rankings: readonly SystemRanking[],
+  pool: PoolView,
+  oracle: Oracle,
+  table: PassTable,
+  io: Io,
+  signal: AbortSignal,
+  shard?: { index: number; count: number },
+): Promise<{ pairs: number; executed: number; cached: number }> {
+  const pairs = new PairSet(pool.docIds.length);
+  for (const ranking of rankings) {
+    ranking.runDocs.forEach((docs, q) => docs.forEach((d) => pairs.add(q, d)));
+    for (const { top } of ranking.ablation) top.forEach((docs, q) => docs.forEach((d) => pairs.add(q, d)));
+  }
+  const todo = pairs.pairs.filter(([q, d], i) => !table.has(q, d) && inShard(i, shard));
+  const bar = createProgressBar('execute retrieved', todo.length, { enabled: io.progress });
+  const result = await executePairs(oracle, pool, todo, table, { signal, onProgress: (done, total) => bar.update(done, total) });
+  bar.finish(`${todo.length} pairs (${result.cached} cached)`);
+  return { pairs: pairs.pairs.length, ...result };
+}
+
+/** Ties mode names accepted by `--ties`. */
+export const TIE_MODES: readonly TieMode[] = ['trec', 'expected'];

@@ -1,0 +1,173 @@
+import { join } from 'node:path';
+import {
+  cachedEmbed,
+  createEmbedder,
+  createEmbeddingCache,
+  describeEmbedder,
+  EmbeddersError,
+  listModels,
+  type EmbedderInfo,
+  type EmbedUsage,
+} from '@execret/embedders';
+import type { Io } from './command.js';
+import type { Config, KeyedProvider } from './config.js';
+import { inShard } from './execution.js';
+import type { PoolView } from './pool.js';
+import { createProgressBar } from './progress.js';
+import { createBm25Scorer, createMatrixScorer } from './scorers.js';
+import type { Scorer } from './scoring.js';
+
+/** The small local model `execret run` tries by default (downloaded once when the network allows). */
+export const DEFAULT_LOCAL_MODEL = 'local/all-minilm-l6-v2';
+
+/** The hosted model each API key adds to a default run. */
+export const DEFAULT_HOSTED_MODELS: Readonly<Partial<Record<KeyedProvider, string>>> = {
+  openai: 'openai/text-embedding-3-small',
+  gemini: 'gemini/gemini-embedding-001',
+  mistral: 'mistral/codestral-embed',
+  voyage: 'voyage/voyage-code-3',
+};
+
+const PROVIDER_KEYS: Readonly<Record<string, KeyedProvider>> = {
+  openai: 'openai',
+  gemini: 'gemini',
+  mistral: 'mistral',
+  voyage: 'voyage',
+};
+
+/** Where a local model's folders are looked up and downloaded to. */
+export function modelsDir(config: Config): string {
+  return join(config.cacheDir, 'models');
+}
+
+export function embeddingCacheDir(config: Config): string {
+  return join(config.cacheDir, 'embeddings');
+}
+
+/**
+ * The systems of a run: `bm25` always; with no explicit list, the default local model and one hosted model
+ * per API key that is set. Explicit ids are registry ids (`execret models`) or `bm25`.
+ */
+export function selectModels(requested: readonly string[], config: Config): { models: string[]; explicit: boolean } {
+  if (requested.length > 0) return { models: [...new Set(requested)], explicit: true };
+  const models = ['bm25', DEFAULT_LOCAL_MODEL];
+  for (const [provider, model] of Object.entries(DEFAULT_HOSTED_MODELS) as [KeyedProvider, string][]) {
+    if (config.keys[provider] !== undefined) models.push(model);
+  }
+  return { models, explicit: false };
+}
+
+export interface EmbeddedSystem {
+  readonly info: EmbedderInfo;
+  readonly queries: Float32Array;
+  readonly docs: Float32Array;
+  readonly usage: { query: EmbedUsage; document: EmbedUsage };
+  readonly cacheHits: number;
+}
+
+export interface EmbedOutcome {
+  readonly model: string;
+  readonly status: 'embedded' | 'skipped';
+  readonly reason?: string;
+  readonly system?: EmbeddedSystem;
+}
+
+/**
+ * Embeds the pool's queries and documents with one registry model through the on-disk embedding cache.
+ * With a shard, only that shard's texts are embedded (and nothing is returned for scoring).
+ * A default model that cannot be used (no weights offline, no key) is skipped with a reason; an explicitly
+ * requested one is an error.
+ */
+export async function embedModel(
+  model: string,
+  pool: PoolView,
+  context: { config: Config; io: Io; signal: AbortSignal; explicit: boolean; shard?: { index: number; count: number } },
+): Promise<EmbedOutcome> {
+  const { config, io, signal, explicit, shard } = context;
+  const known = listModels().some((m) => m.id === model);
+  if (!known) {
+    throw new EmbeddersError('E_UNKNOWN_MODEL', `execret: unknown model ${JSON.stringify(model)}; run \`execret models\` for the registry`);
+  }
+  const info = describeEmbedder(model);
+  const keyName = PROVIDER_KEYS[info.provider];
+  const key = keyName === undefined ? undefined : config.keys[keyName];
+  if (keyName !== undefined && key === undefined) {
+    const reason = `no API key for ${info.provider} (set ${keyName.toUpperCase()}_API_KEY)`;
+    if (explicit) throw new EmbeddersError('E_AUTH', `execret: ${model}: ${reason}`);
+    return { model, status: 'skipped', reason };
+  }
+  if (info.provider === 'openai-compatible' && config.openaiCompatibleBaseUrl === undefined) {
+    const reason = 'needs an OpenAI-compatible server: set EXECRET_OPENAI_COMPATIBLE_URL (vLLM, TEI, Ollama)';
+    if (explicit) throw new EmbeddersError('E_AUTH', `execret: ${model}: ${reason}`);
+    return { model, status: 'skipped', reason };
+  }
+  let embedder;
+  try {
+    embedder = await createEmbedder(model, {
+      ...(key ? { apiKey: key.reveal() } : {}),
+      ...(config.openaiCompatibleBaseUrl ? { baseUrl: config.openaiCompatibleBaseUrl } : {}),
+      localModelPath: modelsDir(config),
+      cacheDir: modelsDir(config),
+      allowRemoteModels: !config.offline,
+    });
+  } catch (error) {
+    if (!explicit && EmbeddersError.is(error) && (error.code === 'E_MODEL_UNAVAILABLE' || error.code === 'E_MISSING_DEPENDENCY')) {
+      return { model, status: 'skipped', reason: firstLine(error.message) };
+    }
+    throw error;
+  }
+  const cache = await createEmbeddingCache(embeddingCacheDir(config));
+  const pick = (texts: readonly string[]): string[] => texts.filter((_, i) => inShard(i, shard));
+  const embedKind = async (kind: 'query' | 'document', texts: string[]) => {
+    const bar = createProgressBar(`embed ${model} ${kind === 'query' ? 'queries' : 'snippets'}`, texts.length, { enabled: io.progress });
+    try {
+      const result = await cachedEmbed(embedder, cache, texts, { kind, signal, onProgress: (p) => bar.update(p.done, p.total) });
+      bar.finish(`${texts.length} (${result.cacheHits} cached)`);
+      return result;
+    } catch (error) {
+      bar.finish('failed');
+      throw error;
+    }
+  };
+  try {
+    const queries = await embedKind('query', pick(pool.queryTexts));
+    const docs = await embedKind('document', pick(pool.code));
+    if (shard !== undefined) return { model, status: 'embedded' };
+    return {
+      model,
+      status: 'embedded',
+      system: {
+        info: embedder.info,
+        queries: queries.data,
+        docs: docs.data,
+        usage: { query: queries.usage, document: docs.usage },
+        cacheHits: queries.cacheHits + docs.cacheHits,
+      },
+    };
+  } catch (error) {
+    if (!explicit && EmbeddersError.is(error) && error.code === 'E_MODEL_UNAVAILABLE') {
+      return { model, status: 'skipped', reason: firstLine(error.message) };
+    }
+    throw error;
+  } finally {
+    await cache.close?.();
+  }
+}
+
+/** The scorer of an embedded system. */
+export function scorerForEmbedded(pool: PoolView, model: string, system: EmbeddedSystem): Scorer {
+  const similarity = system.info.similarity === 'dot' ? 'dot' : 'cosine';
+  return createMatrixScorer(
+    pool,
+    { id: model, provider: system.info.provider, configHash: system.info.configHash, similarity },
+    system.queries,
+    system.docs,
+    system.info.dims,
+  );
+}
+
+export { createBm25Scorer };
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? text;
+}
