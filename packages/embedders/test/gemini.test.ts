@@ -1,10 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddersError } from '../src/errors.js';
 import { createGeminiEmbedder } from '../src/providers/gemini.js';
 import { normalized, recordingSleep, startFakeServer, vectorFor, type FakeReply, type FakeRequest, type FakeServer } from './helpers/fake-server.js';
 
 const KEY = 'AIza-test-SECRET-0987654321';
 let server: FakeServer | undefined;
+
+// the SDK's first import is slow on a busy machine; pay it once, outside the per-test timeout
+beforeAll(async () => {
+  await import('@google/genai');
+}, 60_000);
 
 afterEach(async () => {
   await server?.close();

@@ -1,10 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddersError } from '../src/errors.js';
 import { createMistralEmbedder } from '../src/providers/mistral.js';
 import { normalized, recordingSleep, startFakeServer, vectorFor, type FakeReply, type FakeRequest, type FakeServer } from './helpers/fake-server.js';
 
 const KEY = 'mistral-test-SECRET-5555';
 let server: FakeServer | undefined;
+
+// the SDK's first import is slow on a busy machine; pay it once, outside the per-test timeout
+beforeAll(async () => {
+  await import('@mistralai/mistralai');
+}, 60_000);
 
 afterEach(async () => {
   await server?.close();

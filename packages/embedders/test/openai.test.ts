@@ -1,10 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddersError } from '../src/errors.js';
 import { createOpenAIEmbedder } from '../src/providers/openai.js';
 import { base64Vector, normalized, recordingSleep, startFakeServer, vectorFor, type FakeReply, type FakeRequest, type FakeServer } from './helpers/fake-server.js';
 
 const KEY = 'sk-test-SECRET-1234567890';
 let server: FakeServer | undefined;
+
+// the SDK's first import is slow on a busy machine; pay it once, outside the per-test timeout
+beforeAll(async () => {
+  await import('openai');
+}, 60_000);
 
 afterEach(async () => {
   await server?.close();

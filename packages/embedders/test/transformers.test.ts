@@ -14,7 +14,8 @@ const open: Embedder[] = [];
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'execret-tiny-'));
-});
+  await import('@huggingface/transformers'); // slow first import, outside the per-test timeout
+}, 60_000);
 
 afterAll(async () => {
   for (const embedder of open) await embedder.close();
