@@ -1,13 +1,15 @@
 /**
  * The pure-JavaScript engine of {@link topK} (`backend: 'js'`): the same arithmetic and tie rule as the
- * WebAssembly kernel, one document at a time. Each score is the float32 sequential sum
- * `s = fl32(s + fl32(q̂_p · x̂_p))` over p = 0 … d−1, evaluated with `Math.fround` (float64 products and
- * sums of float32 values rounded once to float32 are exactly the float32 operations), so its results are
- * bit-identical to the kernel's. It is a reference and a fallback, not a fast path.
+ * WebAssembly kernel, one document at a time. Each score is the float32 blocked sum of `score-kernel.ts`
+ * (blocks of SUM_BLOCK dimensions summed sequentially from +0, then the block sums in order), evaluated
+ * with `Math.fround` (a float64 product or sum of two float32 values, rounded once to float32, is exactly
+ * the float32 operation), so its results are bit-identical to the kernel's. It is a reference and a
+ * fallback, not a fast path.
  *
  * @internal
  */
 import { drainBestFirst, offer, resetHeaps } from './bounded-heap.js';
+import { SUM_BLOCK } from './score-kernel.js';
 import { writeRow, type SearchProblem } from './search-input.js';
 
 /** Scores every query against every document and keeps the k best per query. */
@@ -28,7 +30,12 @@ export function runJsEngine(problem: SearchProblem): { indices: Int32Array; scor
     for (let p = 0; p < nDocs; p++) {
       const base = p * dims;
       let s = 0;
-      for (let i = 0; i < dims; i++) s = fround(s + fround(query[i]! * docs[base + i]!));
+      for (let start = 0; start < dims; start += SUM_BLOCK) {
+        const end = Math.min(dims, start + SUM_BLOCK);
+        let block = 0;
+        for (let i = start; i < end; i++) block = fround(block + fround(query[i]! * docs[base + i]!));
+        s = fround(s + block);
+      }
       offer(heapS, heapI, 0, k, s, p);
     }
     drainBestFirst(heapS, heapI, 0, k, order, scores, indices, q * k);

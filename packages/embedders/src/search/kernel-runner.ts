@@ -8,12 +8,12 @@
  * @internal
  */
 import { drainBestFirst, resetHeaps } from './bounded-heap.js';
-import { instantiateKernel, kernelModule, MAX_PAGES, MR, NR, PLAN, PLAN_BYTES, type KernelExports } from './score-kernel.js';
+import { instantiateKernel, kernelModule, MAX_PAGES, MR, NR, PLAN, PLAN_BYTES, SUM_BLOCK, type KernelExports } from './score-kernel.js';
 import { packPanels, type SearchProblem } from './search-input.js';
 import { wasm, type WasmMemory } from './wasm-api.js';
 
-/** Dimensions per K block of the kernel (running sums are stored between blocks). */
-export const KC = 256;
+/** Dimensions per K block of the kernel: the summation block of the arithmetic contract. */
+export const KC = SUM_BLOCK;
 /** Document panels per document block (NR documents each): 64 × 8 = 512 documents. */
 export const PANELS_PER_DOC_BLOCK = 64;
 /** Largest number of query micro-panels in one query block (MR queries each): 32 × 4 = 128 queries. */

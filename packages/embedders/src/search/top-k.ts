@@ -55,16 +55,19 @@ export interface TopKResult {
  * Exact top-k search: for every query row, the k documents with the highest similarity, best first.
  *
  * Definitions (d = `dims`; all arithmetic is reproduced exactly by both engines and by any thread count):
- * - `dot`: score = Σ_{p=0}^{d−1} q_p·x_p, accumulated in float32 sequentially in dimension order:
- *   s ← fl32(s + fl32(q_p·x_p)) starting from s = +0 (no fused multiply-add).
- * - `cosine`: the same on normalised rows x̂_p = fl32(x_p / ‖x‖), where ‖x‖ = √(Σ x_p²) is computed in
- *   float64 in index order and the division in float64; a zero row stays zero, so its scores are 0.
+ * - `dot`: score = Σ_{p=0}^{d−1} q_p·x_p in float32, summed in blocks of 256 dimensions: each block
+ *   B_b = fl32(… fl32(fl32(0 + fl32(q_p·x_p)) + …)) sequentially over its dimensions, then
+ *   s = fl32(… fl32(0 + B_0) + B_1 …) over the blocks in order. No fused multiply-add.
+ * - `cosine`: the same on normalised rows x̂_p = fl32(x_p / ‖x‖), where ‖x‖ = √(Σ x_p²) and the division
+ *   are computed in float64 (the sum in index order); a zero row stays zero, so its scores are 0.
  * - Ties (equal float32 scores): the document with the higher id ranks first (SPEC section 3,
  *   trec_eval's rule): by index descending, or by `docIds` descending when given.
  *
- * numpy's `q @ D.T` uses BLAS with fused multiply-adds and blocked float32 sums, so its scores differ
- * from these in the last bits (|Δ| ≲ 1e-6 for unit vectors at d ≤ 4096); rankings agree except between
- * documents whose scores are that close.
+ * numpy's `q @ D.T` (OpenBLAS sgemm: float32 with fused multiply-adds and its own blocking) rounds
+ * differently, so scores differ in the last bits — about as far from the exact value as numpy's are
+ * (max |Δ| ≈ 2–4e-7 for unit vectors at d = 1,024–3,072) — and rankings agree except between documents
+ * whose scores are within ~1e-6 (relative, for scores above 1). The package tests check this against
+ * numpy on 157 queries at d = 384, 1,024 and 3,072.
  *
  * Edge cases: zero queries → empty result. `k` must be in [1, number of documents] (no clamping, no
  * "all" sentinel): pass `Math.min(k, nDocs)` to ask for at most k.
