@@ -1,3 +1,5 @@
+import { compareCodePoints } from '@execret/metrics';
+
 /**
  * The benchmark as the CLI and its analyses see it: dense indices instead of ids, built once.
  *
@@ -22,6 +24,8 @@ export interface PoolView {
   readonly distractors: readonly Int32Array[];
   /** The query whose group a document belongs to, or -1. */
   readonly ownerQuery: Int32Array;
+  /** Position of each document in the corpus as given (file order), for matrices stored in that order. */
+  readonly inputOrder: Int32Array;
 }
 
 export interface PoolInput {
@@ -38,7 +42,8 @@ export interface PoolInput {
 
 /** Builds a {@link PoolView} in O(queries + documents); documents are sorted by id (code-point order). */
 export function createPoolView(input: PoolInput): PoolView {
-  const corpus = [...input.corpus].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const order = input.corpus.map((_, i) => i).sort((a, b) => compareCodePoints(input.corpus[a]!.id, input.corpus[b]!.id));
+  const corpus = order.map((i) => input.corpus[i]!);
   const indexById = new Map<string, number>();
   corpus.forEach((doc, index) => {
     if (indexById.has(doc.id)) throw new Error(`execret: duplicate corpus id ${JSON.stringify(doc.id)}`);
@@ -73,6 +78,7 @@ export function createPoolView(input: PoolInput): PoolView {
     canonicals,
     distractors,
     ownerQuery,
+    inputOrder: Int32Array.from(order),
   };
 }
 

@@ -1,0 +1,25 @@
+import { resolve } from 'node:path';
+import { intOption, stringOption, UsageError, type Command } from '../command.js';
+import { compareStage } from '../stages.js';
+import { OUT_OPTION, STATS_OPTIONS } from './options.js';
+
+export const compareCommand: Command = {
+  name: 'compare',
+  summary: 'bootstrap intervals and paired tests (McNemar, paired bootstrap) over a results folder',
+  usage: 'execret compare [--out execret-results] [--seed 20260510] [--resamples 5000]',
+  options: { ...OUT_OPTION, ...STATS_OPTIONS, confidence: { type: 'string', placeholder: 'p', default: '0.95', description: 'interval level' } },
+  examples: ['execret compare --out ./release   # also works on the release’s own results/ folder'],
+  async run({ values, io }) {
+    const out = resolve(stringOption(values, 'out') ?? 'execret-results');
+    const confidence = Number(stringOption(values, 'confidence') ?? '0.95');
+    if (!(confidence > 0 && confidence < 1)) throw new UsageError('--confidence must be in (0, 1)');
+    const result = await compareStage(out, {
+      seed: intOption(values, 'seed', 20260510),
+      resamples: intOption(values, 'resamples', 5000),
+      confidence,
+    });
+    if (io.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    else io.stdout.write(`compared ${result.systems} systems (${Object.keys(result.pairwise).length} pairs) in ${result.seconds.toFixed(2)} s → ${out}/tests/\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,42 @@
+import { join, resolve } from 'node:path';
+import { listOption, shardOption, stringOption, type Command } from '../command.js';
+import { exportMatrices } from '../matrices.js';
+import { loadDataset } from '../pipeline.js';
+import { resultFileName } from '../results-io.js';
+import { embedModel, selectModels } from '../systems.js';
+import { DATASET_OPTIONS, MODELS_OPTION, SHARD_OPTION } from './options.js';
+
+export const embedCommand: Command = {
+  name: 'embed',
+  summary: 'embed queries and snippets into the embedding cache (and optionally export .npz matrices)',
+  usage: 'execret embed [--dataset mini] [--models ids] [--shard i/n] [--export dir]',
+  options: {
+    ...DATASET_OPTIONS,
+    ...MODELS_OPTION,
+    ...SHARD_OPTION,
+    export: { type: 'string', placeholder: 'dir', description: 'write <model>.npz (queries, documents, query_ids, corpus_ids) per model' },
+  },
+  examples: ['execret embed --models openai/text-embedding-3-large --shard 1/2', 'execret embed --models local/bge-base-en-v1.5 --export ./matrices'],
+  async run(context) {
+    const { values, config, io, signal } = context;
+    const shard = shardOption(values);
+    const exportDir = stringOption(values, 'export');
+    const dataset = await loadDataset(String(values.dataset ?? 'mini'), config, io, signal);
+    const { models, explicit } = selectModels(listOption(values, 'models'), config);
+    const report: { model: string; status: string; reason?: string; exported?: string }[] = [];
+    for (const model of models.filter((m) => m !== 'bm25')) {
+      const outcome = await embedModel(model, dataset.pool, { config, io, signal, explicit, ...(shard ? { shard } : {}) });
+      const row: (typeof report)[number] = { model, status: outcome.status, ...(outcome.reason ? { reason: outcome.reason } : {}) };
+      if (outcome.system && exportDir !== undefined) {
+        const path = join(resolve(exportDir), resultFileName(model).replace(/\.json$/, '.npz'));
+        await exportMatrices(path, dataset.pool, outcome.system.queries, outcome.system.docs, outcome.system.info.dims);
+        row.exported = path;
+      }
+      if (outcome.status === 'skipped') io.warn(`skipping ${model}: ${outcome.reason}`);
+      report.push(row);
+    }
+    if (io.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    else for (const r of report) io.stdout.write(`${r.model}: ${r.status}${r.reason ? ` (${r.reason})` : ''}${r.exported ? ` → ${r.exported}` : ''}\n`);
+    return 0;
+  },
+};

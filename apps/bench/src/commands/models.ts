@@ -1,0 +1,33 @@
+import { describeEmbedder, listModels } from '@execret/embedders';
+import type { Command } from '../command.js';
+import { DEFAULT_LOCAL_MODEL } from '../systems.js';
+
+export const modelsCommand: Command = {
+  name: 'models',
+  summary: 'list the model registry with every recorded setting',
+  usage: 'execret models [--json]',
+  options: {},
+  async run({ io }) {
+    const models = listModels().map((m) => describeEmbedder(m.id));
+    if (io.json) {
+      io.stdout.write(`${JSON.stringify([{ id: 'bm25', provider: 'execret', similarity: 'bm25' }, ...models], null, 2)}\n`);
+      return 0;
+    }
+    const rows = [
+      ['id', 'provider', 'dims', 'similarity', 'pooling', 'query prefix / task', 'config hash'],
+      ['bm25', 'execret', '-', 'bm25', '-', 'code-aware tokens, k1=1.5 b=0.75', '-'],
+      ...models.map((m) => [
+        m.id === DEFAULT_LOCAL_MODEL ? `${m.id} (default)` : m.id,
+        m.provider,
+        String(m.dims),
+        m.similarity,
+        m.pooling ?? '-',
+        m.taskTypes?.query ?? (m.prefixes?.query ? JSON.stringify(m.prefixes.query).slice(0, 48) : '-'),
+        m.configHash.slice(0, 12),
+      ]),
+    ];
+    const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+    for (const row of rows) io.stdout.write(`${row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')}\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,44 @@
+import type { OptionSpec } from '../command.js';
+
+/** Options shared by the commands that load a dataset. */
+export const DATASET_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  dataset: {
+    type: 'string',
+    short: 'd',
+    placeholder: 'source',
+    default: 'mini',
+    description: "dataset: 'mini' (bundled), a release directory, or hf:owner/name[@revision]",
+  },
+};
+
+export const OUT_OPTION: Readonly<Record<string, OptionSpec>> = {
+  out: { type: 'string', short: 'o', placeholder: 'dir', default: 'execret-results', description: 'results folder' },
+};
+
+export const MODELS_OPTION: Readonly<Record<string, OptionSpec>> = {
+  models: {
+    type: 'string',
+    short: 'm',
+    multiple: true,
+    placeholder: 'ids',
+    description: 'comma-separated systems: bm25 and registry ids (see `execret models`); default: bm25, the small local model, and one hosted model per API key set',
+  },
+};
+
+export const ORACLE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  'timeout-ms': { type: 'string', placeholder: 'ms', description: 'per-suite time limit of the oracle (default 5000)' },
+  concurrency: { type: 'string', placeholder: 'n', description: 'oracle fork servers (default: one per core)' },
+};
+
+export const STATS_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  seed: { type: 'string', placeholder: 'n', default: '20260510', description: 'seed of the bootstrap and of the pool-density ablation' },
+  resamples: { type: 'string', placeholder: 'n', default: '5000', description: 'bootstrap resamples' },
+};
+
+export const TIES_OPTION: Readonly<Record<string, OptionSpec>> = {
+  ties: { type: 'string', placeholder: 'mode', default: 'trec', description: "tie handling: 'trec' (id descending) or 'expected' (McSherry & Najork)" },
+};
+
+export const SHARD_OPTION: Readonly<Record<string, OptionSpec>> = {
+  shard: { type: 'string', placeholder: 'i/n', description: 'process only shard i of n (merge the caches with `execret merge`)' },
+};

@@ -1,0 +1,186 @@
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { TieMode } from '@execret/metrics';
+import type { Oracle } from '@execret/oracle';
+import { intOption, listOption, stringOption, UsageError, type Command, type CommandContext } from '../command.js';
+import { PassTable } from '../execution.js';
+import { loadDataset, startOracle, TIE_MODES, verifyGroups, type VerifyReport } from '../pipeline.js';
+import { leaderboardMarkdown, leaderboardRows } from '../report/leaderboard.js';
+import { RESULTS_LAYOUT, writeJson } from '../results-io.js';
+import type { Scorer } from '../scoring.js';
+import { compareStage, reportStage, scoreStage } from '../stages.js';
+import { createBm25Scorer, embedModel, scorerForEmbedded, selectModels } from '../systems.js';
+import { packageVersions } from '../versions.js';
+import { DATASET_OPTIONS, MODELS_OPTION, ORACLE_OPTIONS, OUT_OPTION, STATS_OPTIONS, TIES_OPTION } from './options.js';
+
+export function tiesOption(values: CommandContext['values']): TieMode {
+  const ties = stringOption(values, 'ties') ?? 'trec';
+  if (!(TIE_MODES as readonly string[]).includes(ties)) {
+    throw new UsageError(`--ties must be one of ${TIE_MODES.join(', ')}, got ${JSON.stringify(ties)}`);
+  }
+  return ties as TieMode;
+}
+
+export function oracleSettings(values: CommandContext['values']): { timeoutMs?: number; concurrency?: number } {
+  const timeoutMs = intOption(values, 'timeout-ms', 0);
+  const concurrency = intOption(values, 'concurrency', 0);
+  if (timeoutMs < 0 || concurrency < 0) throw new UsageError('--timeout-ms and --concurrency must be positive');
+  return { ...(timeoutMs > 0 ? { timeoutMs } : {}), ...(concurrency > 0 ? { concurrency } : {}) };
+}
+
+/**
+ * Builds the scorers of a run: BM25 and every embedding model that can be used (embedded through the
+ * cache). Skipped defaults are reported, not fatal.
+ */
+export async function buildScorers(
+  context: CommandContext,
+  dataset: Awaited<ReturnType<typeof loadDataset>>,
+  requested: readonly string[],
+): Promise<{ scorers: Scorer[]; skipped: { model: string; reason: string }[]; embedding: Record<string, unknown> }> {
+  const { config, io, signal } = context;
+  const { models, explicit } = selectModels(requested, config);
+  const scorers: Scorer[] = [];
+  const skipped: { model: string; reason: string }[] = [];
+  const embedding: Record<string, unknown> = {};
+  for (const model of models) {
+    if (model === 'bm25') {
+      scorers.push(createBm25Scorer(dataset.pool));
+      continue;
+    }
+    const started = performance.now();
+    const outcome = await embedModel(model, dataset.pool, { config, io, signal, explicit });
+    if (outcome.status === 'skipped' || outcome.system === undefined) {
+      const reason = outcome.reason ?? 'not available';
+      skipped.push({ model, reason });
+      io.warn(`skipping ${model}: ${reason}`);
+      continue;
+    }
+    scorers.push(scorerForEmbedded(dataset.pool, model, outcome.system));
+    const { info, usage, cacheHits } = outcome.system;
+    embedding[model] = {
+      config_hash: info.configHash,
+      provider: info.provider,
+      model: info.model,
+      revision: info.revision ?? null,
+      dims: info.dims,
+      similarity: info.similarity,
+      normalize: info.normalize,
+      prefixes: info.prefixes ?? null,
+      task_types: info.taskTypes ?? null,
+      pooling: info.pooling ?? null,
+      dtype: info.dtype ?? null,
+      cache_hits: cacheHits,
+      usage,
+      seconds: (performance.now() - started) / 1000,
+    };
+  }
+  return { scorers, skipped, embedding };
+}
+
+export const runCommand: Command = {
+  name: 'run',
+  summary: 'the whole benchmark: verify, embed, rank, execute, score, compare, report',
+  usage: 'execret run [--dataset mini] [--models bm25,local/all-minilm-l6-v2] [--out execret-results]',
+  options: {
+    ...DATASET_OPTIONS,
+    ...MODELS_OPTION,
+    ...OUT_OPTION,
+    ...TIES_OPTION,
+    ...STATS_OPTIONS,
+    ...ORACLE_OPTIONS,
+    'skip-verify': { type: 'boolean', description: 'do not execute the dataset’s own groups first' },
+    'no-execute': { type: 'boolean', description: 'never run Python: retrieved pairs unknown to the cache count as not passing' },
+  },
+  examples: [
+    'execret run                                   # bundled mini set, offline',
+    'execret run --dataset hf:anonpapersubmission01/execretrieval --models bm25,openai/text-embedding-3-large',
+    'execret run --ties expected --json > run.json',
+  ],
+  async run(context) {
+    const { values, config, io, signal } = context;
+    const started = performance.now();
+    const out = resolve(stringOption(values, 'out') ?? 'execret-results');
+    const ties = tiesOption(values);
+    const seed = intOption(values, 'seed', 20260510);
+    const resamples = intOption(values, 'resamples', 5000);
+    if (resamples < 1) throw new UsageError('--resamples must be at least 1');
+    const execute = values['no-execute'] !== true;
+    const source = stringOption(values, 'dataset') ?? 'mini';
+
+    const timings: Record<string, number> = {};
+    let t = performance.now();
+    const dataset = await loadDataset(source, config, io, signal);
+    timings.load = (performance.now() - t) / 1000;
+    io.log(`dataset ${source}: ${dataset.pool.queryIds.length} queries, ${dataset.pool.docIds.length} snippets`);
+
+    const table = new PassTable(dataset.pool.docIds.length);
+    let oracle: Oracle | undefined;
+    let verify: VerifyReport | undefined;
+    try {
+      if (execute) oracle = await startOracle(config, { ...oracleSettings(values), signal });
+      if (oracle) io.log(`oracle: ${oracle.info.isolation} isolation, ${oracle.info.concurrency} fork servers, Python ${oracle.info.python.version}`);
+      if (oracle && values['skip-verify'] !== true) {
+        t = performance.now();
+        verify = await verifyGroups(dataset, oracle, table, io, signal);
+        timings.verify = (performance.now() - t) / 1000;
+        io.log(
+          `verify: ${verify.canonicalsPassing}/${verify.canonicals} canonicals pass, ${verify.distractorsFailing}/${verify.distractors} distractors fail` +
+            (verify.contradictions.length > 0 ? ` — ${verify.contradictions.length} contradict their label` : ''),
+        );
+        if (verify.contradictions.length > 0) io.warn(`${verify.contradictions.length} snippets contradict their label; see manifest.json`);
+      }
+
+      t = performance.now();
+      const { scorers, skipped, embedding } = await buildScorers(context, dataset, listOption(values, 'models'));
+      timings.embed = (performance.now() - t) / 1000;
+
+      const scored = await scoreStage(dataset, scorers, oracle, table, out, { ties, seed, execute }, io, signal);
+      Object.assign(timings, { rank: scored.seconds.rank, execute: scored.seconds.execute, evaluate: scored.seconds.evaluate });
+
+      t = performance.now();
+      const comparison = await compareStage(out, { seed, resamples, confidence: 0.95 });
+      timings.compare = (performance.now() - t) / 1000;
+
+      const manifest = {
+        tool: 'execret',
+        created_at: new Date().toISOString(),
+        node: process.version,
+        packages: packageVersions(),
+        python: oracle?.info.python ?? null,
+        isolation: oracle?.info.isolation ?? null,
+        isolation_fallback_reason: oracle?.info.fallbackReason ?? null,
+        dataset: source,
+        dataset_queries: dataset.pool.queryIds.length,
+        dataset_snippets: dataset.pool.docIds.length,
+        dataset_sha256: dataset.checksums,
+        seed,
+        bootstrap_resamples: resamples,
+        ties,
+        systems: scorers.map((s) => ({ model: s.id, config_hash: s.configHash, provider: s.provider, similarity: s.similarity })),
+        skipped_systems: skipped,
+        embedding,
+        verify: verify ?? null,
+        retrieved_pairs: scored.retrieved,
+        ties_decided: Object.fromEntries(scored.results.map((r) => [r.model, r.execret?.ties_decided ?? {}])),
+        unexecuted_pairs: Object.fromEntries(scored.results.map((r) => [r.model, r.execret?.unexecuted_pairs ?? 0])),
+        oracle_stats: oracle?.stats() ?? null,
+        timings_seconds: { ...timings, total: (performance.now() - started) / 1000 },
+      };
+      await writeJson(`${out}/${RESULTS_LAYOUT.manifest}`, manifest);
+      t = performance.now();
+      const report = await reportStage(out, `execret — ${source}`);
+      timings.report = (performance.now() - t) / 1000;
+
+      const rows = leaderboardRows(scored.results, comparison.intervals);
+      if (io.json) {
+        io.stdout.write(`${JSON.stringify({ out, leaderboard: rows, manifest, files: report.files }, null, 2)}\n`);
+      } else {
+        io.stdout.write(`\n${leaderboardMarkdown(rows)}\n`);
+        io.log(`results in ${out} (report.html, leaderboard.md, results/, tests/, analyses/) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
+      return 0;
+    } finally {
+      await oracle?.close();
+    }
+  },
+};

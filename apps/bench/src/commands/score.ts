@@ -1,0 +1,78 @@
+import { resolve } from 'node:path';
+import { intOption, listOption, stringOption, UsageError, type Command } from '../command.js';
+import { PassTable } from '../execution.js';
+import { importMatrices } from '../matrices.js';
+import { loadDataset, startOracle } from '../pipeline.js';
+import { createMatrixScorer } from '../scorers.js';
+import type { Scorer } from '../scoring.js';
+import { scoreStage } from '../stages.js';
+import { createBm25Scorer } from '../systems.js';
+import { DATASET_OPTIONS, MODELS_OPTION, ORACLE_OPTIONS, OUT_OPTION, STATS_OPTIONS, TIES_OPTION } from './options.js';
+import { buildScorers, oracleSettings, tiesOption } from './run.js';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+
+export const scoreCommand: Command = {
+  name: 'score',
+  summary: 'rank the pool, execute retrieved snippets and write results/ and analyses/',
+  usage: 'execret score [--dataset mini] [--models ids | --embeddings dir] [--out execret-results]',
+  options: {
+    ...DATASET_OPTIONS,
+    ...MODELS_OPTION,
+    ...OUT_OPTION,
+    ...TIES_OPTION,
+    seed: STATS_OPTIONS.seed!,
+    ...ORACLE_OPTIONS,
+    embeddings: {
+      type: 'string',
+      placeholder: 'dir',
+      description: 'score released/exported .npz matrices (one system per file) instead of embedding; no provider access',
+    },
+    similarity: { type: 'string', placeholder: 'metric', default: 'cosine', description: "with --embeddings: 'cosine' or 'dot'" },
+    'no-execute': { type: 'boolean', description: 'never run Python: retrieved pairs unknown to the cache count as not passing' },
+  },
+  examples: [
+    'execret score --dataset hf:anonpapersubmission01/execretrieval --embeddings ./execretrieval/embeddings',
+    'execret score --models bm25 --ties expected',
+  ],
+  async run(context) {
+    const { values, config, io, signal } = context;
+    const out = resolve(stringOption(values, 'out') ?? 'execret-results');
+    const ties = tiesOption(values);
+    const seed = intOption(values, 'seed', 20260510);
+    const execute = values['no-execute'] !== true;
+    const dataset = await loadDataset(String(values.dataset ?? 'mini'), config, io, signal);
+    const embeddingsDir = stringOption(values, 'embeddings');
+    let scorers: Scorer[];
+    if (embeddingsDir !== undefined) {
+      const similarity = stringOption(values, 'similarity') ?? 'cosine';
+      if (similarity !== 'cosine' && similarity !== 'dot') throw new UsageError(`--similarity must be cosine or dot, got ${JSON.stringify(similarity)}`);
+      const imported = await importMatrices(resolve(embeddingsDir), dataset.pool);
+      scorers = await Promise.all(
+        imported.map(async (m) => {
+          const hash = createHash('sha256').update(await readFile(m.file)).digest('hex');
+          return createMatrixScorer(dataset.pool, { id: m.model, provider: 'npz', configHash: hash, similarity }, m.queries, m.docs, m.dims);
+        }),
+      );
+      if (listOption(values, 'models').includes('bm25')) scorers.unshift(createBm25Scorer(dataset.pool));
+    } else {
+      scorers = (await buildScorers(context, dataset, listOption(values, 'models'))).scorers;
+    }
+    const oracle = execute ? await startOracle(config, { ...oracleSettings(values), signal }) : undefined;
+    try {
+      const table = new PassTable(dataset.pool.docIds.length);
+      const scored = await scoreStage(dataset, scorers, oracle, table, out, { ties, seed, execute }, io, signal);
+      if (io.json) {
+        io.stdout.write(`${JSON.stringify({ out, retrieved: scored.retrieved, seconds: scored.seconds, metrics: Object.fromEntries(scored.results.map((r) => [r.model, r.metrics])) }, null, 2)}\n`);
+      } else {
+        for (const r of scored.results) {
+          io.stdout.write(`${r.model.padEnd(40)} exec@1 ${r.metrics['exec@1']!.toFixed(4)}  exec@10 ${r.metrics['exec@10']!.toFixed(4)}  ndcg@10 ${r.metrics['ndcg@10']!.toFixed(4)}\n`);
+        }
+        io.stdout.write(`retrieved pairs: ${scored.retrieved.pairs} (${scored.retrieved.executed} executed now) → ${out}/results\n`);
+      }
+      return 0;
+    } finally {
+      await oracle?.close();
+    }
+  },
+};

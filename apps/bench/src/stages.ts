@@ -1,0 +1,151 @@
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { compareSystems, DEFAULT_SEED } from '@execret/stats';
+import type { TieMode } from '@execret/metrics';
+import type { Oracle } from '@execret/oracle';
+import { solvedBy } from './analyses/solved-by.js';
+import type { Io } from './command.js';
+import type { Config } from './config.js';
+import { evaluateSystem } from './evaluation.js';
+import { PassTable } from './execution.js';
+import { perQueryMeasures } from './per-query.js';
+import { executeRetrieved, rankSystems, type LoadedDataset } from './pipeline.js';
+import { renderReportHtml } from './report/html.js';
+import { leaderboardCsv, leaderboardMarkdown, leaderboardRows } from './report/leaderboard.js';
+import {
+  RESULTS_LAYOUT,
+  readAnalyses,
+  readComparison,
+  readManifest,
+  readResultFiles,
+  readSolvedBy,
+  resultFileName,
+  writeFileAtomic,
+  writeJson,
+} from './results-io.js';
+import type { ConfidenceIntervals, PairwiseTests, ResultFile } from './results-model.js';
+import type { Scorer } from './scoring.js';
+
+export interface ScoreStageOptions {
+  readonly ties: TieMode;
+  readonly seed: number;
+  /** Execute retrieved pairs the execution cache does not know (default true). */
+  readonly execute: boolean;
+}
+
+export interface ScoreStageResult {
+  readonly results: ResultFile[];
+  readonly retrieved: { pairs: number; executed: number; cached: number };
+  readonly seconds: { rank: number; execute: number; evaluate: number };
+}
+
+/**
+ * Ranks every system, executes the retrieved pairs, evaluates and writes `results/` and `analyses/`.
+ * `table` already holds the own-group outcomes from verification (when it ran).
+ */
+export async function scoreStage(
+  dataset: LoadedDataset,
+  scorers: readonly Scorer[],
+  oracle: Oracle | undefined,
+  table: PassTable,
+  out: string,
+  options: ScoreStageOptions,
+  io: Io,
+  signal: AbortSignal,
+): Promise<ScoreStageResult> {
+  const { pool } = dataset;
+  let t = performance.now();
+  const rankings = await rankSystems(scorers, pool, options.seed, io);
+  const rank = (performance.now() - t) / 1000;
+  t = performance.now();
+  const retrieved =
+    options.execute && oracle
+      ? await executeRetrieved(rankings, pool, oracle, table, io, signal)
+      : { pairs: 0, executed: 0, cached: 0 };
+  const execute = (performance.now() - t) / 1000;
+  t = performance.now();
+  const results: ResultFile[] = [];
+  for (const ranking of rankings) {
+    const { result, analyses } = evaluateSystem(pool, ranking, table, options.ties);
+    await writeJson(join(out, RESULTS_LAYOUT.results, resultFileName(ranking.id)), result);
+    await writeJson(join(out, RESULTS_LAYOUT.analyses, resultFileName(ranking.id)), analyses);
+    results.push(result);
+  }
+  const evaluate = (performance.now() - t) / 1000;
+  return { results, retrieved, seconds: { rank, execute, evaluate } };
+}
+
+export interface CompareStageResult {
+  readonly intervals: ConfidenceIntervals;
+  readonly pairwise: PairwiseTests;
+  readonly systems: number;
+  readonly seconds: number;
+}
+
+/**
+ * Paired statistics over the result files of a folder: per-system bootstrap intervals and every pairwise
+ * comparison (exact McNemar on exec@k, paired bootstrap on every measure), from one set of resampled query
+ * indices, written in the release's `tests/` shapes; also the solved-by histogram.
+ */
+export async function compareStage(
+  out: string,
+  options: { seed: number; resamples: number; confidence: number },
+): Promise<CompareStageResult> {
+  const started = performance.now();
+  const results = await readResultFiles(out);
+  if (results.length === 0) throw new Error(`execret: ${out}/results has no result files to compare`);
+  const queryIds = results[0]!.per_query.map((row) => row.query_id);
+  const scores: Record<string, Record<string, Float64Array>> = {};
+  for (const file of results) {
+    const measures = perQueryMeasures(file, queryIds);
+    // The release names execution precision `execution_precision@k` in the tests/ files.
+    scores[file.model] = Object.fromEntries(
+      Object.entries(measures).map(([m, v]) => [m.startsWith('precision@') ? `execution_${m}` : m, v]),
+    );
+  }
+  const comparison = compareSystems(scores, {
+    seed: options.seed,
+    resamples: options.resamples,
+    confidence: options.confidence,
+  });
+  const intervals = comparison.confidenceIntervals as unknown as ConfidenceIntervals;
+  const pairwise = comparison.pairwise as unknown as PairwiseTests;
+  await writeJson(join(out, RESULTS_LAYOUT.intervals), intervals);
+  await writeJson(join(out, RESULTS_LAYOUT.pairwise), pairwise);
+  const exec1 = Object.fromEntries(results.map((r) => [r.model, scores[r.model]!['exec@1']!]));
+  const solved = solvedBy(exec1);
+  await writeJson(join(out, RESULTS_LAYOUT.solvedBy), {
+    systems: solved.systems,
+    histogram: Array.from(solved.histogram),
+    per_query: Object.fromEntries(queryIds.map((id, q) => [id, solved.perQuery[q]])),
+  });
+  return { intervals, pairwise, systems: results.length, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Writes `full_leaderboard.json`, `leaderboard.md`, `leaderboard.csv` and `report.html` from a folder. */
+export async function reportStage(out: string, title: string): Promise<{ files: string[] }> {
+  const results = await readResultFiles(out);
+  const { intervals, pairwise } = await readComparison(out);
+  const rows = leaderboardRows(results, intervals);
+  await writeJson(join(out, RESULTS_LAYOUT.leaderboard), rows);
+  await writeFileAtomic(join(out, RESULTS_LAYOUT.leaderboardMd), leaderboardMarkdown(rows));
+  await writeFileAtomic(join(out, RESULTS_LAYOUT.leaderboardCsv), leaderboardCsv(rows));
+  const html = renderReportHtml({
+    title,
+    results,
+    analyses: await readAnalyses(out),
+    intervals,
+    pairwise,
+    solvedBy: await readSolvedBy(out),
+    manifest: await readManifest(out),
+  });
+  await writeFileAtomic(join(out, RESULTS_LAYOUT.report), html);
+  return {
+    files: [RESULTS_LAYOUT.leaderboard, RESULTS_LAYOUT.leaderboardMd, RESULTS_LAYOUT.leaderboardCsv, RESULTS_LAYOUT.report].map((f) =>
+      join(out, f),
+    ),
+  };
+}
+
+export { DEFAULT_SEED };
+export type { Config };
