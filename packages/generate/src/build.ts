@@ -107,6 +107,14 @@ function cacheRecord(code: string, tests: readonly string[], result: ExecutionRe
   return { code_sha256: codeSha256(code), tests_sha256: testsSha256(tests), test_results: [...result.tests], passes_all_tests: passesAllTests(result), status: result.status };
 }
 
+/** Lexicographic order of two ascending candidate-index lists (stacked distractors by position). */
+function compareIndexLists(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
+    if (a[i] !== b[i]) return a[i]! - b[i]!;
+  }
+  return a.length - b.length;
+}
+
 function idWidth(count: number): number {
   return Math.max(4, String(count).length);
 }
@@ -195,7 +203,7 @@ async function buildWith(tasks: readonly unknown[], options: BuildOptions, oracl
     chosen = singles.map((list) => list.map(fromSingle));
   } else {
     const stacks = await stackForTasks(valid.map((v, i) => ({ task: v.task, mutants: executed[i]! })), stackSize, maxDistractors, { ...python, oracle, seed, onProgress: progress('stack') });
-    chosen = stacks.map((s) => [...s.stacks].sort((a, b) => a.components.join(',').localeCompare(b.components.join(','), 'en')).map(fromStack));
+    chosen = stacks.map((s) => [...s.stacks].sort((x, y) => compareIndexLists(x.components, y.components)).map(fromStack));
   }
 
   // 5. assemble
