@@ -102,7 +102,16 @@ function messageOf(error: unknown): string {
   return String(error);
 }
 
-/** Sums usage records; `costUsd` stays `null` only when every part is `null`. */
+/**
+ * Sums two usage records field by field; `tokensEstimated` is true if either is; `costUsd` is `null` only
+ * when both are `null` (an unpriced part counts as 0 otherwise).
+ *
+ * @example
+ * addUsage(
+ *   { texts: 2, requests: 1, retries: 0, inputTokens: 10, tokensEstimated: false, costUsd: 1e-6 },
+ *   { texts: 1, requests: 1, retries: 2, inputTokens: 4, tokensEstimated: true, costUsd: null },
+ * ); // { texts: 3, requests: 2, retries: 2, inputTokens: 14, tokensEstimated: true, costUsd: 1e-6 }
+ */
 export function addUsage(a: EmbedUsage, b: EmbedUsage): EmbedUsage {
   return {
     texts: a.texts + b.texts,
@@ -114,7 +123,7 @@ export function addUsage(a: EmbedUsage, b: EmbedUsage): EmbedUsage {
   };
 }
 
-/** Usage of nothing. */
+/** Usage of nothing: zeros, with `costUsd` 0 for a priced model and `null` otherwise. */
 export function emptyUsage(priced: boolean): EmbedUsage {
   return { texts: 0, requests: 0, retries: 0, inputTokens: 0, tokensEstimated: false, costUsd: priced ? 0 : null };
 }

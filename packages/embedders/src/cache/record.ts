@@ -20,7 +20,12 @@ const LITTLE_ENDIAN = endianness() === 'LE';
 /** Bytes before the vector. */
 export const RECORD_HEADER_BYTES = 36;
 
-/** Size in bytes of one record of `dims` dimensions: `40 + 4 · dims`. */
+/**
+ * Size in bytes of one record of `dims` dimensions: `40 + 4 · dims`.
+ *
+ * @example
+ * recordBytes(3072); // 12328
+ */
 export function recordBytes(dims: number): number {
   return RECORD_HEADER_BYTES + 4 * dims + 4;
 }

@@ -47,6 +47,11 @@ interface TokenizerLike {
 /**
  * How many special tokens the tokenizer puts before and after a text, found by encoding a probe with
  * and without them (BERT: 1 and 1, Qwen3: 0 and 1 when its post-processor appends `<|endoftext|>`).
+ * A tokenizer whose output does not contain the plain encoding gets `{ prefix: 0, suffix: 0 }`.
+ *
+ * @example
+ * specialTokenLayout({ encode: (t, o) => (o?.add_special_tokens === false ? [7] : [101, 7, 102]) });
+ * // { prefix: 1, suffix: 1 }
  */
 export function specialTokenLayout(tokenizer: TokenizerLike): { prefix: number; suffix: number } {
   const probe = 'a';
@@ -73,7 +78,13 @@ export function truncateIds(ids: readonly number[], maxTokens: number, suffix: n
   return [...ids.slice(0, maxTokens - keepTail), ...ids.slice(ids.length - keepTail)];
 }
 
-/** Pads sequences to a common length on the left or right; returns int64 ids and mask, row-major. */
+/**
+ * Pads sequences to the longest one, on the left or the right, with `padId`; returns row-major int64 ids,
+ * the attention mask (1 for real tokens) and the padded length.
+ *
+ * @example
+ * padBatch([[5, 6], [7]], 0, true); // ids [5, 6, 0, 7], mask [1, 1, 0, 1], length 2
+ */
 export function padBatch(
   sequences: readonly (readonly number[])[],
   padId: number,
