@@ -1,3 +1,5 @@
+import { stirlingSeries } from './log-gamma.js';
+
 /**
  * Internal: the fair-coin binomial distribution X ~ Bin(n, 1/2) evaluated without underflow and
  * without cancellation, for n up to 2^53. Used by `mcnemarExact`.
@@ -39,18 +41,11 @@ const STIRLERR_TABLE: readonly number[] = [
 
 /**
  * Stirling remainder stirlerr(k) = ln k! − (k + ½)·ln k + k − ln √(2π) for an integer k ≥ 1.
- * Table for k ≤ 15; above, the asymptotic series Σ B₂ⱼ / (2j(2j − 1)·k^(2j − 1)) through k⁻¹³,
- * whose first omitted term (3617/122400·k⁻¹⁵ < 4e-20 at k = 16) is below double resolution.
+ * Table for k ≤ 15; above, it equals the Stirling series S(k) of `log-gamma.ts` (through k⁻¹³; the
+ * first omitted term, 3617/122400·k⁻¹⁵ < 4e-20 at k = 16, is below double resolution).
  */
 export function stirlerr(k: number): number {
-  if (k <= 15) return STIRLERR_TABLE[k] as number;
-  const r = 1 / k;
-  const r2 = r * r;
-  return (
-    r *
-    (1 / 12 -
-      r2 * (1 / 360 - r2 * (1 / 1260 - r2 * (1 / 1680 - r2 * (1 / 1188 - r2 * (691 / 360360 - r2 / 156))))))
-  );
+  return k <= 15 ? (STIRLERR_TABLE[k] as number) : stirlingSeries(k);
 }
 
 /**

@@ -6,3 +6,7 @@ export { linearQuantile } from './linear-quantile.js';
 export { percentileTails, type BootstrapOptions } from './bootstrap-options.js';
 export { bootstrapCi, type BootstrapCiResult } from './bootstrap-ci.js';
 export { pairedBootstrapCi, type PairedBootstrapCiResult } from './paired-bootstrap-ci.js';
+export { holm } from './holm.js';
+export { benjaminiHochberg } from './benjamini-hochberg.js';
+export { averageRanks } from './average-ranks.js';
+export { spearman, type SpearmanResult } from './spearman.js';

@@ -18,6 +18,8 @@ export interface StatsGolden {
   }>;
   multiple_testing: Array<{ p: number[]; holm: number[]; bh: number[] }>;
   spearman: Array<{ name: string; x: number[]; y: number[]; rho: number; p: number }>;
+  log_beta: Array<{ a: number; b: number; log_beta: number }>;
+  incomplete_beta: Array<{ x: number; a: number; b: number; value: number }>;
   percentile: Array<{ values: number[]; q: number[]; expected: number[] }>;
   bootstrap_single: Array<{ name: string; values: number[]; mean: number; low: number; high: number; sd: number }>;
   bootstrap_paired: Array<{
