@@ -10,14 +10,18 @@
  */
 import { drainBestFirst, offer, resetHeaps } from './bounded-heap.js';
 import { SUM_BLOCK } from './score-kernel.js';
-import { writeRow, type SearchProblem } from './search-input.js';
+import { ValueGuard, writeRow, type SearchProblem } from './search-input.js';
 
 /** Scores every query against every document and keeps the k best per query. */
 export function runJsEngine(problem: SearchProblem): { indices: Int32Array; scores: Float32Array } {
   const { dims, k, metric, nQueries, nDocs, order } = problem;
+  const guard = new ValueGuard(problem);
   const docs = new Float32Array(nDocs * dims);
   // Documents in tie order: position p holds document order[p].
-  for (let p = 0; p < nDocs; p++) writeRow(problem.docs, order === undefined ? p : order[p]!, dims, metric, docs, p * dims, 1);
+  for (let p = 0; p < nDocs; p++) {
+    const row = order === undefined ? p : order[p]!;
+    guard.row('docs', row, writeRow(problem.docs, row, dims, metric, docs, p * dims, 1));
+  }
   const query = new Float32Array(dims);
   const heapS = new Float32Array(k);
   const heapI = new Int32Array(k);
@@ -25,7 +29,7 @@ export function runJsEngine(problem: SearchProblem): { indices: Int32Array; scor
   const scores = new Float32Array(nQueries * k);
   const fround = Math.fround;
   for (let q = 0; q < nQueries; q++) {
-    writeRow(problem.queries, q, dims, metric, query, 0, 1);
+    guard.row('queries', q, writeRow(problem.queries, q, dims, metric, query, 0, 1));
     resetHeaps(heapS, heapI, 0, 1, k);
     for (let p = 0; p < nDocs; p++) {
       const base = p * dims;

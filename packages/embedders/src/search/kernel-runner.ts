@@ -9,7 +9,7 @@
  */
 import { drainBestFirst, resetHeaps } from './bounded-heap.js';
 import { instantiateKernel, kernelModule, MAX_PAGES, MR, NR, PLAN, PLAN_BYTES, SUM_BLOCK, type KernelExports } from './score-kernel.js';
-import { packPanels, type SearchProblem } from './search-input.js';
+import { packPanels, ValueGuard, type SearchProblem } from './search-input.js';
 import { wasm, type WasmMemory } from './wasm-api.js';
 
 /** Dimensions per K block of the kernel: the summation block of the arithmetic contract. */
@@ -143,6 +143,7 @@ export class KernelMemory {
   readonly i32: Int32Array;
   readonly indices: Int32Array;
   readonly scores: Float32Array;
+  private readonly guard: ValueGuard;
 
   constructor(
     readonly plan: KernelPlan,
@@ -153,6 +154,7 @@ export class KernelMemory {
     const { nQueries, k } = plan.problem;
     this.indices = new Int32Array(nQueries * k);
     this.scores = new Float32Array(nQueries * k);
+    this.guard = new ValueGuard(plan.problem);
   }
 
   /** Byte offset of thread `t`'s score scratch. */
@@ -164,15 +166,15 @@ export class KernelMemory {
   prepare(round: Round): void {
     const { plan, f32, i32 } = this;
     const { problem } = plan;
-    const { dims, k, metric, order } = problem;
+    const { dims, k, order } = problem;
     if (round.newBatch) {
-      packPanels(problem.queries, dims, metric, (r) => round.queryFirst + r, round.queryCount, MR, f32, plan.aOffset / 4);
+      packPanels(problem, 'queries', this.guard, (r) => round.queryFirst + r, round.queryCount, MR, f32, plan.aOffset / 4);
       resetHeapsView(this, round.queryCount, k);
     }
     packPanels(
-      problem.docs,
-      dims,
-      metric,
+      problem,
+      'docs',
+      this.guard,
       order === undefined ? (r) => round.docFirst + r : (r) => order[round.docFirst + r]!,
       round.docCount,
       NR,

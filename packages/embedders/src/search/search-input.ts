@@ -23,17 +23,19 @@ export interface SearchProblem {
   readonly nDocs: number;
   /** `order[p]` = index of the document at tie-order position p; `undefined` = identity. */
   readonly order: Int32Array | undefined;
+  /** Message prefix naming the package and function. */
+  readonly where: string;
 }
 
-/** Bound on d·max|q|·max|x| for the dot metric: half of the largest float32, so no partial sum overflows. */
+/** Bound on ‖q‖·‖x‖ for the dot metric: half of the largest float32, so that no partial sum overflows. */
 const DOT_OVERFLOW_BOUND = 2 ** 127;
 
 /**
- * Validates the arguments of `topK`/`topKParallel` once, at the public boundary.
+ * Validates the arguments of `topK`/`topKParallel` once, at the public boundary. Values are checked while
+ * rows are packed (see {@link ValueGuard}), in the same pass that reads them.
  *
  * @throws TypeError for a non-Float32Array matrix, an unknown metric or bad docIds.
- * @throws RangeError for bad dims or k, a length that is not a multiple of dims, a non-finite value, or
- *   (metric `dot`) values so large that a dot product could overflow float32.
+ * @throws RangeError for bad dims or k, or a length that is not a multiple of dims.
  */
 export function validateSearch(
   queries: unknown,
@@ -66,22 +68,15 @@ export function validateSearch(
       `${where}: k must be an integer in [1, ${nDocs}] (1 to the number of documents), received ${String(k)}`,
     );
   }
-  if (options === undefined || typeof options !== 'object') {
+  if (options === undefined || options === null || typeof options !== 'object') {
     throw new TypeError(`${where}: options with a metric are required, e.g. { metric: 'cosine' }`);
   }
   const metric = options.metric;
   if (metric !== 'cosine' && metric !== 'dot') {
     throw new TypeError(`${where}: metric must be one of ${TOPK_METRICS.map((m) => `'${m}'`).join(', ')}, received ${String(metric)}`);
   }
-  const maxQuery = maxAbsFinite(queries, dims, 'queries', where);
-  const maxDoc = maxAbsFinite(docs, dims, 'docs', where);
-  if (metric === 'dot' && dims * maxQuery * maxDoc > DOT_OVERFLOW_BOUND) {
-    throw new RangeError(
-      `${where}: with metric 'dot', dims × max|query| × max|doc| = ${dims * maxQuery * maxDoc} exceeds 2^127; dot products could overflow float32`,
-    );
-  }
   const order = tieOrder(options.docIds, nDocs, component);
-  return { queries, docs, dims, k, metric, nQueries, nDocs, order };
+  return { queries, docs, dims, k, metric, nQueries, nDocs, order, where };
 }
 
 function describe(value: unknown): string {
@@ -90,29 +85,43 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-/** Largest absolute value of a matrix; throws on the first NaN or ±Infinity, naming its row and column. */
-function maxAbsFinite(matrix: Float32Array, dims: number, name: string, where: string): number {
-  let max = 0;
-  for (let i = 0; i < matrix.length; i++) {
-    const v = matrix[i]!;
-    const a = v < 0 ? -v : v;
-    if (!(a <= max)) {
-      if (!(a < Infinity)) {
-        throw new RangeError(
-          `${where}: ${name} row ${Math.floor(i / dims)} column ${i % dims} is ${v}; every value must be finite`,
-        );
-      }
-      max = a;
+/**
+ * Enforces the value rules while rows are packed: every value finite, and for the dot metric
+ * max‖q‖·max‖x‖ ≤ 2^127, which bounds every partial sum (Cauchy–Schwarz) well below the float32 maximum.
+ */
+export class ValueGuard {
+  private maxQuerySquares = 0;
+  private maxDocSquares = 0;
+
+  constructor(private readonly problem: SearchProblem) {}
+
+  /** Records a packed row from its sum of squares (float64, so NaN/±∞ show up and nothing overflows). */
+  row(matrix: 'queries' | 'docs', row: number, sumSquares: number): void {
+    const { problem } = this;
+    if (!(sumSquares < Infinity)) {
+      const values = matrix === 'queries' ? problem.queries : problem.docs;
+      let column = 0;
+      while (column < problem.dims && Number.isFinite(values[row * problem.dims + column]!)) column++;
+      throw new RangeError(
+        `${problem.where}: ${matrix} row ${row} column ${column} is ${values[row * problem.dims + column]}; every value must be finite`,
+      );
+    }
+    if (matrix === 'queries') this.maxQuerySquares = Math.max(this.maxQuerySquares, sumSquares);
+    else this.maxDocSquares = Math.max(this.maxDocSquares, sumSquares);
+    if (problem.metric === 'dot' && Math.sqrt(this.maxQuerySquares) * Math.sqrt(this.maxDocSquares) > DOT_OVERFLOW_BOUND) {
+      throw new RangeError(
+        `${problem.where}: with metric 'dot', a query norm ${Math.sqrt(this.maxQuerySquares)} times a document norm ${Math.sqrt(this.maxDocSquares)} exceeds 2^127; dot products could overflow float32`,
+      );
     }
   }
-  return max;
 }
 
 /**
  * Writes row `row` of `matrix` into `out[outOffset …]` with stride `stride` (one value every `stride`
- * floats), applying the metric's transform:
+ * floats), applying the metric's transform, and returns the row's sum of squares Σ_p x_p² (float64, index
+ * order; NaN or ∞ when a value is not finite):
  * - `dot`: the values unchanged;
- * - `cosine`: x̂_p = fl32(x_p / ‖x‖) with ‖x‖ = √(Σ_p x_p²) summed in float64 in index order; a zero row
+ * - `cosine`: x̂_p = fl32(x_p / ‖x‖) with ‖x‖ = √(Σ_p x_p²) and the division in float64; a zero row
  *   stays zero (its cosine with anything is 0).
  */
 export function writeRow(
@@ -123,48 +132,55 @@ export function writeRow(
   out: Float32Array,
   outOffset: number,
   stride: number,
-): void {
+): number {
   const start = row * dims;
-  if (metric === 'dot') {
-    for (let p = 0; p < dims; p++) out[outOffset + p * stride] = matrix[start + p]!;
-    return;
-  }
   let sumSquares = 0;
+  if (metric === 'dot') {
+    for (let p = 0; p < dims; p++) {
+      const x = matrix[start + p]!;
+      sumSquares += x * x;
+      out[outOffset + p * stride] = x;
+    }
+    return sumSquares;
+  }
   for (let p = 0; p < dims; p++) {
     const x = matrix[start + p]!;
     sumSquares += x * x;
   }
   const norm = Math.sqrt(sumSquares);
-  if (norm === 0) {
+  if (norm === 0 || !(norm < Infinity)) {
     for (let p = 0; p < dims; p++) out[outOffset + p * stride] = 0;
-    return;
+    return sumSquares;
   }
   for (let p = 0; p < dims; p++) out[outOffset + p * stride] = matrix[start + p]! / norm;
+  return sumSquares;
 }
 
 /**
- * Packs rows into panels of `panel` rows: the r-th packed row (source row `source(r)`, or zeros when
- * `source(r)` is −1) lands at `out[offset + ((⌊r/panel⌋·d + p)·panel + r mod panel)]`. `count` rows are
- * written and the last panel is zero-padded.
+ * Packs rows of `problem[matrix]` into panels of `panel` rows: the r-th packed row (source row
+ * `source(r)`) lands at `out[offset + ((⌊r/panel⌋·d + p)·panel + r mod panel)]`. `count` rows are written,
+ * the last panel is zero-padded, and every row is checked by `guard`.
  */
 export function packPanels(
-  matrix: Float32Array,
-  dims: number,
-  metric: TopKMetric,
+  problem: SearchProblem,
+  matrix: 'queries' | 'docs',
+  guard: ValueGuard,
   source: (r: number) => number,
   count: number,
   panel: number,
   out: Float32Array,
   offset: number,
 ): void {
+  const { dims, metric } = problem;
+  const values = problem[matrix];
   const padded = Math.ceil(count / panel) * panel;
   for (let r = 0; r < padded; r++) {
     const base = offset + Math.floor(r / panel) * dims * panel + (r % panel);
-    const row = r < count ? source(r) : -1;
-    if (row < 0) {
+    if (r >= count) {
       for (let p = 0; p < dims; p++) out[base + p * panel] = 0;
     } else {
-      writeRow(matrix, row, dims, metric, out, base, panel);
+      const row = source(r);
+      guard.row(matrix, row, writeRow(values, row, dims, metric, out, base, panel));
     }
   }
 }

@@ -81,7 +81,8 @@ export interface TopKResult {
  * @param k results per query.
  * @throws TypeError when a matrix is not a Float32Array, the metric is unknown, or `docIds` is malformed.
  * @throws RangeError when `dims` or `k` is out of range, a length is not a multiple of `dims`, a value is
- *   NaN or infinite, or (for `dot`) d·max|q|·max|x| > 2^127 so that float32 sums could overflow.
+ *   NaN or infinite (the message names its row and column), or (for `dot`) the largest query norm times
+ *   the largest document norm exceeds 2^127, so that float32 sums could overflow.
  * @example
  * const docs = new Float32Array([1, 0, 0, 1, 1, 1]); // 3 documents, d = 2
  * const queries = new Float32Array([1, 0]);
