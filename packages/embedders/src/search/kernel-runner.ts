@@ -73,7 +73,7 @@ export function planKernel(problem: SearchProblem, threads: number, maxMemoryByt
     const blockRows = microPerBlock * MR;
     docChunk = Math.min(nDocs, Math.max(0, Math.floor(room / 2 / (docBytesPerRow * NR)) * NR));
     const queryRoom = room - align(docChunk, NR) * docBytesPerRow;
-    queryBatch = Math.min(nQueries, Math.max(0, Math.floor(queryRoom / (queryBytesPerRow * blockRows)) * blockRows));
+    queryBatch = Math.min(Math.max(nQueries, 1), Math.max(0, Math.floor(queryRoom / (queryBytesPerRow * blockRows)) * blockRows));
     if (docChunk < 1 || queryBatch < 1) {
       throw new RangeError(
         `@execret/embedders topK: maxMemoryBytes ${maxMemoryBytes} cannot hold one block of ${blockRows} queries and ${NR} documents at dims ${dims} and k ${k}`,
