@@ -10,3 +10,13 @@ export { holm } from './holm.js';
 export { benjaminiHochberg } from './benjamini-hochberg.js';
 export { averageRanks } from './average-ranks.js';
 export { spearman, type SpearmanResult } from './spearman.js';
+export { compareCodePoints } from './compare-code-points.js';
+export {
+  compareSystems,
+  type BinaryComparison,
+  type CompareSystemsOptions,
+  type CompareSystemsResult,
+  type ContinuousComparison,
+  type PairComparison,
+  type SystemInterval,
+} from './compare-systems.js';
