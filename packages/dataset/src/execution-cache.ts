@@ -18,7 +18,6 @@
  */
 import type { DatasetIssue } from './errors.js';
 import { IssueCollector } from './errors.js';
-import { executionKey } from './hashes.js';
 import { COMPACT_JSON_STYLE, serializeJson } from './json-style.js';
 import type { JsonlLayout, JsonlRecord } from './jsonl.js';
 
@@ -75,8 +74,11 @@ export interface ExecutionCacheEntry {
 export interface ExecutionCache {
   /** Entries in file order (rows that could not be keyed are left out and reported). */
   entries: ExecutionCacheEntry[];
-  /** `executionKey(code, tests)` → index into `entries`; for a repeated key the last row wins. */
-  index: Map<string, number>;
+  /**
+   * `code_sha256` → `tests_sha256` → index into `entries` (nested to avoid building a 129-character key per row);
+   * for a repeated pair the last row wins. Use {@link lookupExecution}.
+   */
+  index: Map<string, Map<string, number>>;
   /** Every original row in file order, including those that could not be keyed (for lossless writing). */
   rows: { line: number; value: Record<string, unknown> }[];
   /** How each field was understood. */
@@ -118,6 +120,29 @@ const EXECRET_EXTRAS = new Set(['duration_ms', 'isolation']);
  */
 export function isOutcome(value: unknown): value is string {
   return typeof value === 'string' && OUTCOME.test(value);
+}
+
+/** Fast path for the common outcomes, regex for the rest. */
+function isOutcomeFast(value: string): boolean {
+  return value === 'pass' || value === 'FAIL' || value === 'TIMEOUT' || OUTCOME.test(value);
+}
+
+/** 0: not 64 hex digits; 1: lowercase hex; 2: hex with uppercase letters. */
+function hexKind(value: unknown): 0 | 1 | 2 {
+  if (typeof value !== 'string' || value.length !== 64) return 0;
+  let upper = false;
+  for (let i = 0; i < 64; i++) {
+    const c = value.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || (c >= 97 && c <= 102)) continue;
+    if (c >= 65 && c <= 70) upper = true;
+    else return 0;
+  }
+  return upper ? 2 : 1;
+}
+
+function allStrings(values: readonly unknown[]): boolean {
+  for (let i = 0; i < values.length; i++) if (typeof values[i] !== 'string') return false;
+  return true;
 }
 
 function isOutcomeList(value: unknown): value is string[] {
@@ -217,20 +242,42 @@ export function readExecutionCacheRecords(
   const fieldCounts = new Map<string, FieldUnderstanding<CacheFieldRole>>();
   const entries: ExecutionCacheEntry[] = [];
   const rows: { line: number; value: Record<string, unknown> }[] = [];
-  const index = new Map<string, number>();
+  const index = new Map<string, Map<string, number>>();
   let unkeyed = 0;
   let duplicates = 0;
   let conflicts = 0;
   let unknownOutcomeRows = 0;
+  let lastPlan: LayoutPlan | null = null;
+  let lastKeys: string[] = [];
   for (const record of records) {
     const row = record.value as Record<string, unknown>;
-    rows.push({ line: record.line, value: row });
-    const keys = Object.keys(row);
-    const signature = keys.join('\u0000');
-    let plan = plans.get(signature);
-    if (plan === undefined) {
-      plan = planLayout(keys, row);
-      plans.set(signature, plan);
+    rows.push(record as { line: number; value: Record<string, unknown> }); // the record itself: no copy
+    let plan: LayoutPlan;
+    // Rows of one file nearly always share one layout: compare with the previous row's keys (without allocating)
+    // before falling back to a signature lookup.
+    let same = lastPlan !== null;
+    if (same) {
+      let k = 0;
+      for (const key in row) {
+        if (key !== lastKeys[k++]) {
+          same = false;
+          break;
+        }
+      }
+      same &&= k === lastKeys.length;
+    }
+    if (same) plan = lastPlan as LayoutPlan;
+    else {
+      const keys = Object.keys(row);
+      const signature = keys.join('\u0000');
+      let found = plans.get(signature);
+      if (found === undefined) {
+        found = planLayout(keys, row);
+        plans.set(signature, found);
+      }
+      plan = found;
+      lastPlan = found;
+      lastKeys = keys;
     }
     plan.rows++;
     let code: unknown;
@@ -243,12 +290,14 @@ export function readExecutionCacheRecords(
       code = plan.code === null ? undefined : row[plan.code];
       tests = plan.tests === null ? undefined : row[plan.tests];
     }
-    if (typeof code !== 'string' || typeof tests !== 'string' || !HEX64.test(code) || !HEX64.test(tests)) {
+    const codeKind = hexKind(code);
+    const testsKind = hexKind(tests);
+    if (codeKind === 0 || testsKind === 0) {
       unkeyed++;
       collector.add({
         severity: 'warning',
         code: 'cache-row-unkeyed',
-        message: `no code/tests hash pair recognised (fields: ${keys.join(', ') || 'none'}); the row is kept but cannot be looked up`,
+        message: `no code/tests hash pair recognised (fields: ${Object.keys(row).join(', ') || 'none'}); the row is kept but cannot be looked up`,
         file,
         line: record.line,
       });
@@ -257,9 +306,15 @@ export function readExecutionCacheRecords(
     let results: string[] | null = null;
     if (plan.results !== null) {
       const value = row[plan.results];
-      if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+      if (Array.isArray(value) && allStrings(value)) {
         results = value as string[];
-        const badIndex = results.findIndex((v) => !isOutcome(v));
+        let badIndex = -1;
+        for (let k = 0; k < results.length; k++) {
+          if (!isOutcomeFast(results[k] as string)) {
+            badIndex = k;
+            break;
+          }
+        }
         if (badIndex !== -1) {
           unknownOutcomeRows++;
           const bad = results[badIndex];
@@ -275,7 +330,11 @@ export function readExecutionCacheRecords(
       }
     }
     const flag = plan.passes === null ? undefined : row[plan.passes];
-    const derived = results === null ? null : results.length > 0 && results.every((r) => r === 'pass');
+    let derived: boolean | null = null;
+    if (results !== null) {
+      derived = results.length > 0;
+      for (let k = 0; k < results.length && derived; k++) if (results[k] !== 'pass') derived = false;
+    }
     const passes = typeof flag === 'boolean' ? flag : derived;
     if (typeof flag === 'boolean' && derived !== null && flag !== derived) {
       collector.add({
@@ -291,8 +350,8 @@ export function readExecutionCacheRecords(
     const status = statusValue !== null && (EXECUTION_STATUSES as readonly string[]).includes(statusValue) ? (statusValue as ExecutionStatus) : null;
     const entry: ExecutionCacheEntry = {
       line: record.line,
-      codeSha256: code.toLowerCase(),
-      testsSha256: tests.toLowerCase(),
+      codeSha256: codeKind === 2 ? (code as string).toLowerCase() : (code as string),
+      testsSha256: testsKind === 2 ? (tests as string).toLowerCase() : (tests as string),
       testResults: results,
       passesAllTests: passes,
       status,
@@ -307,8 +366,9 @@ export function readExecutionCacheRecords(
         line: record.line,
       });
     }
-    const key = executionKey(entry.codeSha256, entry.testsSha256);
-    const previous = index.get(key);
+    let inner = index.get(entry.codeSha256);
+    if (inner === undefined) index.set(entry.codeSha256, (inner = new Map()));
+    const previous = inner.get(entry.testsSha256);
     if (previous !== undefined) {
       duplicates++;
       const before = entries[previous] as ExecutionCacheEntry;
@@ -323,7 +383,7 @@ export function readExecutionCacheRecords(
         });
       }
     }
-    index.set(key, entries.length);
+    inner.set(entry.testsSha256, entries.length);
     entries.push(entry);
   }
   for (const plan of plans.values()) {
@@ -367,7 +427,7 @@ export function readExecutionCacheRecords(
  * if (entry?.passesAllTests) console.log('passes');
  */
 export function lookupExecution(cache: ExecutionCache, codeHash: string, testsHash: string): ExecutionCacheEntry | undefined {
-  const i = cache.index.get(executionKey(codeHash, testsHash));
+  const i = cache.index.get(codeHash)?.get(testsHash);
   return i === undefined ? undefined : cache.entries[i];
 }
 

@@ -120,11 +120,12 @@ class JsonlSink {
       this.bom = true;
       text = text.slice(1);
     }
-    if (text.endsWith('\r')) {
+    if (text.charCodeAt(text.length - 1) === 13) {
       text = text.slice(0, -1);
       if (terminated) this.crlf++;
     } else if (terminated) this.lf++;
-    if (text.trim() === '') {
+    // Records start with '{' in practice; only other lines need the (allocating) whitespace test.
+    if (text.charCodeAt(0) !== 123 && text.trim() === '') {
       this.blankLines.push({ before: this.records.length, text });
       return;
     }

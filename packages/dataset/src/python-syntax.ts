@@ -50,9 +50,47 @@ const KEYWORDS = new Set([
   'not', 'or', 'pass', 'raise', 'return', 'try', 'while', 'with', 'yield',
 ]);
 const STRING_PREFIX = /^(?:[rR][bBfF]?|[bBfF][rR]?|[uU])$/;
-const ID_START = /[\p{L}\p{Nl}_]/u;
-const ID_CONTINUE = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}_]/u;
-const CLOSER: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+const ID_START = /^[\p{L}\p{Nl}_]/u;
+const ID_CONTINUE = /^[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}_]/u;
+
+// Character codes used by the scanner.
+const TAB = 9;
+const LF = 10;
+const FF = 12;
+const CR = 13;
+const SPACE = 32;
+const BANG = 33;
+const DQUOTE = 34;
+const HASH = 35;
+const DOLLAR = 36;
+const SQUOTE = 39;
+const LPAREN = 40;
+const RPAREN = 41;
+const DOT = 46;
+const SEMI = 59;
+const EQUALS = 61;
+const QUESTION = 63;
+const LBRACKET = 91;
+const BACKSLASH = 92;
+const RBRACKET = 93;
+const BACKTICK = 96;
+const LBRACE = 123;
+const RBRACE = 125;
+
+/** Length (1 or 2 code units) of an identifier character at `i`, 0 when there is none. */
+function idCharLength(source: string, i: number, start: boolean): number {
+  const c = source.charCodeAt(i);
+  if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95) return 1;
+  if (c >= 48 && c <= 57) return start ? 0 : 1;
+  if (c < 128 || Number.isNaN(c)) return 0;
+  const cp = source.codePointAt(i) as number;
+  const text = String.fromCodePoint(cp);
+  return (start ? ID_START : ID_CONTINUE).test(text) ? text.length : 0;
+}
+
+function closerOf(open: number): number {
+  return open === LPAREN ? RPAREN : open === LBRACKET ? RBRACKET : RBRACE;
+}
 
 /**
  * Splits Python source into logical lines and records calls, stopping at the first lexical error
@@ -66,175 +104,213 @@ const CLOSER: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 export function scanPython(source: string): PythonScan {
   const lines: PythonLogicalLine[] = [];
   const calls: string[] = [];
-  const stack: { ch: string; offset: number; line: number }[] = [];
+  const stack: number[] = []; // opening bracket codes
+  const stackOffsets: number[] = [];
+  const stackLines: number[] = [];
+  const n = source.length;
   let i = 0;
   let line = 1;
   let current: PythonLogicalLine | null = null;
-  let lineIndent = 0; // indent of the physical line being read, valid until its first token
+  let lineIndent = 0; // indent of the physical line being read
   let atLineStart = true;
-  let prevSignificant = ''; // last significant character outside strings, for `.name(` detection
+  let prevSignificant = 0; // code of the last significant character outside strings (0: identifier/string)
   let lastIdentifier: string | null = null; // identifier directly before (only whitespace between)
-  const fail = (message: string, offset: number, at = line): PythonScan => ({
-    lines,
-    calls,
-    error: { message, offset, line: at },
-  });
-  const begin = (offset: number) => {
-    if (current === null) {
-      current = { start: offset, end: offset, indent: lineIndent, line, semicolons: [] };
-      lines.push(current);
-    }
-  };
-  const n = source.length;
-  while (i < n) {
-    const ch = source[i] as string;
+  let error: PythonLexError | null = null;
+  scan: while (i < n) {
+    const c = source.charCodeAt(i);
     if (atLineStart) {
-      // measure indentation of the physical line
-      let j = i;
       let width = 0;
-      while (j < n && (source[j] === ' ' || source[j] === '\t' || source[j] === '\f')) {
+      while (i < n) {
+        const w = source.charCodeAt(i);
+        if (w !== SPACE && w !== TAB && w !== FF) break;
         width++;
-        j++;
+        i++;
       }
       lineIndent = width;
       atLineStart = false;
-      i = j;
       continue;
     }
-    if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && source[i + 1] === '\n') i++;
-      i++;
+    if (c === LF || c === CR) {
+      i += c === CR && source.charCodeAt(i + 1) === LF ? 2 : 1;
       line++;
       atLineStart = true;
       if (stack.length === 0) current = null;
       lastIdentifier = null;
       continue;
     }
-    if (ch === ' ' || ch === '\t' || ch === '\f') {
+    if (c === SPACE || c === TAB || c === FF) {
       i++;
       continue;
     }
-    if (ch === '#') {
-      while (i < n && source[i] !== '\n' && source[i] !== '\r') i++;
+    if (c === HASH) {
+      while (i < n) {
+        const d = source.charCodeAt(i);
+        if (d === LF || d === CR) break;
+        i++;
+      }
       continue;
     }
-    if (ch === '\\') {
-      // explicit line continuation: backslash, optional \r, newline
-      const next = source[i + 1];
-      if (next === '\n' || (next === '\r' && source[i + 2] === '\n') || next === '\r') {
-        i += next === '\r' && source[i + 2] === '\n' ? 3 : 2;
+    if (c === BACKSLASH) {
+      const next = source.charCodeAt(i + 1);
+      if (next === LF || next === CR) {
+        i += next === CR && source.charCodeAt(i + 2) === LF ? 3 : 2;
         line++;
         continue;
       }
-      if (next === undefined) return fail('backslash at end of input', i);
-      return fail('unexpected character after line continuation character', i);
+      error = { message: i + 1 >= n ? 'backslash at end of input' : 'unexpected character after line continuation character', offset: i, line };
+      break;
     }
-    begin(i);
-    const cur = current as PythonLogicalLine | null;
+    if (current === null) {
+      current = { start: i, end: i, indent: lineIndent, line, semicolons: [] };
+      lines.push(current);
+    }
     // identifiers, keywords and string prefixes
-    if (ID_START.test(ch)) {
-      let j = i + 1;
-      while (j < n && ID_CONTINUE.test(source[j] as string)) j++;
-      const word = source.slice(i, j);
-      const q = source[j];
-      if ((q === '"' || q === "'") && STRING_PREFIX.test(word)) {
+    const idLength = idCharLength(source, i, true);
+    if (idLength > 0) {
+      let j = i + idLength;
+      for (;;) {
+        const k = idCharLength(source, j, false);
+        if (k === 0) break;
+        j += k;
+      }
+      const q = source.charCodeAt(j);
+      if ((q === DQUOTE || q === SQUOTE) && j - i <= 2 && STRING_PREFIX.test(source.slice(i, j))) {
         const end = skipString(source, j);
-        if (typeof end !== 'number') return fail(end.message, i, line);
+        if (end < 0) {
+          error = { message: end === -2 ? 'unterminated triple-quoted string literal' : 'unterminated string literal', offset: i, line };
+          break;
+        }
         line += countNewlines(source, j, end);
         i = end;
-        if (cur) cur.end = i;
-        prevSignificant = 's';
+        current.end = i;
+        prevSignificant = 0;
         lastIdentifier = null;
         continue;
       }
-      lastIdentifier = prevSignificant === '.' || KEYWORDS.has(word) ? null : word;
-      prevSignificant = 'a';
+      const word = source.slice(i, j);
+      lastIdentifier = prevSignificant === DOT || KEYWORDS.has(word) ? null : word;
+      prevSignificant = 0;
       i = j;
-      if (cur) cur.end = i;
+      current.end = i;
       continue;
     }
-    if (ch === '"' || ch === "'") {
+    if (c === DQUOTE || c === SQUOTE) {
       const end = skipString(source, i);
-      if (typeof end !== 'number') return fail(end.message, i, line);
+      if (end < 0) {
+        error = { message: end === -2 ? 'unterminated triple-quoted string literal' : 'unterminated string literal', offset: i, line };
+        break;
+      }
       line += countNewlines(source, i, end);
       i = end;
-      if (cur) cur.end = i;
-      prevSignificant = 's';
+      current.end = i;
+      prevSignificant = 0;
       lastIdentifier = null;
       continue;
     }
-    if (ch === '(' || ch === '[' || ch === '{') {
-      if (ch === '(' && lastIdentifier !== null) calls.push(lastIdentifier);
-      stack.push({ ch, offset: i, line });
-    } else if (ch === ')' || ch === ']' || ch === '}') {
-      const open = stack.pop();
-      if (open === undefined) return fail(`unmatched '${ch}'`, i);
-      if (CLOSER[open.ch] !== ch) return fail(`closing '${ch}' does not match opening '${open.ch}' on line ${open.line}`, i);
-    } else if (ch === ';') {
-      if (stack.length === 0 && cur) cur.semicolons.push(i);
-    } else if (ch === '$' || ch === '?' || ch === '`') {
-      return fail(`invalid character '${ch}'`, i);
-    } else if (ch === '!' && source[i + 1] !== '=') {
-      return fail("invalid character '!' (only '!=' is an operator)", i);
+    switch (c) {
+      case LPAREN:
+      case LBRACKET:
+      case LBRACE:
+        if (c === LPAREN && lastIdentifier !== null) calls.push(lastIdentifier);
+        stack.push(c);
+        stackOffsets.push(i);
+        stackLines.push(line);
+        break;
+      case RPAREN:
+      case RBRACKET:
+      case RBRACE: {
+        const open = stack.pop();
+        const openLine = stackLines.pop();
+        stackOffsets.pop();
+        if (open === undefined) {
+          error = { message: `unmatched '${String.fromCharCode(c)}'`, offset: i, line };
+          break scan;
+        }
+        if (closerOf(open) !== c) {
+          error = { message: `closing '${String.fromCharCode(c)}' does not match opening '${String.fromCharCode(open)}' on line ${openLine}`, offset: i, line };
+          break scan;
+        }
+        break;
+      }
+      case SEMI:
+        if (stack.length === 0) current.semicolons.push(i);
+        break;
+      case DOLLAR:
+      case QUESTION:
+      case BACKTICK:
+        error = { message: `invalid character '${String.fromCharCode(c)}'`, offset: i, line };
+        break scan;
+      case BANG:
+        if (source.charCodeAt(i + 1) !== EQUALS) {
+          error = { message: "invalid character '!' (only '!=' is an operator)", offset: i, line };
+          break scan;
+        }
+        break;
+      default:
+        break;
     }
     lastIdentifier = null;
-    prevSignificant = ch;
+    prevSignificant = c;
     i++;
-    if (cur) cur.end = i;
+    current.end = i;
   }
-  if (stack.length > 0) {
-    const open = stack[stack.length - 1] as { ch: string; offset: number; line: number };
-    return fail(`'${open.ch}' opened on line ${open.line} is never closed`, open.offset, open.line);
+  if (error === null && stack.length > 0) {
+    const k = stack.length - 1;
+    const openLine = stackLines[k] as number;
+    error = { message: `'${String.fromCharCode(stack[k] as number)}' opened on line ${openLine} is never closed`, offset: stackOffsets[k] as number, line: openLine };
   }
-  return { lines, calls, error: null };
+  return { lines, calls, error };
 }
 
 function countNewlines(source: string, from: number, to: number): number {
   let k = 0;
   for (let i = from; i < to; i++) {
     const c = source.charCodeAt(i);
-    if (c === 10) k++;
-    else if (c === 13 && source.charCodeAt(i + 1) !== 10) k++;
+    if (c === LF) k++;
+    else if (c === CR && source.charCodeAt(i + 1) !== LF) k++;
   }
   return k;
 }
 
-/** Returns the offset just past the string literal whose opening quote is at `q`, or an error. */
-function skipString(source: string, q: number): number | { message: string } {
-  const quote = source[q] as string;
-  const triple = source[q + 1] === quote && source[q + 2] === quote;
+/**
+ * Returns the offset just past the string literal whose opening quote is at `q`; -1 for an unterminated
+ * single-quoted string, -2 for an unterminated triple-quoted one.
+ */
+function skipString(source: string, q: number): number {
+  const quote = source.charCodeAt(q);
+  const triple = source.charCodeAt(q + 1) === quote && source.charCodeAt(q + 2) === quote;
   let i = q + (triple ? 3 : 1);
   const n = source.length;
   while (i < n) {
-    const c = source[i];
-    if (c === '\\') {
+    const c = source.charCodeAt(i);
+    if (c === BACKSLASH) {
       i += 2;
       continue;
     }
-    if (!triple && (c === '\n' || c === '\r')) return { message: 'unterminated string literal' };
+    if (!triple && (c === LF || c === CR)) return -1;
     if (c === quote) {
       if (!triple) return i + 1;
-      if (source[i + 1] === quote && source[i + 2] === quote) return i + 3;
+      if (source.charCodeAt(i + 1) === quote && source.charCodeAt(i + 2) === quote) return i + 3;
     }
     i++;
   }
-  return { message: triple ? 'unterminated triple-quoted string literal' : 'unterminated string literal' };
+  return triple ? -2 : -1;
 }
 
 /**
  * Checks that a test is one single-line-or-continued `assert` statement that Python's tokenizer would accept:
  * exactly one logical line, no indentation, starting with the `assert` keyword followed by an expression,
  * balanced brackets, terminated strings, no second statement after a `;`. Returns `null` when the test passes,
- * otherwise the reason.
+ * otherwise the reason. Pass `scan` when `scanPython(test)` is already at hand.
  *
  * @example
  * checkAssertStatement('assert add(1, 2) == 3');       // null
  * checkAssertStatement('assert add(1, 2 == 3');        // "'(' opened on line 1 is never closed"
  * checkAssertStatement('x = 1; assert x == 1');        // 'expected a statement starting with "assert", ...'
  */
-export function checkAssertStatement(test: string): string | null {
+export function checkAssertStatement(test: string, scan?: PythonScan): string | null {
   if (typeof test !== 'string') return 'expected a string';
-  const scan = scanPython(test);
+  scan ??= scanPython(test);
   if (scan.error !== null) return scan.error.message;
   if (scan.lines.length === 0) return 'empty test (no statement)';
   if (scan.lines.length > 1) return `expected one statement, found ${scan.lines.length} logical lines`;
@@ -255,14 +331,14 @@ export function checkAssertStatement(test: string): string | null {
 
 /**
  * Names of functions defined at the top level of a module (`def name(` or `async def name(` on an unindented
- * logical line), in source order. Returns an empty list when the source has a lexical error.
+ * logical line), in source order. Returns an empty list when the source has a lexical error. Pass `scan` when
+ * `scanPython(code)` is already at hand.
  *
  * @example
  * topLevelFunctionNames('import re\n\ndef _helper(s):\n    pass\n\ndef slugify(s):\n    def inner(): pass\n');
  * // ['_helper', 'slugify']
  */
-export function topLevelFunctionNames(code: string): string[] {
-  const scan = scanPython(code);
+export function topLevelFunctionNames(code: string, scan: PythonScan = scanPython(code)): string[] {
   if (scan.error !== null) return [];
   const names: string[] = [];
   for (const l of scan.lines) {

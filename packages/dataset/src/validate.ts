@@ -298,6 +298,10 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
     else if (!(DOCUMENTED_DOMAINS as readonly string[]).includes(domain)) report('domain', 'warning', `domain ${JSON.stringify(domain)} is not one of the ten documented domains`, atQuery(q, ['entry_id']));
   }
 
+  // one lexical scan per snippet, shared by the function and parse checks
+  const scans = b.corpus.map((row) => scanPython(row.code));
+  const defsOf = (c: number) => topLevelFunctionNames((b.corpus[c] as CorpusRow).code, scans[c]);
+
   // tests and function names
   const suiteSize = options.testSuiteSize ?? DEFAULT_TEST_SUITE_SIZE;
   for (let q = 0; q < nq; q++) {
@@ -312,7 +316,8 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
     const fn = b.functionName[q] ?? null;
     tests.forEach((test, j) => {
       counted('tests-are-asserts');
-      const problem = checkAssertStatement(test) ?? options.parsePython?.(test, 'test') ?? null;
+      const scan = scanPython(test);
+      const problem = checkAssertStatement(test, scan) ?? options.parsePython?.(test, 'test') ?? null;
       if (problem !== null) report('tests-are-asserts', 'error', `test is not a single assert statement: ${problem}`, atQuery(q, ['test_suite', j]));
       counted('tests-unique');
       const prev = seen.get(test);
@@ -320,14 +325,14 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
       else seen.set(test, j);
       if (fn !== null) {
         counted('tests-call-function');
-        if (!scanPython(test).calls.includes(fn)) report('tests-call-function', 'warning', `test does not call ${fn}()`, atQuery(q, ['test_suite', j]));
+        if (!scan.calls.includes(fn)) report('tests-call-function', 'warning', `test does not call ${fn}()`, atQuery(q, ['test_suite', j]));
       }
     });
     const canonical = b.queryCanonicalIndex[q] as number;
     if (canonical === -1) continue; // reported by the id checks
     counted('function-defined');
     if (fn === null) {
-      const defs = topLevelFunctionNames((b.corpus[canonical] as CorpusRow).code);
+      const defs = defsOf(canonical);
       report(
         'function-defined',
         'error',
@@ -341,7 +346,7 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
     for (let k = b.distractorOffsets[q] as number; k < (b.distractorOffsets[q + 1] as number); k++) {
       const d = b.distractorIndices[k] as number;
       counted('distractors-define-function');
-      if (!topLevelFunctionNames((b.corpus[d] as CorpusRow).code).includes(fn)) {
+      if (!defsOf(d).includes(fn)) {
         report('distractors-define-function', 'warning', `distractor does not define ${fn}() at top level`, atSnippet(d, ['code']));
       }
     }
@@ -349,7 +354,7 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
   for (let c = 0; c < nc; c++) {
     counted('snippets-parse');
     const code = (b.corpus[c] as CorpusRow).code;
-    const lexical = scanPython(code).error;
+    const lexical = (scans[c] as ReturnType<typeof scanPython>).error;
     const problem = lexical !== null ? `line ${lexical.line} of the code: ${lexical.message}` : (options.parsePython?.(code, 'snippet') ?? null);
     if (problem !== null) report('snippets-parse', 'error', `snippet does not parse: ${problem}`, atSnippet(c, ['code']));
   }
