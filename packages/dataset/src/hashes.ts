@@ -59,7 +59,8 @@ export function executionHashes(code: string, tests: readonly string[]): Executi
 }
 
 /**
- * The string key `<code_sha256>:<tests_sha256>` used to index an execution cache in memory.
+ * A single string key `<code_sha256>:<tests_sha256>` for callers that keep their own flat map of executions (the
+ * `ExecutionCache` index itself is nested: code hash, then tests hash).
  *
  * @example
  * executionKey('aa...', 'bb...'); // 'aa...:bb...'

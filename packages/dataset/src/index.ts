@@ -33,10 +33,13 @@ export {
   type DetectedJsonStyle,
   type JsonStyle,
 } from './json-style.js';
+export { locateJsonError, type JsonErrorLocation } from './json-error.js';
 export {
   LABELS,
   KNOWN_FIELDS,
   bugTypeSchema,
+  countUnknownFields,
+  zodIssuesToDatasetIssues,
   confidenceIntervalSchema,
   confidenceIntervalsSchema,
   corpusRowSchema,
