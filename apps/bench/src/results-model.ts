@@ -1,3 +1,4 @@
+import type { PairComparison, SystemInterval } from '@execret/stats';
 import type { CanonicalGap } from './analyses/canonical-gap.js';
 import type { DeceptionCell } from './analyses/bug-type-deception.js';
 import type { EditSpanDeception } from './analyses/edit-span-deception.js';
@@ -73,23 +74,7 @@ export interface MissExample {
 }
 
 /** `tests/confidence_intervals.json`: model → metric → interval (release shape). */
-export type ConfidenceIntervals = Record<
-  string,
-  Record<string, { mean: number; ci95_low: number; ci95_high: number; n: number; bootstrap_samples: number; seed: number }>
->;
+export type ConfidenceIntervals = Record<string, Record<string, SystemInterval>>;
 
-/** `tests/pairwise_tests.json`: "A vs B" → metric → comparison (release shape). */
-export type PairwiseTests = Record<string, Record<string, PairwiseCell>>;
-
-export interface PairwiseCell {
-  a_only?: number;
-  b_only?: number;
-  both?: number;
-  neither?: number;
-  a_rate?: number;
-  b_rate?: number;
-  delta?: number;
-  mcnemar_exact_p?: number;
-  bootstrap_ci_95: [number, number];
-  [extra: string]: unknown;
-}
+/** `tests/pairwise_tests.json`: "A vs B" → metric → comparison (release shape plus means and mid-p). */
+export type PairwiseTests = Record<string, Record<string, PairComparison>>;

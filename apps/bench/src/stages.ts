@@ -23,7 +23,7 @@ import {
   writeFileAtomic,
   writeJson,
 } from './results-io.js';
-import type { ConfidenceIntervals, PairwiseTests, ResultFile } from './results-model.js';
+import { KS, type ConfidenceIntervals, type PairwiseTests, type ResultFile } from './results-model.js';
 import type { Scorer } from './scoring.js';
 
 export interface ScoreStageOptions {
@@ -107,9 +107,10 @@ export async function compareStage(
     seed: options.seed,
     resamples: options.resamples,
     confidence: options.confidence,
+    binaryMeasures: KS.map((k) => `exec@${k}`),
   });
-  const intervals = comparison.confidenceIntervals as unknown as ConfidenceIntervals;
-  const pairwise = comparison.pairwise as unknown as PairwiseTests;
+  const intervals: ConfidenceIntervals = comparison.intervals;
+  const pairwise: PairwiseTests = comparison.pairwise;
   await writeJson(join(out, RESULTS_LAYOUT.intervals), intervals);
   await writeJson(join(out, RESULTS_LAYOUT.pairwise), pairwise);
   const exec1 = Object.fromEntries(results.map((r) => [r.model, scores[r.model]!['exec@1']!]));

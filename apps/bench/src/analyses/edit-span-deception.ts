@@ -56,13 +56,8 @@ export function deceptionByEditSpan(pool: PoolView, scores: GroupScores): EditSp
   const enough = spans.length >= 3;
   return {
     triples: spans.length,
-    rhoDeceived: enough ? spearmanRho(spans, deceived) : Number.NaN,
-    rhoMargin: enough ? spearmanRho(spans, margins) : Number.NaN,
+    rhoDeceived: enough ? spearman(spans, deceived).rho : Number.NaN,
+    rhoMargin: enough ? spearman(spans, margins).rho : Number.NaN,
     buckets,
   };
-}
-
-function spearmanRho(x: readonly number[], y: readonly number[]): number {
-  const result: unknown = spearman(x, y);
-  return typeof result === 'number' ? result : (result as { rho: number }).rho;
 }

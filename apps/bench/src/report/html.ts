@@ -112,8 +112,8 @@ export function renderReportHtml(input: ReportInput): string {
             if (a === b) return '<td>·</td>';
             const [first, second] = a < b ? [a, b] : [b, a];
             const cell = input.pairwise[`${first} vs ${second}`]?.['exec@1'];
-            if (!cell || cell.mcnemar_exact_p === undefined) return '<td class="ns">—</td>';
-            const delta = (cell.delta ?? 0) * (a === first ? 1 : -1);
+            if (!cell || !('mcnemar_exact_p' in cell)) return '<td class="ns">—</td>';
+            const delta = cell.delta * (a === first ? 1 : -1);
             const p = cell.mcnemar_exact_p;
             const cls = p < 0.05 ? (delta > 0 ? 'win' : 'loss') : 'ns';
             return `<td class="${cls}" title="${escapeHtml(`${a} − ${b}: Δ=${fmt(delta)} p=${p.toPrecision(3)}`)}">${delta > 0 ? '+' : ''}${fmt(delta, 2)}<br><span class="muted">p=${p < 0.001 ? p.toExponential(0) : p.toFixed(3)}</span></td>`;
