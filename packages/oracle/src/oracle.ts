@@ -99,7 +99,7 @@ function canaryJob(root: boolean): { job: ServerJob; expected: string[] } {
         'assert f(1) == 2',
         'assert f(1) == 3',
         root ? 'assert os.getuid() != 0 and os.getgid() != 0' : 'assert True',
-        'import wave, json; assert json.loads("[1]") == [1]',
+        'import colorsys, json; assert colorsys.rgb_to_hls(0, 0, 0)[1] == 0 and json.loads("[1]") == [1]',
       ],
       timeoutMs: CANARY_TIMEOUT_MS,
     },
@@ -385,10 +385,12 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
       'no bubblewrap: snippets can open network connections, read every file the sandbox uid can read, and write to world-writable host directories (top-level entries are removed after each job)',
     );
   }
-  if (!root) {
+  if (!root && isolation === 'rlimit') {
     warnings.push(
-      `not running as root: children run as the calling user (uid ${process.getuid?.() ?? '?'}), so ${isolation === 'rlimit' ? 'they can read and write its files, read its processes\' environments and signal its processes, and ' : ''}RLIMIT_NPROC counts the user's own processes`,
+      `not running as root: children run as the calling user (uid ${process.getuid?.() ?? '?'}), so they can read and write its files, read the environment of its processes and signal them (this Node process included), and RLIMIT_NPROC counts all its processes`,
     );
+  } else if (!root) {
+    warnings.push('not running as root: children have the uid of their fork server inside the sandbox, so a snippet can kill its server (the job is blamed and the server replaced)');
   }
   const info: OracleInfo = {
     isolation,

@@ -158,9 +158,25 @@ export interface OracleInfo {
 /** A pool of sandboxed fork servers. */
 export interface Oracle {
   readonly info: OracleInfo;
-  /** Runs one job (or answers it from the cache). Rejects only with `OracleError`. */
+  /**
+   * Runs one job, or answers it from the cache; identical jobs in flight share one execution. Rejects
+   * only with `OracleError` (`closed`, `aborted`, `server-start-failed` when no server can be restarted,
+   * `cache-io`); throws `TypeError`/`RangeError` at once for a malformed job.
+   *
+   * @example
+   * await oracle.run({ code: 'def f(x):\n    return x * 2\n', tests: ['assert f(2) == 4', 'assert f(3) == 7'] });
+   * // { status: 'fail', tests: ['pass', 'FAIL'], durationMs: 2.4, isolation: 'bwrap', cached: false, … }
+   */
   run(job: OracleJob, options?: OracleRunOptions): Promise<OracleResult>;
-  /** Runs many jobs with bounded concurrency; results in input order. */
+  /**
+   * Runs many jobs, at most `options.concurrency` (default fork servers × `PIPELINE_DEPTH`) submitted at
+   * once; results in input order. Rejects with the first error (see `run`), with `OracleError('aborted')`
+   * when `options.signal` fires (jobs not yet started are dropped), or with what `onProgress` threw.
+   *
+   * @example
+   * const results = await oracle.runMany(jobs, { onProgress: (p) => console.log(`${p.done}/${p.total}`) });
+   * results.filter((r) => r.status === 'pass').length;
+   */
   runMany(jobs: readonly OracleJob[], options?: RunManyOptions): Promise<OracleResult[]>;
   /** Counters so far. */
   stats(): OracleStats;
