@@ -76,7 +76,6 @@ const OP = {
   end: 0x0b,
   br: 0x0c,
   brIf: 0x0d,
-  return: 0x0f,
   call: 0x10,
   localGet: 0x20,
   localSet: 0x21,
@@ -86,7 +85,6 @@ const OP = {
   i32Store: 0x36,
   f32Store: 0x38,
   i32Const: 0x41,
-  f32Const: 0x43,
   i32Eqz: 0x45,
   i32Eq: 0x46,
   i32Ne: 0x47,
@@ -193,12 +191,6 @@ export class FunctionBuilder {
 
   i32(value: number): this {
     this.code.push(OP.i32Const, ...encodeS32(value));
-    return this;
-  }
-
-  f32(value: number): this {
-    const bytes = new Uint8Array(new Float32Array([value]).buffer);
-    this.code.push(OP.f32Const, ...bytes);
     return this;
   }
 
