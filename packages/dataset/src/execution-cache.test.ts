@@ -89,6 +89,22 @@ describe('readExecutionCacheRecords', () => {
     expect(lookupExecution(cache, H1, H2)?.line).toBe(2);
   });
 
+  it('tells apart pairs whose hashes share a bucket key', () => {
+    const a = `abcdef0${'1'.repeat(57)}`;
+    const b = `abcdef0${'2'.repeat(57)}`;
+    const cache = readExecutionCacheRecords(
+      records([
+        { code_sha256: a, tests_sha256: H2, test_results: ['pass'] },
+        { code_sha256: b, tests_sha256: H2, test_results: ['FAIL'] },
+      ]),
+    );
+    expect(cache.index.buckets.size).toBe(1);
+    expect(lookupExecution(cache, a, H2)?.passesAllTests).toBe(true);
+    expect(lookupExecution(cache, b, H2)?.passesAllTests).toBe(false);
+    expect(lookupExecution(cache, `abcdef0${'3'.repeat(57)}`, H2)).toBeUndefined();
+    expect(cache.duplicateKeys).toBe(0);
+  });
+
   it('understands all three shapes of the fixture cache', () => {
     const parsed = parseJsonl(readFixture('data/execution_cache.jsonl'), { file: 'data/execution_cache.jsonl' });
     const cache = readExecutionCacheRecords(parsed.records);

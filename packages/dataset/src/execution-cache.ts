@@ -70,15 +70,43 @@ export interface ExecutionCacheEntry {
   raw: Record<string, unknown>;
 }
 
+/**
+ * Index of cache entries by their hash pair: `buckets` maps a 30-bit key made from the first 7 hex digits of both
+ * hashes (see {@link executionBucketKey}) to the newest entry with that key; `previous[i]` chains to the next older
+ * entry with the same key (-1 ends the chain). Lookups compare the full hashes, so bucket collisions are harmless.
+ * Numeric keys avoid hashing two 64-character strings and allocating a map per snippet for every row.
+ */
+export interface ExecutionIndex {
+  buckets: Map<number, number>;
+  previous: Int32Array;
+}
+
+function hexPrefix(hash: string): number {
+  let x = 0;
+  for (let i = 0; i < 7; i++) {
+    const c = hash.charCodeAt(i);
+    x = x * 16 + (c <= 57 ? c - 48 : c - 87);
+  }
+  return x;
+}
+
+/**
+ * The bucket key of a (code hash, tests hash) pair in an {@link ExecutionIndex}: `(p(code) XOR (p(tests) << 2))`
+ * masked to 30 bits, where `p` reads the first 7 hex digits (lowercase) as an integer.
+ *
+ * @example
+ * executionBucketKey('0000001' + '0'.repeat(57), '0000001' + '0'.repeat(57)); // 1 ^ 4 = 5
+ */
+export function executionBucketKey(codeHash: string, testsHash: string): number {
+  return (hexPrefix(codeHash) ^ (hexPrefix(testsHash) << 2)) & 0x3fffffff;
+}
+
 /** The execution cache, indexed. */
 export interface ExecutionCache {
   /** Entries in file order (rows that could not be keyed are left out and reported). */
   entries: ExecutionCacheEntry[];
-  /**
-   * `code_sha256` → `tests_sha256` → index into `entries` (nested to avoid building a 129-character key per row);
-   * for a repeated pair the last row wins. Use {@link lookupExecution}.
-   */
-  index: Map<string, Map<string, number>>;
+  /** Hash index over `entries`; use {@link lookupExecution} (for a repeated pair the last row wins). */
+  index: ExecutionIndex;
   /** Every original row in file order, including those that could not be keyed (for lossless writing). */
   rows: { line: number; value: Record<string, unknown> }[];
   /** How each field was understood. */
@@ -242,7 +270,8 @@ export function readExecutionCacheRecords(
   const fieldCounts = new Map<string, FieldUnderstanding<CacheFieldRole>>();
   const entries: ExecutionCacheEntry[] = [];
   const rows: { line: number; value: Record<string, unknown> }[] = [];
-  const index = new Map<string, Map<string, number>>();
+  const buckets = new Map<number, number>();
+  const previousSameKey = new Int32Array(records.length);
   let unkeyed = 0;
   let duplicates = 0;
   let conflicts = 0;
@@ -366,9 +395,16 @@ export function readExecutionCacheRecords(
         line: record.line,
       });
     }
-    let inner = index.get(entry.codeSha256);
-    if (inner === undefined) index.set(entry.codeSha256, (inner = new Map()));
-    const previous = inner.get(entry.testsSha256);
+    const bucket = executionBucketKey(entry.codeSha256, entry.testsSha256);
+    const head = buckets.get(bucket);
+    let previous: number | undefined;
+    for (let k = head ?? -1; k !== -1; k = previousSameKey[k] as number) {
+      const other = entries[k] as ExecutionCacheEntry;
+      if (other.codeSha256 === entry.codeSha256 && other.testsSha256 === entry.testsSha256) {
+        previous = k;
+        break;
+      }
+    }
     if (previous !== undefined) {
       duplicates++;
       const before = entries[previous] as ExecutionCacheEntry;
@@ -383,7 +419,8 @@ export function readExecutionCacheRecords(
         });
       }
     }
-    inner.set(entry.testsSha256, entries.length);
+    previousSameKey[entries.length] = head ?? -1;
+    buckets.set(bucket, entries.length);
     entries.push(entry);
   }
   for (const plan of plans.values()) {
@@ -407,7 +444,7 @@ export function readExecutionCacheRecords(
   }
   return {
     entries,
-    index,
+    index: { buckets, previous: previousSameKey.subarray(0, entries.length) },
     rows,
     fields,
     unkeyedRows: unkeyed,
@@ -427,8 +464,13 @@ export function readExecutionCacheRecords(
  * if (entry?.passesAllTests) console.log('passes');
  */
 export function lookupExecution(cache: ExecutionCache, codeHash: string, testsHash: string): ExecutionCacheEntry | undefined {
-  const i = cache.index.get(codeHash)?.get(testsHash);
-  return i === undefined ? undefined : cache.entries[i];
+  if (typeof codeHash !== 'string' || typeof testsHash !== 'string' || codeHash.length !== 64 || testsHash.length !== 64) return undefined;
+  const { buckets, previous } = cache.index;
+  for (let k = buckets.get(executionBucketKey(codeHash, testsHash)) ?? -1; k !== -1; k = previous[k] as number) {
+    const entry = cache.entries[k] as ExecutionCacheEntry;
+    if (entry.codeSha256 === codeHash && entry.testsSha256 === testsHash) return entry;
+  }
+  return undefined;
 }
 
 /** The fields of a cache line execret writes (docs/formats.md). */

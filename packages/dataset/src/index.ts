@@ -67,6 +67,7 @@ export {
 export { codeSha256, executionHashes, executionKey, sha256Hex, testsSha256, type ExecutionHashes } from './hashes.js';
 export {
   EXECUTION_STATUSES,
+  executionBucketKey,
   isOutcome,
   lookupExecution,
   readExecutionCacheRecords,
@@ -76,6 +77,7 @@ export {
   type ExecutionCacheEntry,
   type ExecutionCacheReadOptions,
   type ExecutionCacheRecordInput,
+  type ExecutionIndex,
   type ExecutionStatus,
   type FieldUnderstanding,
 } from './execution-cache.js';
