@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { FORK_SERVER_SOURCE } from './fork-server-source.js';
+import { isOutcome } from './outcomes.js';
 
 /**
  * One long-lived Python fork server and the line protocol to it. Internal to the package: the pool in
@@ -222,7 +223,14 @@ export async function startForkServer(
       return;
     }
     const head = queue[0];
-    if (message.type !== 'result' || !head || message.id !== head.id || !Array.isArray(message.tests) || message.tests.length !== head.job.tests.length) {
+    if (
+      message.type !== 'result' ||
+      !head ||
+      message.id !== head.id ||
+      !Array.isArray(message.tests) ||
+      message.tests.length !== head.job.tests.length ||
+      !message.tests.every(isOutcome)
+    ) {
       exitReason = `fork server answered out of protocol: ${line.slice(0, 200)}`;
       server.kill();
       return;

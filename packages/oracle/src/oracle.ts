@@ -314,7 +314,12 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
         const task = queue.shift() as Task;
         task.started = true;
         void server.submit(task.job).then((reply) => {
-          settle(slot, task, reply);
+          try {
+            settle(slot, task, reply);
+          } catch (error) {
+            inflight.delete(task.key);
+            task.reject(error);
+          }
           pump();
         });
       }

@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { bwrapArgs, serverCommand, SERVER_CAPABILITIES, SERVER_ROLE, type ServerConfig } from './fork-server.js';
+import { FORK_SERVER_SOURCE } from './fork-server-source.js';
+
+const CONFIG: ServerConfig = {
+  python: '/usr/bin/python3',
+  isolation: 'bwrap',
+  bwrap: 'bwrap',
+  uid: 65534,
+  gid: 65534,
+  root: true,
+  memoryBytes: 1 << 30,
+  maxProcesses: 64,
+  maxFileBytes: 1 << 20,
+  maxOpenFiles: 256,
+  maxMessageBytes: 300,
+  tmpfsBytes: 1 << 26,
+  preloadModules: ['math'],
+  startTimeoutMs: 1000,
+  watchdogGraceMs: 1000,
+};
+
+function pairs(args: string[]): string[] {
+  return args.map((a, i) => `${a} ${args[i + 1] ?? ''}`);
+}
+
+describe('bwrapArgs', () => {
+  it('unshares everything but the user namespace and keeps only the needed capabilities when root', () => {
+    const args = bwrapArgs({ root: true, tmpfsBytes: 4096 });
+    for (const flag of ['--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--die-with-parent', '--new-session', '--clearenv']) {
+      expect(args).toContain(flag);
+    }
+    expect(args).not.toContain('--unshare-user');
+    expect(args).not.toContain('--unshare-all');
+    expect(pairs(args)).toContain('--cap-drop ALL');
+    expect(args.filter((a, i) => args[i - 1] === '--cap-add')).toEqual([...SERVER_CAPABILITIES]);
+    expect(args.join(' ')).toContain('--ro-bind / / --perms 1777 --size 4096 --tmpfs /tmp --proc /proc --dev /dev');
+  });
+
+  it('uses a user namespace and no capabilities when not root', () => {
+    const args = bwrapArgs({ root: false, tmpfsBytes: 4096 });
+    expect(args).toContain('--unshare-user');
+    expect(args).toContain('--disable-userns');
+    expect(args).not.toContain('--cap-add');
+  });
+});
+
+describe('serverCommand', () => {
+  it('runs the interpreter isolated (-I) with the role marker, under bwrap or directly', () => {
+    const bwrap = serverCommand(CONFIG, 42);
+    expect(bwrap.command).toBe('bwrap');
+    const dash = bwrap.args.indexOf('--');
+    expect(bwrap.args.slice(dash + 1, dash + 4)).toEqual(['/usr/bin/python3', '-I', '-c']);
+    const direct = serverCommand({ ...CONFIG, isolation: 'rlimit' }, 42);
+    expect(direct.command).toBe('/usr/bin/python3');
+    const settings = JSON.parse(direct.args[direct.args.length - 1] as string) as Record<string, unknown>;
+    expect(settings).toMatchObject({ role: SERVER_ROLE, uid: 65534, parent_pid: 42, isolation: 'rlimit', nproc: 64 });
+  });
+});
+
+describe('FORK_SERVER_SOURCE', () => {
+  it('is valid Python for the interpreter in use', () => {
+    const python = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
+    const out = execFileSync(python, ['-I', '-c', 'import sys; compile(sys.stdin.read(), "server", "exec"); print("ok")'], {
+      input: FORK_SERVER_SOURCE,
+      encoding: 'utf8',
+    });
+    expect(out.trim()).toBe('ok');
+  });
+});
