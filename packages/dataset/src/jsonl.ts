@@ -176,7 +176,14 @@ class JsonlSink {
   }
 }
 
-/** Describes a JSON value's type for messages: `array`, `string "abc"`, `number 3`, `null`. */
+/**
+ * Describes a JSON value for messages: `null`, `array`, `object`, `string "abc"` (cut after 40 characters),
+ * `number 3`, `boolean true`.
+ *
+ * @example
+ * describeJson([1]);   // 'array'
+ * describeJson('abc'); // 'string "abc"'
+ */
 export function describeJson(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';

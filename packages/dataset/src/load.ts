@@ -49,12 +49,17 @@ export async function loadExecRetrieval(source: string, options: LoadExecRetriev
   if (source.startsWith('hf:')) {
     const ref = parseHubReference(source);
     const download = await downloadHubDataset(ref, options);
-    // The download verified every file against SHA256SUMS already.
-    return readReleaseDirectory(download.dir, {
+    // The download verified every file against SHA256SUMS already; do not hash them twice.
+    const benchmark = await readReleaseDirectory(download.dir, {
       ...readOptions,
       verifyChecksums: false,
       source: { kind: 'hub', location: `hf:${ref.owner}/${ref.name}`, revision: ref.revision },
     });
+    for (const info of benchmark.loadReport.files) {
+      const downloaded = download.files.find((f) => f.file === info.file);
+      if (downloaded !== undefined) info.checksum = downloaded.verified ? 'verified' : 'no-sums';
+    }
+    return benchmark;
   }
   const dir = resolve(source);
   const isDir = await stat(dir).then((s) => s.isDirectory(), () => false);

@@ -188,5 +188,6 @@ describe('loadExecRetrieval from the Hub', () => {
     expect(b.corpus).toEqual(local.corpus);
     expect(b.queries).toEqual(local.queries);
     expect(b.executionCache?.entries.length).toBe(96);
+    expect(b.loadReport.files.map((f) => f.checksum)).toEqual(['verified', 'verified', 'verified', 'verified']);
   });
 });
