@@ -39,8 +39,8 @@ function mulberry32(seed: number): () => number {
 
 /**
  * The order in which a query's distractors are retained: a Fisher–Yates shuffle of `ids` driven by mulberry32
- * seeded with `seed XOR fnv1a(queryId)`. Depends only on the seed, the query id and the listed ids, so it is
- * the same whatever other queries the benchmark holds.
+ * seeded with `seed XOR fnv1a(queryId)` (the seed taken as a 32-bit integer). Depends only on the seed, the query
+ * id and the listed ids, so it is the same whatever other queries the benchmark holds.
  *
  * @example
  * retentionOrder(['c_2', 'c_3', 'c_4'], 'q_0001', 20260510); // a fixed permutation of the three ids
