@@ -27,10 +27,10 @@ export function barChart(options: {
   id?: string;
 }): string {
   const { categories, series } = options;
-  const width = Math.max(480, 70 + categories.length * Math.max(40, series.length * 14 + 16));
-  const height = 300;
-  const left = 50;
-  const bottom = 70;
+  const width = Math.max(480, 110 + categories.length * Math.max(40, series.length * 14 + 16));
+  const height = 330;
+  const left = 90;
+  const bottom = 100;
   const top = 30;
   const plotW = width - left - 10;
   const plotH = height - top - bottom;
