@@ -19,8 +19,8 @@ import seedrandom from 'seedrandom';
  * once, and a constant column's resampled means are that constant exactly.
  *
  * Kernel: counts for 4 resamples at a time (Float64Array), then for each query with a non-zero
- * count in the block one pass over a row-major query × column matrix, updating 4 accumulators per
- * column. Work ≈ R · n · (distinct non-constant columns) multiply-adds.
+ * count in the block one pass over its row of a row-major query × column matrix, updating 4
+ * interleaved accumulators per column (one typed array, so the inner loop touches two arrays). Work ≈ R · n · (distinct non-constant columns) multiply-adds.
  */
 
 /** How many resamples share one pass over the data matrix. */
@@ -92,7 +92,7 @@ export function resampleMeans(columns: readonly Float64Array[], resamples: numbe
   return out;
 }
 
-/** The blocked multiply-add kernel: fills `means[u][r]` for every distinct column u and resample r. */
+/** Fills `means[u][r]` for every distinct column u and resample r, BLOCK resamples per pass. */
 function accumulate(
   matrix: Float64Array,
   n: number,
@@ -102,40 +102,44 @@ function accumulate(
   sampler: IndexSampler,
 ): void {
   const counts = new Float64Array(BLOCK * n);
-  const acc0 = new Float64Array(width);
-  const acc1 = new Float64Array(width);
-  const acc2 = new Float64Array(width);
-  const acc3 = new Float64Array(width);
+  const acc = new Float64Array(BLOCK * width); // interleaved: acc[BLOCK·u + b]
   for (let r0 = 0; r0 < resamples; r0 += BLOCK) {
     const rows = Math.min(BLOCK, resamples - r0);
-    counts.fill(0);
-    for (let b = 0; b < rows; b++) {
-      const offset = b * n;
-      for (let j = 0; j < n; j++) (counts[offset + sampler.next()] as number)++;
+    drawCounts(counts, rows, n, sampler);
+    acc.fill(0);
+    multiplyAddBlock(matrix, n, width, counts, acc);
+    for (let u = 0; u < width; u++) {
+      const column = means[u] as Float64Array;
+      for (let b = 0; b < rows; b++) column[r0 + b] = (acc[BLOCK * u + b] as number) / n;
     }
-    acc0.fill(0);
-    acc1.fill(0);
-    acc2.fill(0);
-    acc3.fill(0);
-    for (let i = 0; i < n; i++) {
-      const c0 = counts[i] as number;
-      const c1 = counts[n + i] as number;
-      const c2 = counts[2 * n + i] as number;
-      const c3 = counts[3 * n + i] as number;
-      if (c0 + c1 + c2 + c3 === 0) continue;
-      const row = i * width;
-      for (let u = 0; u < width; u++) {
-        const x = matrix[row + u] as number;
-        acc0[u] = (acc0[u] as number) + c0 * x;
-        acc1[u] = (acc1[u] as number) + c1 * x;
-        acc2[u] = (acc2[u] as number) + c2 * x;
-        acc3[u] = (acc3[u] as number) + c3 * x;
-      }
-    }
-    const accs = [acc0, acc1, acc2, acc3];
-    for (let b = 0; b < rows; b++) {
-      const acc = accs[b] as Float64Array;
-      for (let u = 0; u < width; u++) (means[u] as Float64Array)[r0 + b] = (acc[u] as number) / n;
+  }
+}
+
+/** counts[b·n + i] = multiplicity of query i in resample b of the block (rows ≤ BLOCK). */
+function drawCounts(counts: Float64Array, rows: number, n: number, sampler: IndexSampler): void {
+  counts.fill(0);
+  for (let b = 0; b < rows; b++) {
+    const offset = b * n;
+    for (let j = 0; j < n; j++) (counts[offset + sampler.next()] as number)++;
+  }
+}
+
+/** acc[4u + b] += Σᵢ counts[b·n + i]·matrix[i·width + u] for b < 4, rows of zero counts skipped. */
+function multiplyAddBlock(matrix: Float64Array, n: number, width: number, counts: Float64Array, acc: Float64Array): void {
+  for (let i = 0; i < n; i++) {
+    const c0 = counts[i] as number;
+    const c1 = counts[n + i] as number;
+    const c2 = counts[2 * n + i] as number;
+    const c3 = counts[3 * n + i] as number;
+    if (c0 + c1 + c2 + c3 === 0) continue;
+    let cell = i * width;
+    const end = cell + width;
+    for (let k = 0; cell < end; cell++, k += 4) {
+      const x = matrix[cell] as number;
+      acc[k] = (acc[k] as number) + c0 * x;
+      acc[k + 1] = (acc[k + 1] as number) + c1 * x;
+      acc[k + 2] = (acc[k + 2] as number) + c2 * x;
+      acc[k + 3] = (acc[k + 3] as number) + c3 * x;
     }
   }
 }
