@@ -1,6 +1,7 @@
 import { commandHelp, parseCommandArgs, UsageError, type Command, type Io } from './command.js';
 import { compareCommand } from './commands/compare.js';
 import { embedCommand } from './commands/embed.js';
+import { mergeCommand } from './commands/merge.js';
 import { modelsCommand } from './commands/models.js';
 import { reportCommand } from './commands/report.js';
 import { runCommand } from './commands/run.js';
@@ -9,7 +10,7 @@ import { verifyCommand } from './commands/verify.js';
 import { readConfig } from './config.js';
 
 /** Every command, in help order. */
-export const COMMANDS: readonly Command[] = [runCommand, verifyCommand, embedCommand, scoreCommand, compareCommand, reportCommand, modelsCommand];
+export const COMMANDS: readonly Command[] = [runCommand, verifyCommand, embedCommand, scoreCommand, compareCommand, reportCommand, modelsCommand, mergeCommand];
 
 export function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -11,7 +11,7 @@ import { createProgressBar } from './progress.js';
 import { ablationPools, rankSystem, type Scorer, type SystemRanking } from './scoring.js';
 
 /** Where the oracle's execution cache lives. */
-export function executionCacheFile(config: Config): string {
+export function executionCacheFile(config: Pick<Config, 'cacheDir'>): string {
   return join(config.cacheDir, 'executions', 'execution_cache.jsonl');
 }
 

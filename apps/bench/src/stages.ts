@@ -31,6 +31,8 @@ export interface ScoreStageOptions {
   readonly seed: number;
   /** Execute retrieved pairs the execution cache does not know (default true). */
   readonly execute: boolean;
+  /** Execute only this shard's retrieved pairs into the cache, and write no results. */
+  readonly shard?: { index: number; count: number };
 }
 
 export interface ScoreStageResult {
@@ -60,9 +62,10 @@ export async function scoreStage(
   t = performance.now();
   const retrieved =
     options.execute && oracle
-      ? await executeRetrieved(rankings, pool, oracle, table, io, signal)
+      ? await executeRetrieved(rankings, pool, oracle, table, io, signal, options.shard)
       : { pairs: 0, executed: 0, cached: 0 };
   const execute = (performance.now() - t) / 1000;
+  if (options.shard !== undefined) return { results: [], retrieved, seconds: { rank, execute, evaluate: 0 } };
   t = performance.now();
   const results: ResultFile[] = [];
   for (const ranking of rankings) {

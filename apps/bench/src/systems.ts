@@ -40,7 +40,7 @@ export function modelsDir(config: Config): string {
   return join(config.cacheDir, 'models');
 }
 
-export function embeddingCacheDir(config: Config): string {
+export function embeddingCacheDir(config: Pick<Config, 'cacheDir'>): string {
   return join(config.cacheDir, 'embeddings');
 }
 

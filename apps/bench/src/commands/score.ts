@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { intOption, listOption, stringOption, UsageError, type Command } from '../command.js';
+import { intOption, listOption, shardOption, stringOption, UsageError, type Command } from '../command.js';
 import { PassTable } from '../execution.js';
 import { importMatrices } from '../matrices.js';
 import { loadDataset, startOracle } from '../pipeline.js';
@@ -7,7 +7,7 @@ import { createMatrixScorer } from '../scorers.js';
 import type { Scorer } from '../scoring.js';
 import { scoreStage } from '../stages.js';
 import { createBm25Scorer } from '../systems.js';
-import { DATASET_OPTIONS, MODELS_OPTION, ORACLE_OPTIONS, OUT_OPTION, STATS_OPTIONS, TIES_OPTION } from './options.js';
+import { DATASET_OPTIONS, MODELS_OPTION, ORACLE_OPTIONS, OUT_OPTION, SHARD_OPTION, STATS_OPTIONS, TIES_OPTION } from './options.js';
 import { buildScorers, oracleSettings, tiesOption } from './run.js';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -23,6 +23,7 @@ export const scoreCommand: Command = {
     ...TIES_OPTION,
     seed: STATS_OPTIONS.seed!,
     ...ORACLE_OPTIONS,
+    ...SHARD_OPTION,
     embeddings: {
       type: 'string',
       placeholder: 'dir',
@@ -61,7 +62,13 @@ export const scoreCommand: Command = {
     const oracle = execute ? await startOracle(config, { ...oracleSettings(values), signal }) : undefined;
     try {
       const table = new PassTable(dataset.pool.docIds.length);
-      const scored = await scoreStage(dataset, scorers, oracle, table, out, { ties, seed, execute }, io, signal);
+      const shard = shardOption(values);
+      if (shard !== undefined && !execute) throw new UsageError('--shard executes a share of the retrieved pairs; it cannot be combined with --no-execute');
+      const scored = await scoreStage(dataset, scorers, oracle, table, out, { ties, seed, execute, ...(shard ? { shard } : {}) }, io, signal);
+      if (shard !== undefined) {
+        io.stdout.write(io.json ? `${JSON.stringify({ shard, retrieved: scored.retrieved }, null, 2)}\n` : `shard ${shard.index}/${shard.count}: executed ${scored.retrieved.executed} retrieved pairs into the cache; merge the caches, then run score without --shard\n`);
+        return 0;
+      }
       if (io.json) {
         io.stdout.write(`${JSON.stringify({ out, retrieved: scored.retrieved, seconds: scored.seconds, metrics: Object.fromEntries(scored.results.map((r) => [r.model, r.metrics])) }, null, 2)}\n`);
       } else {
