@@ -117,11 +117,38 @@ export class ValueGuard {
 }
 
 /**
+ * Sum of squares of `matrix[start … start+dims−1]` in float64: four interleaved partial sums
+ * s_j = Σ_{p ≡ j (mod 4)} x_p² (each in index order), combined as (s_0 + s_1) + (s_2 + s_3). NaN or ∞ when
+ * a value is not finite. (Squares of float32 values are exact in float64; the interleaving only breaks
+ * the dependency chain of one running sum.)
+ */
+export function sumOfSquares(matrix: Float32Array, start: number, dims: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let p = 0;
+  for (; p + 4 <= dims; p += 4) {
+    const a = matrix[start + p]!;
+    const b = matrix[start + p + 1]!;
+    const c = matrix[start + p + 2]!;
+    const d = matrix[start + p + 3]!;
+    s0 += a * a;
+    s1 += b * b;
+    s2 += c * c;
+    s3 += d * d;
+  }
+  if (p < dims) s0 += matrix[start + p]! ** 2;
+  if (p + 1 < dims) s1 += matrix[start + p + 1]! ** 2;
+  if (p + 2 < dims) s2 += matrix[start + p + 2]! ** 2;
+  return s0 + s1 + (s2 + s3);
+}
+
+/**
  * Writes row `row` of `matrix` into `out[outOffset …]` with stride `stride` (one value every `stride`
- * floats), applying the metric's transform, and returns the row's sum of squares Σ_p x_p² (float64, index
- * order; NaN or ∞ when a value is not finite):
+ * floats), applying the metric's transform, and returns the row's {@link sumOfSquares}:
  * - `dot`: the values unchanged;
- * - `cosine`: x̂_p = fl32(x_p / ‖x‖) with ‖x‖ = √(Σ_p x_p²) and the division in float64; a zero row
+ * - `cosine`: x̂_p = fl32(x_p / ‖x‖) with ‖x‖ = √(sumOfSquares) and the division in float64; a zero row
  *   stays zero (its cosine with anything is 0).
  */
 export function writeRow(
@@ -134,25 +161,15 @@ export function writeRow(
   stride: number,
 ): number {
   const start = row * dims;
-  let sumSquares = 0;
-  if (metric === 'dot') {
-    for (let p = 0; p < dims; p++) {
-      const x = matrix[start + p]!;
-      sumSquares += x * x;
-      out[outOffset + p * stride] = x;
-    }
-    return sumSquares;
-  }
-  for (let p = 0; p < dims; p++) {
-    const x = matrix[start + p]!;
-    sumSquares += x * x;
-  }
+  const sumSquares = sumOfSquares(matrix, start, dims);
   const norm = Math.sqrt(sumSquares);
-  if (norm === 0 || !(norm < Infinity)) {
+  if (metric === 'dot') {
+    for (let p = 0; p < dims; p++) out[outOffset + p * stride] = matrix[start + p]!;
+  } else if (norm === 0 || !(norm < Infinity)) {
     for (let p = 0; p < dims; p++) out[outOffset + p * stride] = 0;
-    return sumSquares;
+  } else {
+    for (let p = 0; p < dims; p++) out[outOffset + p * stride] = matrix[start + p]! / norm;
   }
-  for (let p = 0; p < dims; p++) out[outOffset + p * stride] = matrix[start + p]! / norm;
   return sumSquares;
 }
 

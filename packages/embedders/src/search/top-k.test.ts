@@ -52,7 +52,9 @@ function referenceScore(queries: Float32Array, docs: Float32Array, d: number, q:
   const row = (m: Float32Array, r: number) => {
     const x = Array.from(m.subarray(r * d, (r + 1) * d));
     if (metric === 'dot') return x;
-    const norm = Math.sqrt(x.reduce((s, v) => s + v * v, 0));
+    const partial = [0, 0, 0, 0];
+    x.forEach((v, p) => (partial[p % 4] = partial[p % 4]! + v * v));
+    const norm = Math.sqrt(partial[0]! + partial[1]! + (partial[2]! + partial[3]!));
     return x.map((v) => (norm === 0 ? 0 : Math.fround(v / norm)));
   };
   const a = row(queries, q);

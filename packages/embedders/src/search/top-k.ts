@@ -59,7 +59,8 @@ export interface TopKResult {
  *   B_b = fl32(… fl32(fl32(0 + fl32(q_p·x_p)) + …)) sequentially over its dimensions, then
  *   s = fl32(… fl32(0 + B_0) + B_1 …) over the blocks in order. No fused multiply-add.
  * - `cosine`: the same on normalised rows x̂_p = fl32(x_p / ‖x‖), where ‖x‖ = √(Σ x_p²) and the division
- *   are computed in float64 (the sum in index order); a zero row stays zero, so its scores are 0.
+ *   are computed in float64 (the sum as four interleaved partial sums over p mod 4, combined as
+ *   (s0 + s1) + (s2 + s3)); a zero row stays zero, so its scores are 0.
  * - Ties (equal float32 scores): the document with the higher id ranks first (SPEC section 3,
  *   trec_eval's rule): by index descending, or by `docIds` descending when given.
  *
