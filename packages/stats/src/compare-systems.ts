@@ -132,10 +132,17 @@ export interface CompareSystemsResult {
  *   bm25: { 'exec@1': [1, 0, 0, 1, 0, 0], 'ndcg@3': [1, 0.5, 0, 1, 0, 0.63] },
  *   dense: { 'exec@1': [1, 1, 0, 1, 1, 0], 'ndcg@3': [1, 1, 0.5, 1, 1, 0.5] },
  * });
+ * result.binaryMeasures; // ['exec@1'] (auto: only 0/1 values)
  * result.pairwise['bm25 vs dense']['exec@1'];
- * // { a_only: 0, b_only: 2, both: 2, neither: 2, a_rate: 0.333…, b_rate: 0.666…, delta: −0.333…,
- * //   mcnemar_exact_p: 0.5, mcnemar_mid_p: 0.25, bootstrap_ci_95: [low, high] }
- * result.intervals.dense['ndcg@3']; // { mean: 0.8333…, ci95_low, ci95_high, n: 6, bootstrap_samples: 5000, seed: 20260510 }
+ * // { a_only: 0, b_only: 2, both: 2, neither: 2, a_rate: 0.3333333333333333,
+ * //   b_rate: 0.6666666666666666, delta: -0.3333333333333333, mcnemar_exact_p: 0.5,
+ * //   mcnemar_mid_p: 0.25, bootstrap_ci_95: [-0.6666666666666667, 0] }
+ * result.pairwise['bm25 vs dense']['ndcg@3'];
+ * // { a_mean: 0.5216666666666666, b_mean: 0.8333333333333334, delta: -0.3116666666666667,
+ * //   bootstrap_ci_95: [-0.6666666666666666, -0.018333333333333313] }
+ * result.intervals.dense['ndcg@3'];
+ * // { mean: 0.8333333333333334, ci95_low: 0.6666666666666666, ci95_high: 1, n: 6,
+ * //   bootstrap_samples: 5000, seed: 20260510 }
  */
 export function compareSystems(
   scores: Readonly<Record<string, Readonly<Record<string, ArrayLike<number>>>>>,

@@ -55,7 +55,7 @@ export interface McNemarResult {
  * r.pValue;    // 0.08995… (2·P(X ≤ 47), X ~ Bin(113, 1/2))
  * r.midPValue; // 0.07469…
  * mcnemarExact(0, 0).pValue;          // 1
- * mcnemarExact(0, 2000).pValue;       // 0 (underflow); logPValue = −1999·ln 2 ≈ −1385.6
+ * mcnemarExact(0, 2000).pValue;       // 0 (underflow); logPValue = −1999·ln 2 = −1385.6012139393306
  */
 export function mcnemarExact(aOnly: number, bOnly: number): McNemarResult {
   assertInteger(aOnly, 'mcnemarExact', 'aOnly', 0);

@@ -39,7 +39,7 @@ export interface PairedBootstrapCiResult {
  * const b = [0, 1, 0, 0, 0, 1, 0, 0, 1, 0];
  * const d = pairedBootstrapCi(a, b, { seed: 1 });
  * d.meanDifference;     // 0.4 (= 0.7 − 0.3)
- * d.low > 0;            // true for this seed: A is better on the resampled queries
+ * [d.low, d.high];      // [0.09999999999999998, 0.7000000000000001] with this seed
  */
 export function pairedBootstrapCi(
   a: ArrayLike<number>,

@@ -36,7 +36,8 @@ export interface SpearmanResult {
  *
  * @example
  * spearman([1, 2, 3, 4, 5], [2, 1, 4, 3, 5]);
- * // { rho: 0.8, pValue: 0.10408803866182788, n: 5 } (scipy: 0.8, 0.1040880386618279)
+ * // { rho: 0.8, pValue: 0.1040880386618283, n: 5 }
+ * // (scipy: 0.7999999999999999, 0.10408803866182788; here ρ = 8/10 exactly from exact rank sums)
  * spearman([1, 2, 2, 3], [1, 3, 2, 4]).rho; // 0.9486832980505138 (ties get rank 2.5)
  */
 export function spearman(x: ArrayLike<number>, y: ArrayLike<number>): SpearmanResult {
