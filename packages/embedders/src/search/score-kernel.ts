@@ -65,14 +65,30 @@ export const PLAN = {
   nPanels: 48,
   /** Query micro-panels in the batch, ceil(nQueries / MR). */
   nMicro: 52,
+  /** Raw (row-major, unpacked) queries of the batch. */
+  rawA: 56,
+  /** Raw documents of the chunk, in tie order. */
+  rawB: 60,
+  /** float64 sum of squares per query row of the batch. */
+  sumsA: 64,
+  /** float64 sum of squares per document row of the chunk. */
+  sumsB: 68,
+  /** 1 when this round packs queries (a new batch), else 0. */
+  packQueries: 72,
+  /** 0 = dot (copy rows), 1 = cosine (normalise rows). */
+  metric: 76,
 } as const;
 /** Size of a plan record in bytes. */
-export const PLAN_BYTES = 64;
+export const PLAN_BYTES = 128;
+/** Rows packed per `packTask` (a multiple of MR and NR, so tasks never split a panel). */
+export const PACK_ROWS_PER_TASK = 64;
 
 /** Exports of an instantiated kernel. */
 export interface KernelExports {
   /** Computes all scores of query block `block` against the chunk and merges them into the heaps. */
   processBlock(plan: number, block: number, scratch: number): void;
+  /** Packs (and measures) 64 raw rows of the round into panels. */
+  packTask(plan: number, task: number, scratch: number): void;
 }
 
 /**
@@ -362,6 +378,172 @@ function buildProcessBlock(): FunctionBuilder {
   return f;
 }
 
+/**
+ * `packTask(plan, task, scratch)`: packs rows `64·t … 64·t + 63` of the batch's queries (tasks
+ * 0 … ⌈nQueries/64⌉ − 1, when `packQueries`) or of the chunk's documents (the following tasks) from the
+ * raw row-major copy into panels, with the arithmetic of `writeRow` in `search-input.ts`: the float64 sum
+ * of squares as four interleaved partial sums (s0 + s1) + (s2 + s3), stored per row for validation; for
+ * cosine each value divided by √sum in float64 and rounded to float32 (a zero or non-finite norm gives a
+ * zero row). Rows past the last real one in the final panel are zero-filled.
+ */
+function buildPackTask(): FunctionBuilder {
+  const f = new FunctionBuilder('packTask', ['i32', 'i32', 'i32']);
+  const [plan, task] = f.params as [Local, Local, Local];
+  const field = (offset: number) => {
+    const local = f.local('i32');
+    f.get(plan).load('i32', offset).set(local);
+    return local;
+  };
+  const dims = field(PLAN.dims);
+  const metric = field(PLAN.metric);
+  const nQueries = field(PLAN.nQueries);
+  const nDocs = field(PLAN.nDocs);
+  const queryTasks = f.local('i32');
+  const src = f.local('i32');
+  const dst = f.local('i32');
+  const sums = f.local('i32');
+  const count = f.local('i32');
+  const log2 = f.local('i32');
+  const first = f.local('i32');
+  const end = f.local('i32');
+  const r = f.local('i32');
+  const row = f.local('i32');
+  const out = f.local('i32');
+  const stride = f.local('i32');
+  const p = f.local('i32');
+  const s = [f.local('f64'), f.local('f64'), f.local('f64'), f.local('f64')];
+  const x = f.local('f64');
+  const sum = f.local('f64');
+  const norm = f.local('f64');
+  const ROWS = PACK_ROWS_PER_TASK;
+
+  // queryTasks = packQueries ? ceil(nQueries / 64) : 0
+  f.get(plan).load('i32', PLAN.packQueries).if(
+    () => {
+      f.get(nQueries).i32(ROWS - 1).op('i32.add').i32(Math.log2(ROWS)).op('i32.shr_u').set(queryTasks);
+    },
+    () => {
+      f.i32(0).set(queryTasks);
+    },
+  );
+  f.get(task).get(queryTasks).op('i32.lt_u').if(
+    () => {
+      f.get(plan).load('i32', PLAN.rawA).set(src);
+      f.get(plan).load('i32', PLAN.a).set(dst);
+      f.get(plan).load('i32', PLAN.sumsA).set(sums);
+      f.get(nQueries).set(count);
+      f.i32(LOG2_MR).set(log2);
+      f.get(task).i32(ROWS).op('i32.mul').set(first);
+    },
+    () => {
+      f.get(plan).load('i32', PLAN.rawB).set(src);
+      f.get(plan).load('i32', PLAN.b).set(dst);
+      f.get(plan).load('i32', PLAN.sumsB).set(sums);
+      f.get(nDocs).set(count);
+      f.i32(LOG2_NR).set(log2);
+      f.get(task).get(queryTasks).op('i32.sub').i32(ROWS).op('i32.mul').set(first);
+    },
+  );
+  // end = min(first + 64, count rounded up to whole panels)
+  f.get(count).i32(1).get(log2).op('i32.shl').op('i32.add').i32(1).op('i32.sub');
+  f.get(log2).op('i32.shr_u').get(log2).op('i32.shl').set(end);
+  f.get(first).i32(ROWS).op('i32.add').get(end).get(first).i32(ROWS).op('i32.add').get(end).op('i32.lt_u').op('select').set(end);
+  f.i32(4).get(log2).op('i32.shl').set(stride); // panel · 4 bytes
+
+  const forDims = (body: () => void) => {
+    f.i32(0).set(p);
+    f.block((done) => {
+      f.loop((next) => {
+        f.get(p).get(dims).op('i32.ge_u').brIf(done);
+        body();
+        f.get(p).i32(1).op('i32.add').set(p);
+        f.br(next);
+      });
+    });
+  };
+  // Pushes the address of packed element p of the current row.
+  const outAddress = () => f.get(out).get(p).get(stride).op('i32.mul').op('i32.add');
+  // Pushes raw element p of the current row, widened to float64.
+  const raw = (offset: number) => f.get(row).get(p).i32(2).op('i32.shl').op('i32.add').load('f32', offset * 4).op('f64.promote_f32');
+
+  f.get(first).set(r);
+  f.block((rowsDone) => {
+    f.loop((nextRow) => {
+      f.get(r).get(end).op('i32.ge_u').brIf(rowsDone);
+      // out = dst + ((r >> log2)·d·panel + (r & (panel − 1)))·4
+      f.get(r).get(log2).op('i32.shr_u').get(dims).op('i32.mul').get(log2).op('i32.shl');
+      f.get(r).i32(1).get(log2).op('i32.shl').i32(1).op('i32.sub').op('i32.and').op('i32.add');
+      f.i32(2).op('i32.shl').get(dst).op('i32.add').set(out);
+      f.get(r).get(count).op('i32.ge_u').if(
+        () => {
+          forDims(() => {
+            outAddress();
+            f.f64(0).op('f32.demote_f64').store('f32');
+          });
+        },
+        () => {
+          f.get(src).get(r).get(dims).op('i32.mul').i32(2).op('i32.shl').op('i32.add').set(row);
+          for (const partial of s) f.f64(0).set(partial);
+          f.i32(0).set(p);
+          f.block((quadsDone) => {
+            f.loop((nextQuad) => {
+              f.get(p).i32(4).op('i32.add').get(dims).op('i32.le_u').op('i32.eqz').brIf(quadsDone);
+              for (let j = 0; j < 4; j++) {
+                raw(j);
+                f.set(x);
+                f.get(s[j]!).get(x).get(x).op('f64.mul').op('f64.add').set(s[j]!);
+              }
+              f.get(p).i32(4).op('i32.add').set(p);
+              f.br(nextQuad);
+            });
+          });
+          for (let j = 0; j < 3; j++) {
+            f.get(p).i32(j).op('i32.add').get(dims).op('i32.lt_u').if(() => {
+              raw(j);
+              f.set(x);
+              f.get(s[j]!).get(x).get(x).op('f64.mul').op('f64.add').set(s[j]!);
+            });
+          }
+          f.get(s[0]!).get(s[1]!).op('f64.add').get(s[2]!).get(s[3]!).op('f64.add').op('f64.add').set(sum);
+          f.get(sums).get(r).i32(3).op('i32.shl').op('i32.add').get(sum).store('f64');
+          f.get(sum).op('f64.sqrt').set(norm);
+          f.get(metric).op('i32.eqz').if(
+            () => {
+              forDims(() => {
+                outAddress();
+                f.get(row).get(p).i32(2).op('i32.shl').op('i32.add').load('f32');
+                f.store('f32');
+              });
+            },
+            () => {
+              // Zero row when norm = 0 or norm is not < ∞ (NaN or ∞).
+              f.get(norm).f64(0).op('f64.eq').get(norm).f64(Infinity).op('f64.lt').op('i32.eqz').op('i32.or');
+              f.if(
+                () => {
+                  forDims(() => {
+                    outAddress();
+                    f.f64(0).op('f32.demote_f64').store('f32');
+                  });
+                },
+                () => {
+                  forDims(() => {
+                    outAddress();
+                    raw(0);
+                    f.get(norm).op('f64.div').op('f32.demote_f64').store('f32');
+                  });
+                },
+              );
+            },
+          );
+        },
+      );
+      f.get(r).i32(1).op('i32.add').set(r);
+      f.br(nextRow);
+    });
+  });
+  return f;
+}
+
 /** Largest memory the kernel may address: 65,536 pages of 64 KiB (4 GiB). */
 export const MAX_PAGES = 65536;
 
@@ -370,7 +552,7 @@ let compiled: WasmModule | undefined;
 /** The compiled kernel module (compiled once per process, on first use). */
 export function kernelModule(): WasmModule {
   if (compiled === undefined) {
-    compiled = new wasm.Module(encodeModule([buildGemm(), buildSelect(), buildProcessBlock()], MAX_PAGES));
+    compiled = new wasm.Module(encodeModule([buildGemm(), buildSelect(), buildProcessBlock(), buildPackTask()], MAX_PAGES));
   }
   return compiled;
 }

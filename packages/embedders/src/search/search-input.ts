@@ -138,9 +138,18 @@ export function sumOfSquares(matrix: Float32Array, start: number, dims: number):
     s2 += c * c;
     s3 += d * d;
   }
-  if (p < dims) s0 += matrix[start + p]! ** 2;
-  if (p + 1 < dims) s1 += matrix[start + p + 1]! ** 2;
-  if (p + 2 < dims) s2 += matrix[start + p + 2]! ** 2;
+  if (p < dims) {
+    const a = matrix[start + p]!;
+    s0 += a * a;
+  }
+  if (p + 1 < dims) {
+    const b = matrix[start + p + 1]!;
+    s1 += b * b;
+  }
+  if (p + 2 < dims) {
+    const c = matrix[start + p + 2]!;
+    s2 += c * c;
+  }
   return s0 + s1 + (s2 + s3);
 }
 
@@ -171,33 +180,4 @@ export function writeRow(
     for (let p = 0; p < dims; p++) out[outOffset + p * stride] = matrix[start + p]! / norm;
   }
   return sumSquares;
-}
-
-/**
- * Packs rows of `problem[matrix]` into panels of `panel` rows: the r-th packed row (source row
- * `source(r)`) lands at `out[offset + ((⌊r/panel⌋·d + p)·panel + r mod panel)]`. `count` rows are written,
- * the last panel is zero-padded, and every row is checked by `guard`.
- */
-export function packPanels(
-  problem: SearchProblem,
-  matrix: 'queries' | 'docs',
-  guard: ValueGuard,
-  source: (r: number) => number,
-  count: number,
-  panel: number,
-  out: Float32Array,
-  offset: number,
-): void {
-  const { dims, metric } = problem;
-  const values = problem[matrix];
-  const padded = Math.ceil(count / panel) * panel;
-  for (let r = 0; r < padded; r++) {
-    const base = offset + Math.floor(r / panel) * dims * panel + (r % panel);
-    if (r >= count) {
-      for (let p = 0; p < dims; p++) out[base + p * panel] = 0;
-    } else {
-      const row = source(r);
-      guard.row(matrix, row, writeRow(values, row, dims, metric, out, base, panel));
-    }
-  }
 }

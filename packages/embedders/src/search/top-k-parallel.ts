@@ -2,13 +2,14 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import {
   allocateMemory,
-  BLOCK_COUNTER_INDEX,
-  claimBlocks,
+  claimTasks,
   instantiateKernel,
   KernelMemory,
   kernelModule,
   planKernel,
   rounds,
+  TASK_COUNTER_INDEX,
+  type KernelTask,
 } from './kernel-runner.js';
 import { validateSearch } from './search-input.js';
 import { validateMemory, type TopKOptions, type TopKResult } from './top-k.js';
@@ -33,9 +34,9 @@ export interface TopKParallelOptions extends Omit<TopKOptions, 'backend'> {
 
 /**
  * {@link topK} spread over worker threads: the same definitions, tie rule, validation and errors, and
- * bit-identical results for every thread count. Queries are split into blocks of up to 128 that the
- * calling thread and the workers claim from a shared counter; documents, packed once, are shared through
- * one `SharedArrayBuffer`-backed WebAssembly memory, so nothing is copied per thread.
+ * bit-identical results for every thread count. Rows are packed in tasks of 64 and queries scored in
+ * blocks of up to 128 that the calling thread and the workers claim from a shared counter; everything
+ * lives in one `SharedArrayBuffer`-backed WebAssembly memory, so nothing is copied per thread.
  *
  * Workers are started for the call and terminated before the promise settles.
  *
@@ -74,13 +75,19 @@ export async function topKParallel(
     for (let t = 1; t < threads; t++) {
       workers.push(new WorkerHandle(kernelModule(), memory.memory, memory.scratch(t)));
     }
-    for (const round of rounds(plan)) {
-      memory.prepare(round);
-      const finished = Promise.all(workers.map((w) => w.run(round.blocks)));
-      // Keep a rejection from being reported as unhandled while this thread computes.
+    // One phase: every thread claims tasks of `fn` until none is left.
+    const phase = async (fn: KernelTask, count: number) => {
+      const finished = Promise.all(workers.map((w) => w.run(fn, count)));
+      // Keep a rejection from being reported as unhandled while this thread works.
       finished.catch(() => undefined);
-      claimBlocks(kernel, memory.i32, round.blocks, memory.scratch(0));
+      claimTasks(kernel, fn, memory.i32, count, memory.scratch(0));
       await finished;
+    };
+    for (const round of rounds(plan)) {
+      memory.beginRound(round);
+      await phase('packTask', round.packTasks);
+      memory.checkPacked(round);
+      await phase('processBlock', round.blocks);
       if (round.endBatch) memory.finish(round);
     }
   } finally {
@@ -98,7 +105,7 @@ class WorkerHandle {
   constructor(module: WasmModule, memory: WasmMemory, scratch: number) {
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { module, memory, scratch, counterIndex: BLOCK_COUNTER_INDEX },
+      workerData: { module, memory, scratch, counterIndex: TASK_COUNTER_INDEX },
     });
     this.worker.on('message', (message: { type: string; message?: string }) => {
       if (message.type === 'done') this.settle(undefined);
@@ -108,12 +115,12 @@ class WorkerHandle {
     this.worker.on('exit', (code) => this.settle(new Error(`@execret/embedders topKParallel: worker exited with code ${code}`)));
   }
 
-  /** Asks the worker to claim blocks of the current round; resolves when it has no more to claim. */
-  run(blocks: number): Promise<void> {
+  /** Asks the worker to claim tasks of the current phase; resolves when it has no more to claim. */
+  run(fn: KernelTask, count: number): Promise<void> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject };
-      this.worker.postMessage({ type: 'round', blocks });
+      this.worker.postMessage({ type: 'phase', fn, count });
     });
   }
 

@@ -1,5 +1,5 @@
 import { runJsEngine } from './js-engine.js';
-import { allocateMemory, claimBlocks, instantiateKernel, KernelMemory, planKernel, rounds } from './kernel-runner.js';
+import { allocateMemory, instantiateKernel, KernelMemory, planKernel, runRoundsInThread } from './kernel-runner.js';
 import { validateSearch, type SearchProblem, type TopKMetric } from './search-input.js';
 
 export type { TopKMetric } from './search-input.js';
@@ -115,11 +115,6 @@ export function validateMemory(value: number | undefined, component: string): nu
 function runKernel(problem: SearchProblem, maxMemoryBytes: number): { indices: Int32Array; scores: Float32Array } {
   const plan = planKernel(problem, 1, maxMemoryBytes);
   const memory = new KernelMemory(plan, allocateMemory(plan));
-  const kernel = instantiateKernel(memory.memory);
-  for (const round of rounds(plan)) {
-    memory.prepare(round);
-    claimBlocks(kernel, memory.i32, round.blocks, memory.scratch(0));
-    if (round.endBatch) memory.finish(round);
-  }
+  runRoundsInThread(memory, instantiateKernel(memory.memory));
   return { indices: memory.indices, scores: memory.scores };
 }

@@ -11,9 +11,9 @@
  */
 
 /** Value types used by the kernel. */
-export type ValType = 'i32' | 'f32' | 'v128';
+export type ValType = 'i32' | 'f32' | 'f64' | 'v128';
 
-const VALTYPE_CODE: Record<ValType, number> = { i32: 0x7f, f32: 0x7d, v128: 0x7b };
+const VALTYPE_CODE: Record<ValType, number> = { i32: 0x7f, f32: 0x7d, f64: 0x7c, v128: 0x7b };
 
 /** Unsigned LEB128 encoding of a non-negative integer below 2^32. */
 export function encodeU32(value: number): number[] {
@@ -84,17 +84,22 @@ const OP = {
   f32Load: 0x2a,
   i32Store: 0x36,
   f32Store: 0x38,
+  f64Store: 0x39,
   i32Const: 0x41,
+  f64Const: 0x44,
   i32Eqz: 0x45,
   i32Eq: 0x46,
   i32Ne: 0x47,
   i32LtS: 0x48,
   i32LtU: 0x49,
   i32GtU: 0x4b,
+  i32LeU: 0x4d,
   i32GeU: 0x4f,
   f32Eq: 0x5b,
   f32Lt: 0x5d,
   f32Gt: 0x5e,
+  f64Eq: 0x61,
+  f64Lt: 0x63,
   i32Add: 0x6a,
   i32Sub: 0x6b,
   i32Mul: 0x6c,
@@ -102,12 +107,18 @@ const OP = {
   i32Or: 0x72,
   i32Shl: 0x74,
   i32ShrU: 0x76,
+  f64Sqrt: 0x9f,
+  f64Add: 0xa0,
+  f64Mul: 0xa2,
+  f64Div: 0xa3,
+  f32DemoteF64: 0xb6,
+  f64PromoteF32: 0xbb,
   select: 0x1b,
 } as const;
 
 const SIMD = { v128Load: 0x00, v128Load32Splat: 0x09, v128Store: 0x0b, v128Const: 0x0c, f32x4Add: 0xe4, f32x4Mul: 0xe6 } as const;
 
-/** Binary i32 and f32 operators exposed by {@link FunctionBuilder.op}. */
+/** Operators exposed by {@link FunctionBuilder.op} (binary unless noted; `*.sqrt`, conversions and `eqz` are unary). */
 export type BinaryOp =
   | 'i32.add'
   | 'i32.sub'
@@ -122,10 +133,19 @@ export type BinaryOp =
   | 'i32.lt_u'
   | 'i32.gt_u'
   | 'i32.ge_u'
+  | 'i32.le_u'
   | 'i32.eqz'
   | 'f32.eq'
   | 'f32.lt'
   | 'f32.gt'
+  | 'f64.eq'
+  | 'f64.lt'
+  | 'f64.add'
+  | 'f64.mul'
+  | 'f64.div'
+  | 'f64.sqrt'
+  | 'f32.demote_f64'
+  | 'f64.promote_f32'
   | 'f32x4.add'
   | 'f32x4.mul'
   | 'select';
@@ -144,10 +164,19 @@ const OP_BYTES: Record<BinaryOp, number[]> = {
   'i32.lt_u': [OP.i32LtU],
   'i32.gt_u': [OP.i32GtU],
   'i32.ge_u': [OP.i32GeU],
+  'i32.le_u': [OP.i32LeU],
   'i32.eqz': [OP.i32Eqz],
   'f32.eq': [OP.f32Eq],
   'f32.lt': [OP.f32Lt],
   'f32.gt': [OP.f32Gt],
+  'f64.eq': [OP.f64Eq],
+  'f64.lt': [OP.f64Lt],
+  'f64.add': [OP.f64Add],
+  'f64.mul': [OP.f64Mul],
+  'f64.div': [OP.f64Div],
+  'f64.sqrt': [OP.f64Sqrt],
+  'f32.demote_f64': [OP.f32DemoteF64],
+  'f64.promote_f32': [OP.f64PromoteF32],
   'f32x4.add': [0xfd, ...encodeU32(SIMD.f32x4Add)],
   'f32x4.mul': [0xfd, ...encodeU32(SIMD.f32x4Mul)],
   select: [OP.select],
@@ -194,6 +223,14 @@ export class FunctionBuilder {
     return this;
   }
 
+  /** `f64.const value` (little-endian IEEE 754 bits). */
+  f64(value: number): this {
+    const bytes = new Uint8Array(8);
+    new DataView(bytes.buffer).setFloat64(0, value, true);
+    this.code.push(OP.f64Const, ...bytes);
+    return this;
+  }
+
   /** `v128.const` with all bits zero. */
   v128Zero(): this {
     this.code.push(0xfd, ...encodeU32(SIMD.v128Const), ...new Array<number>(16).fill(0));
@@ -216,10 +253,11 @@ export class FunctionBuilder {
   }
 
   /** Stores the top value at `address + offset` (stack: address, value). */
-  store(kind: 'i32' | 'f32' | 'v128', offset = 0): this {
+  store(kind: 'i32' | 'f32' | 'f64' | 'v128', offset = 0): this {
     const memarg = (alignLog2: number) => [...encodeU32(alignLog2), ...encodeU32(offset)];
     if (kind === 'i32') this.code.push(OP.i32Store, ...memarg(2));
     else if (kind === 'f32') this.code.push(OP.f32Store, ...memarg(2));
+    else if (kind === 'f64') this.code.push(OP.f64Store, ...memarg(3));
     else this.code.push(0xfd, ...encodeU32(SIMD.v128Store), ...memarg(4));
     return this;
   }

@@ -3,11 +3,13 @@
  * so that it works unchanged from `src/` (tsx, vitest) and from the ESM and CommonJS builds.
  *
  * The worker holds no search logic: it instantiates the shared kernel module over the shared memory and,
- * for each `round` message, claims query blocks from the shared counter (the same loop as `claimBlocks`
- * in `kernel-runner.ts`) until none is left, then answers `done`. Errors are answered as `error` messages.
+ * for each `phase` message, claims task indices from the shared counter and runs the named kernel export
+ * on each (the same loop as `claimTasks` in `kernel-runner.ts`) until none is left, then answers `done`.
+ * Errors are answered as `error` messages.
  *
- * Messages in: `{ type: 'round', blocks }`. Messages out: `{ type: 'ready' }`, `{ type: 'done' }`,
- * `{ type: 'error', message }`. `workerData`: `{ module, memory, scratch, counterIndex }`.
+ * Messages in: `{ type: 'phase', fn: 'packTask' | 'processBlock', count }`. Messages out:
+ * `{ type: 'ready' }`, `{ type: 'done' }`, `{ type: 'error', message }`. `workerData`:
+ * `{ module, memory, scratch, counterIndex }`.
  *
  * @internal
  */
@@ -24,12 +26,13 @@ try {
   parentPort.postMessage({ type: 'error', message: String((error && error.stack) || error) });
 }
 parentPort.on('message', (message) => {
-  if (message.type !== 'round' || kernel === undefined) return;
+  if (message.type !== 'phase' || kernel === undefined) return;
   try {
+    const run = kernel[message.fn];
     for (;;) {
-      const block = Atomics.add(counter, counterIndex, 1);
-      if (block >= message.blocks) break;
-      kernel.processBlock(0, block, scratch);
+      const task = Atomics.add(counter, counterIndex, 1);
+      if (task >= message.count) break;
+      run(0, task, scratch);
     }
     parentPort.postMessage({ type: 'done' });
   } catch (error) {
