@@ -39,7 +39,8 @@ export interface McNemarResult {
  * binomial coefficients) and are correctly rounded. Above, they are computed in log space (Loader's
  * saddle-point binomial mass and a compensated ratio sum, see `binomial-half.ts`), so nothing
  * underflows for any n < 2^53; the relative error measured against exact references up to n = 2·10^6
- * is below (8 + |ln p|) ulps. Below the double range (p < 4.9e-324, e.g. b = 0, c ≥ 1076) `pValue`
+ * is below (8 + 2·|ln p|) ulps (about |ln p|/2 ulps is unavoidable for any method that
+ * exponentiates a double-precision ln p). Below the double range (p < 4.9e-324, e.g. b = 0, c ≥ 1076) `pValue`
  * underflows to 0 (through subnormals, which carry fewer significant digits below 2.2e-308) while
  * `logPValue` and `logMidPValue` stay finite and accurate to 8 ulps: report `logPValue / Math.LN10`
  * as the decimal exponent. Cost: O(m) BigInt steps for n ≤ 1022 (~50 µs at n ≈ 700), else
