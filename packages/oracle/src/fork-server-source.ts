@@ -611,6 +611,8 @@ def serve():
         line = bytes(buf[:nl])
         del buf[:nl + 1]
         job = json.loads(line)
+        # Acknowledge first: if this server dies from now on, Node blames this job, not the queued ones.
+        write_all(1, b'{"type":"started","id":%d}\n' % job["id"])
         result, t0 = run_job(job)
         if os.getpid() != SERVER_PID:
             os._exit(EXIT_ESCAPED)

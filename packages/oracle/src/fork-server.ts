@@ -66,8 +66,9 @@ export interface ServerJob {
 /**
  * What became of a submitted job:
  * - `result`: the server answered;
- * - `lost`: the server died, or stopped answering, while this job was running (the job is blamed);
- * - `requeue`: the server died before starting this job (submit it elsewhere).
+ * - `lost`: the server died, or stopped answering, after it acknowledged reading this job (the job is
+ *   blamed);
+ * - `requeue`: the server died before acknowledging this job (submit it elsewhere).
  * @internal
  */
 export type ServerReply =
@@ -93,6 +94,8 @@ export interface ForkServer {
 
 interface Pending {
   id: number;
+  /** The server acknowledged it has read the job (from then on, its death is blamed on the job). */
+  started: boolean;
   job: ServerJob;
   resolve: (reply: ServerReply) => void;
 }
@@ -188,6 +191,15 @@ export async function startForkServer(
   let helloWaiter: { resolve: () => void; reject: (e: Error) => void } | undefined;
   let closeWaiters: (() => void)[] = [];
 
+  // An idle server must not keep Node alive (a script that forgets close() still exits, and the server
+  // dies with it: bwrap --die-with-parent, or PR_SET_PDEATHSIG); one with jobs in flight must.
+  const holdEventLoop = (hold: boolean): void => {
+    for (const handle of [child, child.stdin, child.stdout, child.stderr] as { ref?: () => void; unref?: () => void }[]) {
+      if (hold) handle.ref?.();
+      else handle.unref?.();
+    }
+  };
+
   const armWatchdog = (): void => {
     if (watchdog) clearTimeout(watchdog);
     watchdog = undefined;
@@ -205,7 +217,7 @@ export async function startForkServer(
     if (watchdog) clearTimeout(watchdog);
     watchdog = undefined;
     const pending = queue.splice(0);
-    pending.forEach((p, i) => p.resolve(i === 0 ? { kind: 'lost', reason } : { kind: 'requeue' }));
+    pending.forEach((p) => p.resolve(p.started ? { kind: 'lost', reason } : { kind: 'requeue' }));
   };
 
   const onLine = (line: string): void => {
@@ -223,6 +235,10 @@ export async function startForkServer(
       return;
     }
     const head = queue[0];
+    if (message.type === 'started' && head && message.id === head.id && !head.started) {
+      head.started = true;
+      return;
+    }
     if (
       message.type !== 'result' ||
       !head ||
@@ -236,6 +252,7 @@ export async function startForkServer(
       return;
     }
     queue.shift();
+    if (queue.length === 0) holdEventLoop(false);
     head.resolve({
       kind: 'result',
       tests: message.tests as string[],
@@ -281,9 +298,12 @@ export async function startForkServer(
       if (!alive) return Promise.resolve({ kind: 'requeue' });
       return new Promise<ServerReply>((resolve) => {
         const id = nextId++;
-        queue.push({ id, job, resolve });
+        queue.push({ id, started: false, job, resolve });
         child.stdin.write(`${JSON.stringify({ id, code: job.code, tests: job.tests, timeout_ms: job.timeoutMs })}\n`);
-        if (queue.length === 1) armWatchdog();
+        if (queue.length === 1) {
+          holdEventLoop(true);
+          armWatchdog();
+        }
       });
     },
     close(graceMs) {
@@ -359,5 +379,6 @@ export async function startForkServer(
     };
     if (options.signal?.aborted) onAbort();
   });
+  holdEventLoop(queue.length > 0);
   return server;
 }

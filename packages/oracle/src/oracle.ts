@@ -264,8 +264,7 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
           }
           return;
         }
-        const timer = setTimeout(() => restart(slot), 100 * 2 ** slot.failures);
-        timer.unref();
+        setTimeout(() => restart(slot), 100 * 2 ** slot.failures);
       });
   };
 

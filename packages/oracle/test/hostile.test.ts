@@ -47,7 +47,7 @@ describe.each([
 
   beforeAll(async () => {
     if (skip) return;
-    oracle = await createOracle({ isolation, timeoutMs: TIMEOUT_MS, memoryMb: 256, concurrency: 2, sandboxUid });
+    oracle = await createOracle({ isolation, timeoutMs: TIMEOUT_MS, memoryMb: 128, concurrency: 2, sandboxUid });
     listener = createServer((socket) => {
       connections++;
       socket.end('hello from the host\n');
