@@ -130,11 +130,41 @@ describe('compareSystems', () => {
   });
 
   it.each([
-    { name: 'a system lacks a measure', scores: { a: { m: [1], k: [1] }, b: { m: [1] } }, options: {}, code: 'missing-measure', details: { system: 'b', measure: 'k' } },
-    { name: 'a system has an extra measure', scores: { a: { m: [1] }, b: { m: [1], k: [1] } }, options: {}, code: 'missing-measure', details: { system: 'a', measure: 'k' } },
-    { name: 'a value is NaN', scores: { a: { m: [1, Number.NaN] }, b: { m: [1, 1] } }, options: {}, code: 'non-finite-value', details: { system: 'a', measure: 'm', index: 1 } },
-    { name: 'a listed binary measure is absent', scores: { a: { m: [1] } }, options: { binaryMeasures: ['exec@1'] }, code: 'missing-measure', details: { measure: 'exec@1' } },
-    { name: 'a listed binary measure holds 0.5', scores: { a: { m: [1] }, b: { m: [0.5] } }, options: { binaryMeasures: ['m'] }, code: 'not-binary', details: { system: 'b', measure: 'm', index: 0 } },
+    {
+      name: 'a system lacks a measure',
+      scores: { a: { m: [1], k: [1] }, b: { m: [1] } },
+      options: {},
+      code: 'missing-measure',
+      details: { system: 'b', measure: 'k' },
+    },
+    {
+      name: 'a system has an extra measure',
+      scores: { a: { m: [1] }, b: { m: [1], k: [1] } },
+      options: {},
+      code: 'missing-measure',
+      details: { system: 'a', measure: 'k' },
+    },
+    {
+      name: 'a value is NaN',
+      scores: { a: { m: [1, Number.NaN] }, b: { m: [1, 1] } },
+      options: {},
+      code: 'non-finite-value',
+      details: { system: 'a', measure: 'm', index: 1 },
+    },
+    {
+      name: 'a listed binary measure is absent',
+      scores: { a: { m: [1] } },
+      options: { binaryMeasures: ['exec@1'] },
+      code: 'missing-measure',
+      details: { measure: 'exec@1' },
+    },
+    {
+      name: 'a listed binary measure holds 0.5',
+      scores: { a: { m: [1] }, b: { m: [0.5] } },
+      options: { binaryMeasures: ['m'] },
+      code: 'not-binary',
+      details: { system: 'b', measure: 'm', index: 0 },
+    },
   ])('throws StatsError $code when $name', ({ scores, options, code, details }) => {
     try {
       compareSystems(scores as never, { resamples: 5, ...options });

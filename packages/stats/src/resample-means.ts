@@ -20,7 +20,8 @@ import seedrandom from 'seedrandom';
  *
  * Kernel: counts for 4 resamples at a time (Float64Array), then for each query with a non-zero
  * count in the block one pass over its row of a row-major query × column matrix, updating 4
- * interleaved accumulators per column (one typed array, so the inner loop touches two arrays). Work ≈ R · n · (distinct non-constant columns) multiply-adds.
+ * interleaved accumulators per column (one typed array, so the inner loop touches two arrays).
+ * Work ≈ R · n · (distinct non-constant columns) multiply-adds.
  */
 
 /** How many resamples share one pass over the data matrix. */
