@@ -28,8 +28,8 @@ export interface BootstrapCiResult {
  * (see {@link linearQuantile}; for c = 0.95 this is `np.percentile(means, [2.5, 97.5])`).
  * The seed and settings are echoed in the result.
  *
- * Edge cases: a single value or a constant sample gives low = high = mean. The interval is that of
- * the mean's sampling distribution; it need not contain `mean` for tiny n (it always does in practice).
+ * Edge cases: a single value or a constant sample gives low = high = mean. A percentile interval is
+ * not guaranteed to contain `mean` (it can miss it for tiny or very skewed samples).
  * The random stream differs from numpy's, so intervals agree with a numpy harness only within
  * Monte-Carlo error (≈ 0.04 bootstrap standard deviations at R = 5,000).
  *

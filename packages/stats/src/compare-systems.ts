@@ -85,7 +85,7 @@ export interface CompareSystemsResult {
   n: number;
   /** System names in code-point order. */
   systems: string[];
-  /** Measure names, in the key order of the first system. */
+  /** Measure names, in the key order of the first system in `systems`. */
   measures: string[];
   /** The measures that received the binary (McNemar) shape. */
   binaryMeasures: string[];
