@@ -1,6 +1,8 @@
 /**
- * The WebAssembly SIMD kernel behind {@link topK}: a blocked float32 matrix product of packed query and
- * document panels, fused with a per-query bounded heap that keeps the k best documents.
+ * The WebAssembly SIMD kernel behind {@link topK}: row packing (`packTask`: raw rows → panels, with the
+ * cosine normalisation and the sums of squares used for validation) and a blocked float32 matrix product
+ * of packed query and document panels fused with a per-query bounded heap that keeps the k best
+ * documents (`processBlock`).
  *
  * Arithmetic contract (shared with the pure-JS engine in `js-engine.ts`, which must give bit-identical
  * results): every score is a float32 blocked sum of float32 products. Dimensions are cut into blocks of
