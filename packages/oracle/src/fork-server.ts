@@ -310,6 +310,7 @@ export async function startForkServer(
       if (!alive) return Promise.resolve();
       return new Promise<void>((resolve) => {
         closeWaiters.push(resolve);
+        holdEventLoop(true);
         child.stdin.end();
         const timer = setTimeout(() => server.kill(), graceMs);
         timer.unref();
