@@ -11,8 +11,15 @@ async function capture(run: () => Promise<number>): Promise<{ code: number; stdo
   const err: string[] = [];
   const writeOut = process.stdout.write.bind(process.stdout);
   const writeErr = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((chunk: string | Uint8Array) => (out.push(String(chunk)), true)) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string | Uint8Array) => (err.push(String(chunk)), true)) as typeof process.stderr.write;
+  const sink = (into: string[]) =>
+    ((chunk: string | Uint8Array, encoding?: unknown, callback?: unknown) => {
+      into.push(String(chunk));
+      const done = typeof encoding === 'function' ? encoding : callback;
+      if (typeof done === 'function') queueMicrotask(() => (done as () => void)());
+      return true;
+    }) as typeof process.stdout.write;
+  process.stdout.write = sink(out);
+  process.stderr.write = sink(err);
   try {
     const code = await run();
     return { code, stdout: out.join(''), stderr: err.join('') };

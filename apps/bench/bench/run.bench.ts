@@ -1,0 +1,121 @@
+/**
+ * Times `execret run --models bm25` against the Python reference harness (reference_harness.py), side by
+ * side on the same machine, on the bundled mini dataset and on a full-size synthetic release (the mini
+ * tasks replicated with renamed functions until the pool holds ≥ 4,694 snippets), cold cache and warm cache,
+ * and checks that both report the same exec@k.
+ *
+ *   pnpm --filter @execret/bench bench            # both datasets
+ *   pnpm --filter @execret/bench bench -- --mini  # mini only
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadExecRetrieval, writeExecRetrieval, buildBenchmark, type Benchmark } from '@execret/dataset';
+import { main } from '../src/cli.js';
+
+const FULL_SNIPPETS = 4694;
+
+async function silent<T>(run: () => Promise<T>): Promise<T> {
+  if (process.env.EXECRET_BENCH_VERBOSE === '1') return run();
+  const out = process.stdout.write.bind(process.stdout);
+  const err = process.stderr.write.bind(process.stderr);
+  // Swallow output but honour write callbacks, which some writers await.
+  const sink = ((_chunk: unknown, encoding?: unknown, callback?: unknown) => {
+    const done = typeof encoding === 'function' ? encoding : callback;
+    if (typeof done === 'function') queueMicrotask(() => (done as () => void)());
+    return true;
+  }) as typeof process.stdout.write;
+  process.stdout.write = sink;
+  process.stderr.write = sink;
+  try {
+    return await run();
+  } finally {
+    process.stdout.write = out;
+    process.stderr.write = err;
+  }
+}
+
+/** Replicates a benchmark's tasks (renaming each copy's function) until the pool reaches `snippets`. */
+function replicate(benchmark: Benchmark, snippets: number): Benchmark {
+  const queries: Benchmark['queries'][number][] = [];
+  const corpus: Benchmark['corpus'][number][] = [];
+  let copy = 0;
+  let nextId = 1;
+  while (corpus.length < snippets) {
+    for (let q = 0; q < benchmark.queries.length && corpus.length < snippets; q++) {
+      const row = benchmark.queries[q]!;
+      const name = benchmark.functionName[q];
+      const rename = (text: string): string => (name && copy > 0 ? text.replace(new RegExp(`\\b${name}\\b`, 'g'), `${name}_v${copy}`) : text);
+      const ids = (list: readonly string[]) =>
+        list.map((id) => {
+          const snippet = benchmark.corpus[benchmark.corpusIndexById.get(id)!]!;
+          const newId = `c_${String(nextId++).padStart(5, '0')}`;
+          corpus.push({ ...snippet, corpus_id: newId, code: rename(snippet.code) });
+          return newId;
+        });
+      const correct = ids(row.correct_corpus_ids);
+      const distractors = ids(row.paired_distractor_corpus_ids);
+      queries.push({
+        ...row,
+        query_id: `q_${String(queries.length + 1).padStart(5, '0')}`,
+        query: copy > 0 ? `${row.query} (variant ${copy})` : row.query,
+        test_suite: row.test_suite.map(rename),
+        correct_corpus_ids: correct,
+        paired_distractor_corpus_ids: distractors,
+      });
+    }
+    copy++;
+  }
+  return buildBenchmark({ queries, corpus, source: { kind: 'memory', location: `replicated x${copy}` } });
+}
+
+async function timeExecret(dataset: string, cacheDir: string, out: string): Promise<{ seconds: number; metrics: Record<string, number> }> {
+  const started = performance.now();
+  const code = await silent(() =>
+    main(['run', '--dataset', dataset, '--models', 'bm25', '--out', out, '--json'], { ...process.env, EXECRET_CACHE_DIR: cacheDir, EXECRET_OFFLINE: '1' }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  if (code !== 0) throw new Error(`execret run failed with exit code ${code}`);
+  return { seconds, metrics: JSON.parse(readFileSync(join(out, 'results', 'bm25.json'), 'utf8')).metrics };
+}
+
+function timeReference(dataset: string, out: string): { seconds: number; metrics: Record<string, number> } {
+  const python = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
+  const started = performance.now();
+  execFileSync(python, [join(import.meta.dirname, 'reference_harness.py'), dataset, out], { stdio: 'inherit' });
+  return { seconds: (performance.now() - started) / 1000, metrics: JSON.parse(readFileSync(out, 'utf8')).metrics };
+}
+
+async function compare(label: string, dataset: string, root: string): Promise<void> {
+  const cache = join(root, `${label}-cache`);
+  const cold = await timeExecret(dataset, cache, join(root, `${label}-out-cold`));
+  const warm = await timeExecret(dataset, cache, join(root, `${label}-out-warm`));
+  const reference = timeReference(dataset, join(root, `${label}-reference.json`));
+  const agree = [1, 3, 5, 10].every((k) => Math.abs(cold.metrics[`exec@${k}`]! - reference.metrics[`exec@${k}`]!) < 1e-12);
+  console.log(`\n${label}`);
+  console.log(`  reference harness (python, subprocess per suite, numpy BM25): ${reference.seconds.toFixed(2)} s`);
+  console.log(`  execret run, cold cache:                                       ${cold.seconds.toFixed(2)} s  (${(reference.seconds / cold.seconds).toFixed(1)}× faster)`);
+  console.log(`  execret run, warm cache:                                       ${warm.seconds.toFixed(2)} s  (${(reference.seconds / warm.seconds).toFixed(1)}× faster)`);
+  console.log(`  exec@1/3/5/10 execret   ${[1, 3, 5, 10].map((k) => cold.metrics[`exec@${k}`]!.toFixed(4)).join(' / ')}`);
+  console.log(`  exec@1/3/5/10 reference ${[1, 3, 5, 10].map((k) => reference.metrics[`exec@${k}`]!.toFixed(4)).join(' / ')}  ${agree ? '(identical)' : '(DIFFERENT)'}`);
+  if (!agree) process.exitCode = 1;
+}
+
+const root = mkdtempSync(join(tmpdir(), 'execret-run-bench-'));
+try {
+  const mini = await loadExecRetrieval('mini');
+  const miniDir = join(root, 'mini');
+  await writeExecRetrieval(miniDir, mini);
+  console.log(`machine: ${process.platform} ${process.arch}, node ${process.version}`);
+  await compare(`mini (${mini.queries.length} queries, ${mini.corpus.length} snippets)`, miniDir, root);
+  if (!process.argv.includes('--mini')) {
+    const full = replicate(mini, FULL_SNIPPETS);
+    const fullDir = join(root, 'full');
+    await writeExecRetrieval(fullDir, full);
+    await compare(`full-size synthetic (${full.queries.length} queries, ${full.corpus.length} snippets)`, fullDir, root);
+  }
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
