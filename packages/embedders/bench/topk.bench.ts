@@ -65,9 +65,13 @@ for line in sys.stdin:
     print(elapsed, flush=True)
 `;
 
-/** A python3 child that answers each "run" line with the seconds one numpy search took. */
-function startNumpy(python: string, dir: string): { run(): Promise<number>; close(): void } {
-  const child = spawn(python, ['-I', '-c', NUMPY_SCRIPT, dir], { stdio: ['pipe', 'pipe', 'inherit'] });
+/**
+ * A python3 child that answers each "run" line with the milliseconds one numpy search took. With
+ * `oneThread`, OpenBLAS is limited to one thread (OPENBLAS_NUM_THREADS=1); otherwise it uses every core.
+ */
+function startNumpy(python: string, dir: string, oneThread: boolean): { run(): Promise<number>; close(): void } {
+  const env: Record<string, string> = oneThread ? { OPENBLAS_NUM_THREADS: '1' } : {};
+  const child = spawn(python, ['-I', '-c', NUMPY_SCRIPT, dir], { stdio: ['pipe', 'pipe', 'inherit'], env });
   const lines = createInterface({ input: child.stdout });
   const waiting: ((line: string) => void)[] = [];
   lines.on('line', (line) => waiting.shift()?.(line));
@@ -105,16 +109,20 @@ async function main(): Promise<void> {
       const docs = unitRows(2 + dims, N_DOCS, dims);
       writeFileSync(join(dir, 'queries.npy'), writeNpy(queries, [N_QUERIES, dims]));
       writeFileSync(join(dir, 'docs.npy'), writeNpy(docs, [N_DOCS, dims]));
-      const numpy = startNumpy(python, dir);
+      const numpy = startNumpy(python, dir, false);
+      const numpy1 = startNumpy(python, dir, true);
       const numpyMs: number[] = [];
+      const numpy1Ms: number[] = [];
       const syncMs: number[] = [];
       const parallelMs: number[] = [];
       // Warm-up of both sides (module compilation, BLAS threads), not timed.
       await numpy.run();
+      await numpy1.run();
       let ours = topK(queries, docs, dims, K, { metric: 'dot' });
       let parallel = await topKParallel(queries, docs, dims, K, { metric: 'dot', threads });
       for (let r = 0; r < reps; r++) {
         numpyMs.push(await numpy.run());
+        numpy1Ms.push(await numpy1.run());
         let t0 = performance.now();
         ours = topK(queries, docs, dims, K, { metric: 'dot' });
         syncMs.push(performance.now() - t0);
@@ -123,6 +131,7 @@ async function main(): Promise<void> {
         parallelMs.push(performance.now() - t0);
       }
       numpy.close();
+      numpy1.close();
       // Agreement with numpy's top 10 (same tie rule on its float32 scores).
       const reference = readNpy(readFileSync(join(dir, 'numpy_top.npy'))).data as Int32Array;
       const full = topK(queries, docs, dims, N_DOCS, { metric: 'dot' });
@@ -142,21 +151,23 @@ async function main(): Promise<void> {
         }
         if (same) identicalRows++;
       }
-      const ratios = syncMs.map((t, i) => t / numpyMs[i]!);
-      const parallelRatios = parallelMs.map((t, i) => t / numpyMs[i]!);
       const row = (name: string, xs: number[], note = '') =>
-        console.log(`  ${name.padEnd(13)} best ${Math.min(...xs).toFixed(1).padStart(7)} ms   median ${median(xs).toFixed(1).padStart(7)} ms${note}`);
-      console.log(`d = ${dims}`);
-      row('numpy', numpyMs);
-      row('topK', syncMs, '   (1 thread)');
-      row('topKParallel', parallelMs, `   (${threads} threads)`);
+        console.log(`  ${name.padEnd(16)} best ${Math.min(...xs).toFixed(1).padStart(7)} ms   median ${median(xs).toFixed(1).padStart(7)} ms${note}`);
       const best = (xs: number[]) => Math.min(...xs);
-      console.log(
-        `  ratio topK / numpy:          best/best ${(best(syncMs) / best(numpyMs)).toFixed(2)}×   median of per-rep ratios ${median(ratios).toFixed(2)}×`,
-      );
-      console.log(
-        `  ratio topKParallel / numpy:  best/best ${(best(parallelMs) / best(numpyMs)).toFixed(2)}×   median of per-rep ratios ${median(parallelRatios).toFixed(2)}×`,
-      );
+      const ratio = (name: string, ours: number[], theirs: number[]) => {
+        const perRep = ours.map((t, i) => t / theirs[i]!);
+        console.log(
+          `  ${name.padEnd(34)} best/best ${(best(ours) / best(theirs)).toFixed(2)}×   median of per-rep ratios ${median(perRep).toFixed(2)}×`,
+        );
+      };
+      console.log(`d = ${dims}`);
+      row('numpy', numpyMs, `   (OpenBLAS, ${threads} threads)`);
+      row('topKParallel', parallelMs, `   (${threads} threads)`);
+      row('numpy 1 thread', numpy1Ms, '   (OPENBLAS_NUM_THREADS=1)');
+      row('topK', syncMs, '   (1 thread)');
+      ratio('topKParallel / numpy:', parallelMs, numpyMs);
+      ratio('topK / numpy 1 thread:', syncMs, numpy1Ms);
+      ratio('topK / numpy (all threads):', syncMs, numpyMs);
       console.log(
         `  agreement: ${identicalRows}/${N_QUERIES} query rows identical to numpy; ${mismatches} differing positions` +
           (mismatches > 0 ? `, largest score gap between swapped documents ${worstGap.toExponential(2)}` : '') +
