@@ -489,7 +489,8 @@ class Enumerator:
 
     def guards(self, node, path):
         """remove_edge_case_check: delete an ``if`` without else whose body is one return / raise /
-        continue / break. The whole lines of the statement go; an emptied block gets ``pass``."""
+        continue / break. The whole lines of the statement go; an emptied block gets ``pass``. A final
+        ``elif`` clause of that shape is removed the same way (its ``if`` loses the branch)."""
         for field in ("body", "orelse", "finalbody"):
             block = getattr(node, field, None)
             if not isinstance(block, list):
@@ -507,7 +508,11 @@ class Enumerator:
                 start = (first, 0)
                 end = self.src.line_end(last)
                 after = ""
-                if len(block) == 1:
+                is_elif = (isinstance(node, ast.If) and field == "orelse" and len(block) == 1
+                           and line_text.lstrip().startswith("elif"))
+                if is_elif:
+                    pass  # an `elif` clause: its lines go and the `if` above simply loses its else branch
+                elif len(block) == 1:
                     terminator = re.search(r"(\r\n|\r|\n)?$", self.src.lines[last - 1]).group(0)
                     after = indent + "pass" + terminator
                 elif last == len(self.src.lines) and not re.search(r"[\r\n]$", self.src.lines[last - 1]):
@@ -516,7 +521,7 @@ class Enumerator:
                     start = (prev, len(self.src.lines[prev - 1].rstrip("\r\n")))
                 stmt_path = path + ((field, i),)
                 self.add("remove_edge_case_check", "remove_guard", start, end, after, stmt_path,
-                         lambda tree, p=stmt_path: remove_statement(tree, p))
+                         lambda tree, p=stmt_path, e=is_elif: remove_statement(tree, p, keep_empty=e))
 
 
 def regroup_boolop(node, i):
@@ -536,12 +541,12 @@ def swap_args(call, i):
     call.args[i], call.args[i + 1] = call.args[i + 1], call.args[i]
 
 
-def remove_statement(tree, path):
+def remove_statement(tree, path, keep_empty=False):
     parent = get_node(tree, path[:-1])
     field, index = path[-1]
     block = getattr(parent, field)
     del block[index]
-    if not block:
+    if not block and not keep_empty:
         block.append(ast.Pass())
 
 

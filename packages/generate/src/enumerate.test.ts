@@ -83,6 +83,9 @@ const PRESENT: [string, string, string[]][] = [
     'ok remove_edge_case_check/remove_guard 3:0-4:21 "        if x < 0:\\n            continue\\n"->"        pass\\n"',
     'ok remove_edge_case_check/remove_guard 5:0-6:34 "    if not xs:\\n        raise ValueError(\\"empty\\")\\n"->""',
   ]],
+  ['removal of a final elif guard (the if above loses its else branch)', 'def f(x):\n    if x > 1:\n        x = 1\n    elif x < 0:\n        return 0\n    return x\n', [
+    'ok remove_edge_case_check/remove_guard 4:0-5:17 "    elif x < 0:\\n        return 0\\n"->""',
+  ]],
   ['guard removal when the guard is on the last line without a newline', 'def f(x):\n    y = x\n    if y: return 1', [
     'ok remove_edge_case_check/remove_guard 2:9-3:18 "\\n    if y: return 1"->""',
   ]],

@@ -71,7 +71,7 @@ function toCandidate(raw: RawCandidate): MutantCandidate {
  *   differ; callees in the commutative list (`max`, `min`, `gcd`, …) give `swap_commutative`
  *   candidates marked `equivalent`. Operands of binary operators are never swapped.
  * - remove_edge_case_check → `remove_guard`: delete an `if` with no `else` whose body is one `return`,
- *   `raise`, `continue` or `break` (whole lines; an emptied block gets `pass`).
+ *   `raise`, `continue` or `break` (whole lines; an emptied block gets `pass`), or such a final `elif`.
  * Decorators, signatures (defaults, annotations), class bases, imports and docstrings are never mutated.
  *
  * @example
