@@ -33,6 +33,14 @@ function maxRelativeError(actual: ArrayLike<number>, expected: ArrayLike<number>
 const FILLER = ['zulu', 'yankee', 'xray', 'whiskey', 'victor'];
 
 describe('createBm25', () => {
+  it('behaves as in its documented example', () => {
+    const bm25 = createBm25(['def add(a, b): return a + b', 'def sub(a, b): return a - b', 'def is_palindrome(s): ...']);
+    expect(Array.from(bm25.search('check palindrome', 1).indices)).toEqual([2]);
+    const scores = bm25.scores('add');
+    expect(scores[0]).toBeGreaterThan(0);
+    expect([scores[1], scores[2]]).toEqual([0, 0]);
+  });
+
   it('has a real-size golden corpus', () => {
     expect(golden.corpus).toHaveLength(4694);
     expect(golden.queries).toHaveLength(939);
