@@ -1,0 +1,261 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { canonicalLayout, serializeJsonl } from '@execret/dataset';
+import { DATASET_FILES, passesAllTests, type CorpusRecord, type DistractorMetadataRecord, type ExecutionCacheRecord, type ExecutionResult, type Task } from '@execret/generate';
+import { codeSha256, testsSha256 } from '@execret/oracle';
+import { LlmGenerateError } from './errors.js';
+import type { RegistryEntry } from './registry.js';
+import type { GenerationMode } from './reply-schema.js';
+import { editBetween } from './single-edit.js';
+import type { DistractorVerdict } from './validate.js';
+import { GENERATOR_NAME, GENERATOR_VERSION } from './version.js';
+
+/** The validated-tasks file written next to `data/` (docs/formats.md "Test-task input"). */
+export const TASKS_FILE = 'tasks.jsonl';
+
+/** An accepted entry, ready to become one query of the dataset. */
+export interface AcceptedEntry {
+  entry: RegistryEntry;
+  canonical: string;
+  tests: string[];
+  canonicalResult: ExecutionResult;
+  /** The distractors to include (status `kept`), in the reply's order. */
+  distractors: DistractorVerdict[];
+  /** The attempt that was accepted (1-based). */
+  attempt: number;
+  /** Tokens of all attempts of this entry. */
+  usage: { prompt_tokens: number; completion_tokens: number };
+}
+
+/** Run-wide facts written into every query's metadata and every distractor's metadata. */
+export interface ReleaseOptions {
+  model: string;
+  /** Redacted base URL of the endpoint, or null for an injected client. */
+  endpoint: string | null;
+  mode: GenerationMode;
+  promptVersion: string;
+  promptSha256: string;
+  /** Written as `generated_at` when given (the clock is never read, so reruns are byte-identical). */
+  generatedAt?: string;
+}
+
+/** `metadata` of a generated query. */
+export interface LlmQueryMetadata {
+  model: string;
+  endpoint: string | null;
+  generated_at?: string;
+  /** Tokens of every attempt of this entry. */
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  generator: string;
+  generator_version: string;
+  mode: GenerationMode;
+  prompt_version: string;
+  prompt_sha256: string;
+  task_id: string;
+  domain: string;
+  function_name: string;
+  /** The accepted attempt (1-based). */
+  attempt: number;
+}
+
+/** A line of `data/queries.jsonl` written by this package. */
+export interface LlmQueryRecord {
+  query_id: string;
+  query: string;
+  test_suite: string[];
+  correct_corpus_ids: string[];
+  paired_distractor_corpus_ids: string[];
+  entry_id: string;
+  metadata: LlmQueryMetadata;
+}
+
+/** A line of `data/distractor_metadata.jsonl`: `@execret/generate`'s fields plus the LLM provenance. */
+export interface LlmDistractorMetadataRecord extends DistractorMetadataRecord {
+  /** Always `llm`. */
+  origin: 'llm';
+  mode: GenerationMode;
+  model: string;
+  prompt_sha256: string;
+  /** The attempt whose reply this distractor comes from. */
+  attempt: number;
+  /** The model's one-sentence description of the change. */
+  description: string;
+  /** Size of the change ({@link measureEdit}): lines of the differing block and changed characters. */
+  edit_lines: number;
+  edit_chars: number;
+}
+
+/** The four release files' rows plus the validated tasks. */
+export interface ReleaseRecords {
+  corpus: CorpusRecord[];
+  queries: LlmQueryRecord[];
+  distractorMetadata: LlmDistractorMetadataRecord[];
+  executionCache: ExecutionCacheRecord[];
+  /** The accepted entries as `execret build --tasks` input (so the mutation engine can add its own distractors). */
+  tasks: Task[];
+}
+
+function width(count: number): number {
+  return Math.max(4, String(count).length);
+}
+
+function cacheRecord(code: string, tests: readonly string[], result: ExecutionResult): ExecutionCacheRecord {
+  return { code_sha256: codeSha256(code), tests_sha256: testsSha256(tests), test_results: [...result.tests], passes_all_tests: passesAllTests(result), status: result.status };
+}
+
+/**
+ * Turns accepted entries into release rows (SPEC section 2), in the given order: query `q_NNNN`
+ * (1-based, at least four digits), the canonical as `c_NNNN` first in its group (lowest id), then its
+ * distractors in reply order; `entry_id` = `exec_<domain>_<n>` with n counting the domain's entries
+ * from 1; corpus `bug_type` = the distractor's bug type (free-form: `free_form`). Distractor metadata
+ * records the single edit from canonical to distractor (`editBetween`, operator `llm_edit` in locked
+ * mode, `llm_rewrite` in free-form mode: one span covering the whole change) with `origin: 'llm'`,
+ * model, prompt hash, attempt and description. The execution cache holds each snippet's run
+ * against its own query's tests (docs/formats.md). Pure: same input → same rows.
+ *
+ * @example
+ * const records = assembleRelease(accepted, { model: 'gpt-5-mini', endpoint: 'https://api.openai.com/v1', mode: 'locked', promptVersion: PROMPT_VERSION, promptSha256: promptHash('locked') })
+ * records.queries[0].query_id          // 'q_0001'
+ * records.distractorMetadata[0].origin // 'llm'
+ */
+export function assembleRelease(entries: readonly AcceptedEntry[], options: ReleaseOptions): ReleaseRecords {
+  const corpusWidth = width(entries.reduce((n, e) => n + 1 + e.distractors.length, 0));
+  const queryWidth = width(entries.length);
+  const corpus: CorpusRecord[] = [];
+  const queries: LlmQueryRecord[] = [];
+  const distractorMetadata: LlmDistractorMetadataRecord[] = [];
+  const executionCache: ExecutionCacheRecord[] = [];
+  const tasks: Task[] = [];
+  const cacheKeys = new Set<string>();
+  const domainCounts = new Map<string, number>();
+  const pushCache = (code: string, tests: readonly string[], result: ExecutionResult): void => {
+    const record = cacheRecord(code, tests, result);
+    const key = `${record.code_sha256}:${record.tests_sha256}`;
+    if (cacheKeys.has(key)) return;
+    cacheKeys.add(key);
+    executionCache.push(record);
+  };
+  let nextCorpus = 1;
+  entries.forEach((accepted, q) => {
+    const { entry } = accepted;
+    const n = (domainCounts.get(entry.domain) ?? 0) + 1;
+    domainCounts.set(entry.domain, n);
+    const entryId = `exec_${entry.domain}_${n}`;
+    const queryId = `q_${String(q + 1).padStart(queryWidth, '0')}`;
+    const canonicalId = `c_${String(nextCorpus++).padStart(corpusWidth, '0')}`;
+    corpus.push({ corpus_id: canonicalId, code: accepted.canonical, label: 'correct', source_entry_id: entryId });
+    pushCache(accepted.canonical, accepted.tests, accepted.canonicalResult);
+    const ids: string[] = [];
+    for (const d of accepted.distractors) {
+      const id = `c_${String(nextCorpus++).padStart(corpusWidth, '0')}`;
+      ids.push(id);
+      corpus.push({ corpus_id: id, code: d.code, label: 'incorrect', bug_type: d.bugType, source_entry_id: entryId });
+      const edit = editBetween(accepted.canonical, d.code);
+      const result = d.result!;
+      distractorMetadata.push({
+        corpus_id: id,
+        query_id: queryId,
+        canonical_corpus_id: canonicalId,
+        entry_id: entryId,
+        task_id: entry.id,
+        bug_type: d.bugType,
+        failure: d.failure ?? 'crash',
+        failed_tests: result.tests.filter((t) => t !== 'pass').length,
+        edits: [
+          {
+            bug_type: d.bugType,
+            operator: options.mode === 'locked' ? 'llm_edit' : 'llm_rewrite',
+            line: edit.line,
+            col_start: edit.colStart,
+            end_line: edit.endLine,
+            col_end: edit.colEnd,
+            before: edit.before,
+            after: edit.after,
+          },
+        ],
+        origin: 'llm',
+        mode: options.mode,
+        model: options.model,
+        prompt_sha256: options.promptSha256,
+        attempt: accepted.attempt,
+        description: d.description,
+        edit_lines: d.measure.lines,
+        edit_chars: d.measure.chars,
+      });
+      pushCache(d.code, accepted.tests, result);
+    }
+    queries.push({
+      query_id: queryId,
+      query: entry.query,
+      test_suite: [...accepted.tests],
+      correct_corpus_ids: [canonicalId],
+      paired_distractor_corpus_ids: ids,
+      entry_id: entryId,
+      metadata: {
+        model: options.model,
+        endpoint: options.endpoint,
+        ...(options.generatedAt !== undefined ? { generated_at: options.generatedAt } : {}),
+        usage: {
+          prompt_tokens: accepted.usage.prompt_tokens,
+          completion_tokens: accepted.usage.completion_tokens,
+          total_tokens: accepted.usage.prompt_tokens + accepted.usage.completion_tokens,
+        },
+        generator: GENERATOR_NAME,
+        generator_version: GENERATOR_VERSION,
+        mode: options.mode,
+        prompt_version: options.promptVersion,
+        prompt_sha256: options.promptSha256,
+        task_id: entry.id,
+        domain: entry.domain,
+        function_name: entry.function_name,
+        attempt: accepted.attempt,
+      },
+    });
+    tasks.push({ id: entry.id, domain: entry.domain, query: entry.query, function_name: entry.function_name, canonical: accepted.canonical, tests: [...accepted.tests] });
+  });
+  return { corpus, queries, distractorMetadata, executionCache, tasks };
+}
+
+/**
+ * Renders release rows as file contents keyed by relative path: the four `data/*.jsonl` files in
+ * `@execret/dataset`'s canonical layout (Python `json.dumps` style for data files, compact for the
+ * cache; LF; final newline) and `tasks.jsonl` (compact JSON, one task per line).
+ *
+ * @example
+ * Object.keys(serializeRelease(records))
+ * // ['data/corpus.jsonl', 'data/queries.jsonl', 'data/distractor_metadata.jsonl', 'data/execution_cache.jsonl', 'tasks.jsonl']
+ */
+export function serializeRelease(records: ReleaseRecords): Record<string, string> {
+  return {
+    [DATASET_FILES.corpus]: serializeJsonl(records.corpus, canonicalLayout(DATASET_FILES.corpus)),
+    [DATASET_FILES.queries]: serializeJsonl(records.queries, canonicalLayout(DATASET_FILES.queries)),
+    [DATASET_FILES.distractorMetadata]: serializeJsonl(records.distractorMetadata, canonicalLayout(DATASET_FILES.distractorMetadata)),
+    [DATASET_FILES.executionCache]: serializeJsonl(records.executionCache, canonicalLayout(DATASET_FILES.executionCache)),
+    [TASKS_FILE]: records.tasks.map((t) => `${JSON.stringify(t)}\n`).join(''),
+  };
+}
+
+/**
+ * Writes {@link serializeRelease}'s files under `dir` (each to a temporary name, then renamed, so a
+ * reader never sees half a file). Returns the paths written. Rejects with
+ * `LlmGenerateError('write_failed')`.
+ *
+ * @example
+ * await writeRelease('out/llm', records) // ['out/llm/data/corpus.jsonl', …, 'out/llm/tasks.jsonl']
+ */
+export async function writeRelease(dir: string, records: ReleaseRecords): Promise<string[]> {
+  const written: string[] = [];
+  for (const [relative, content] of Object.entries(serializeRelease(records))) {
+    const path = join(dir, relative);
+    try {
+      await mkdir(dirname(path), { recursive: true });
+      const temp = `${path}.${process.pid}.part`;
+      await writeFile(temp, content, 'utf8');
+      await rename(temp, path);
+    } catch (cause) {
+      throw new LlmGenerateError('write_failed', `@execret/llm-generate release: could not write ${path} (${(cause as Error).message})`, { cause });
+    }
+    written.push(path);
+  }
+  return written;
+}

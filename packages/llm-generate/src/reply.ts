@@ -1,0 +1,78 @@
+import type { ZodError } from 'zod';
+import type { RejectionReason } from './prompt.js';
+import { DEFAULT_FREE_FORM_REWRITES, freeFormReplySchema, lockedReplySchema, type GeneratedReply, type GenerationMode } from './reply-schema.js';
+
+/** What a chat completion said besides its text, as far as parsing needs it. */
+export interface ReplyMeta {
+  /** `finish_reason` of the choice (`length` means the reply was cut off). */
+  finishReason?: string | null;
+  /** `message.refusal`, when the model refused. */
+  refusal?: string | null;
+}
+
+/** Options of {@link parseReply}. */
+export interface ParseReplyOptions extends ReplyMeta {
+  /** Buggy rewrites expected in `free-form` mode (default {@link DEFAULT_FREE_FORM_REWRITES}). */
+  rewrites?: number;
+}
+
+/** Result of {@link parseReply}: the validated reply, or the reasons it is unusable. */
+export type ParseReplyResult = { ok: true; reply: GeneratedReply } | { ok: false; reasons: RejectionReason[] };
+
+const FENCE = /^```[A-Za-z0-9_-]*\s*\n([\s\S]*?)\n?```$/u;
+
+function zodReasons(error: ZodError, value: unknown): RejectionReason[] {
+  return error.issues.slice(0, 12).map((issue) => {
+    const path = issue.path.map(String).join('.') || '(root)';
+    const received = issue.path.reduce<unknown>((v, k) => (v as Record<PropertyKey, unknown> | undefined)?.[k as PropertyKey], value);
+    const what = received === undefined ? 'nothing' : Array.isArray(received) ? `an array of ${received.length}` : received === null ? 'null' : typeof received;
+    return { gate: 'reply', code: 'wrong_schema', message: `field ${path}: ${issue.message}, received ${what}` };
+  });
+}
+
+/**
+ * Turns the text of a chat completion into a validated reply. In order:
+ * 1. a refusal (`meta.refusal`) → `refusal`; empty or whitespace-only text → `empty_reply`;
+ * 2. surrounding whitespace and one enclosing Markdown code fence (```` ```json … ``` ````) are removed;
+ * 3. the text must parse as JSON → else `malformed_json` (with `finish_reason: 'length'` the code is
+ *    `truncated` instead);
+ * 4. the value must satisfy the mode's zod schema (`lockedReplySchema`, `freeFormReplySchema`) →
+ *    else one `wrong_schema` reason per zod issue (at most 12), naming the field path.
+ * Every reason has gate `reply`. Unknown extra fields are dropped. Nothing is thrown.
+ *
+ * @example
+ * parseReply('{"canonical": "x"}', 'locked')
+ * // { ok: false, reasons: [{ gate: 'reply', code: 'wrong_schema', message: 'field tests: Invalid input: expected array, received undefined, received nothing' }, …] }
+ * parseReply('not json', 'locked').ok // false (code 'malformed_json')
+ */
+export function parseReply(content: string | null | undefined, mode: GenerationMode, options: ParseReplyOptions = {}): ParseReplyResult {
+  if (options.refusal) return { ok: false, reasons: [{ gate: 'reply', code: 'refusal', message: `the model refused: ${options.refusal.slice(0, 300)}` }] };
+  const text = (content ?? '').trim();
+  if (text === '') return { ok: false, reasons: [{ gate: 'reply', code: 'empty_reply', message: 'the reply is empty; expected one JSON object' }] };
+  const fenced = FENCE.exec(text);
+  const body = fenced ? fenced[1]! : text;
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch (cause) {
+    const truncated = options.finishReason === 'length';
+    return {
+      ok: false,
+      reasons: [
+        {
+          gate: 'reply',
+          code: truncated ? 'truncated' : 'malformed_json',
+          message: truncated
+            ? `the reply was cut off at the token limit (finish_reason "length") after ${body.length} characters; expected one complete JSON object`
+            : `expected one JSON object, received text that does not parse (${(cause as Error).message}); starts with ${JSON.stringify(body.slice(0, 60))}`,
+        },
+      ],
+    };
+  }
+  if (mode === 'locked') {
+    const out = lockedReplySchema.safeParse(value);
+    return out.success ? { ok: true, reply: { mode, value: out.data } } : { ok: false, reasons: zodReasons(out.error, value) };
+  }
+  const out = freeFormReplySchema(options.rewrites ?? DEFAULT_FREE_FORM_REWRITES).safeParse(value);
+  return out.success ? { ok: true, reply: { mode, value: out.data } } : { ok: false, reasons: zodReasons(out.error, value) };
+}
