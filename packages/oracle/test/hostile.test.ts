@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOracle, OracleError, type Oracle, type OracleIsolation, type OracleResult } from '../src/index.js';
 import { leftovers } from './processes.js';
 
-const TIMEOUT_MS = 1000;
+const TIMEOUT_MS = 700;
 /** Slack for a job that must end well before its budget (fork, sweep, a loaded 2-core machine). */
 const QUICK_MS = TIMEOUT_MS * 0.8;
 /** A TIMEOUT job must end soon after its budget, not at some later safety net. */
