@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadExecRetrieval, validateBenchmark } from '@execret/dataset';
 import { validateTasks, type ExecutionOracle } from '@execret/generate';
-import { createOracle } from '@execret/oracle';
+import { createOracle, resolvePython } from '@execret/oracle';
 import { collectBatchResults, submitBatch, waitForBatch, type BatchRequest } from './batch.js';
 import {
   createOpenAIClient,
@@ -78,7 +78,7 @@ export interface GenerateOptions {
   progressFile?: string;
   /** Executes snippets (default: a new `createOracle()` of `@execret/oracle`, closed at the end). */
   oracle?: ExecutionOracle;
-  /** Python for the AST gates of `@execret/generate` (default `python3`). */
+  /** Python for the AST gates and the default oracle (default `python3`, resolved once to the real binary). */
   python?: string;
   /** Attempts per entry, at least 1 (default {@link DEFAULT_MAX_ATTEMPTS}). */
   maxAttempts?: number;
@@ -230,9 +230,16 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
   const warnings: string[] = [...store.warnings];
 
   try {
+    let python: string;
+    try {
+      python = (await resolvePython(options.python ?? 'python3', signal ? { signal } : {})).executable;
+    } catch (cause) {
+      if (signal?.aborted) throw aborted(cause);
+      throw new LlmGenerateError('validation_failed', `@execret/llm-generate generateDataset: no usable Python for the validation gates (${(cause as Error).message}); pass options.python`, { cause });
+    }
     if (oracle === null) {
       try {
-        oracle = await createOracle(options.python ? { python: options.python } : {});
+        oracle = await createOracle({ python });
       } catch (cause) {
         throw new LlmGenerateError('validation_failed', `@execret/llm-generate generateDataset: could not start the oracle (${(cause as Error).message}); pass options.oracle`, { cause });
       }
@@ -251,7 +258,11 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
       const attempts = new Map<number, ProgressAttempt>();
       for (const r of records) if (r.type === 'attempt' && !attempts.has(r.attempt)) attempts.set(r.attempt, r);
       const final = (records.find((r) => r.type === 'entry') as ProgressEntry | undefined) ?? null;
-      return { entry, key, attempts: [...attempts.values()].sort((a, b) => a.attempt - b.attempt), final, resumed: final !== null, error: null, integrity: [] };
+      let sorted = [...attempts.values()].sort((a, b) => a.attempt - b.attempt);
+      // Attempts are contiguous from 1; an accepted attempt without its entry record (a torn write) is redone.
+      const gap = sorted.findIndex((a, i) => a.attempt !== i + 1 || (final === null && a.ok));
+      if (gap >= 0) sorted = sorted.slice(0, gap);
+      return { entry, key, attempts: sorted, final, resumed: final !== null, error: null, integrity: [] };
     });
     let done = states.filter((s) => s.final !== null).length;
     emit({ kind: 'start', total: states.length, finished: done, pending: states.length - done });
@@ -272,7 +283,8 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
       emit({ kind: 'entry', entryId: state.entry.id, status: state.final!.status, attempts: state.attempts.length, done, total: states.length });
     };
 
-    const rejectEntry = async (state: EntryState): Promise<void> => {
+    /** Records the entry as rejected; `attempt` (its last attempt, not yet stored) is written in the same append. */
+    const rejectEntry = async (state: EntryState, attempt?: ProgressAttempt): Promise<void> => {
       const last = state.attempts[state.attempts.length - 1];
       const record: ProgressEntry = {
         type: 'entry',
@@ -285,7 +297,7 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
         prompt_sha256: promptSha256,
         reasons: last?.reasons ?? [],
       };
-      await store.append(record);
+      await store.append(...(attempt ? [attempt] : []), record);
       state.final = record;
       finishEntry(state);
     };
@@ -298,7 +310,7 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
         toValidate.map(({ a, p }) => ({ entry: a.state.entry, reply: (p as Extract<typeof p, { ok: true }>).reply })),
         {
           oracle: runOracle,
-          ...(options.python ? { python: options.python } : {}),
+          python,
           ...(options.maxEditLines !== undefined ? { maxEditLines: options.maxEditLines } : {}),
           ...(options.maxEditChars !== undefined ? { maxEditChars: options.maxEditChars } : {}),
           minDistractors,
@@ -329,7 +341,6 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
           usage: { prompt_tokens: a.completion.usage.promptTokens, completion_tokens: a.completion.usage.completionTokens },
           response_model: a.completion.responseModel,
         };
-        await store.append(attempt);
         a.state.attempts.push(attempt);
         emit({
           kind: 'attempt',
@@ -356,11 +367,14 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
             canonical_result: v.canonicalResult!,
             distractors: v.distractors,
           };
-          await store.append(record);
+          // The accepted attempt and its entry record go into one write: a crash keeps both or neither.
+          await store.append(attempt, record);
           a.state.final = record;
           finishEntry(a.state);
         } else if (attempt.attempt >= maxAttempts) {
-          await rejectEntry(a.state);
+          await rejectEntry(a.state, attempt);
+        } else {
+          await store.append(attempt);
         }
       }
     };
@@ -453,7 +467,7 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
     if (accepted.length > 1) {
       const integrity = await validateTasks(
         accepted.map((s) => ({ id: s.entry.id, domain: s.entry.domain, query: s.entry.query, function_name: s.entry.function_name, canonical: s.final!.canonical, tests: s.final!.tests, distractors: kept(s).map((d) => d.code) })),
-        { ...(options.python ? { python: options.python } : {}), ...(signal ? { signal } : {}) },
+        { python, ...(signal ? { signal } : {}) },
       ).catch((cause: unknown) => {
         throw new LlmGenerateError('validation_failed', `@execret/llm-generate generateDataset: the integrity pass could not run (${(cause as Error).message})`, { cause });
       });

@@ -161,17 +161,17 @@ export interface ProgressStore {
   readonly records: readonly ProgressRecord[];
   /** Problems found while reading. */
   readonly warnings: readonly string[];
-  /** Appends one record as one line with a single `write` (appends are serialised). */
-  append(record: ProgressRecord): Promise<void>;
+  /** Appends records as lines, all of them with a single `write` (appends are serialised). */
+  append(...records: ProgressRecord[]): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * Opens (creating when missing) an append-only progress file. Existing lines are parsed with
  * {@link parseProgress}; a torn final line is terminated with `\n` so that later appends start on a
- * line of their own. A new file starts with a header line. Each `append` writes one JSON line in a
- * single `write` call on an `O_APPEND` descriptor, one after another, so a crash can cut off at most
- * the line being written, and a reader ignores that line. Rejects with
+ * line of their own. A new file starts with a header line. Each `append` writes its records as JSON
+ * lines in a single `write` call on an `O_APPEND` descriptor, one append after another, so a crash
+ * can cut off at most the append being written, and a reader ignores a torn final line. Rejects with
  * `LlmGenerateError('progress_io')` on file-system errors.
  *
  * @example
@@ -220,9 +220,10 @@ export async function openProgressStore(file: string): Promise<ProgressStore> {
     file,
     records: parsed.records,
     warnings: parsed.warnings,
-    append(record) {
+    append(...records) {
       if (closed) return Promise.reject(new LlmGenerateError('progress_io', `@execret/llm-generate progress: ${file} is closed`));
-      return enqueue(`${JSON.stringify(record)}\n`);
+      if (records.length === 0) return Promise.resolve();
+      return enqueue(records.map((r) => `${JSON.stringify(r)}\n`).join(''));
     },
     async close() {
       if (closed) return;
