@@ -1,4 +1,5 @@
 import { commandHelp, parseCommandArgs, UsageError, type Command, type Io } from './command.js';
+import { buildCommand } from './commands/build.js';
 import { compareCommand } from './commands/compare.js';
 import { embedCommand } from './commands/embed.js';
 import { mergeCommand } from './commands/merge.js';
@@ -10,7 +11,7 @@ import { verifyCommand } from './commands/verify.js';
 import { readConfig } from './config.js';
 
 /** Every command, in help order. */
-export const COMMANDS: readonly Command[] = [runCommand, verifyCommand, embedCommand, scoreCommand, compareCommand, reportCommand, modelsCommand, mergeCommand];
+export const COMMANDS: readonly Command[] = [runCommand, verifyCommand, embedCommand, scoreCommand, compareCommand, reportCommand, modelsCommand, mergeCommand, buildCommand];
 
 export function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

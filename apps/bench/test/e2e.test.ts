@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +124,34 @@ describe('execret run (end to end on the bundled mini dataset)', () => {
     expect(manifest.verify.executed).toBe(0);
     expect(manifest.retrieved_pairs.executed).toBe(0);
     expect(await readFile(join(out, 'results/bm25.json'), 'utf8')).toBe(before);
+  }, 300_000);
+});
+
+describe('execret build → execret run', () => {
+  it('builds a dataset from a tasks file and benchmarks it, with a reproducible result', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'execret-build-'));
+    try {
+      const tasks = (await readFile(join(import.meta.dirname, '../../../fixtures/generate/tricky-tasks.jsonl'), 'utf8')).split('\n').slice(0, 3).join('\n');
+      await writeFile(join(root, 'tasks.jsonl'), `${tasks}\n`);
+      const env = { ...process.env, EXECRET_CACHE_DIR: join(root, 'cache'), EXECRET_OFFLINE: '1' };
+      const build = await capture(() => main(['build', '--tasks', join(root, 'tasks.jsonl'), '--out', join(root, 'ds'), '--json'], env));
+      expect(build.code, build.stderr).toBe(0);
+      const summary = JSON.parse(build.stdout) as { queries: number; snippets: number };
+      expect(summary.queries).toBe(3);
+      expect(summary.snippets).toBeGreaterThan(3);
+      const first = await readFile(join(root, 'ds/data/corpus.jsonl'), 'utf8');
+      const again = await capture(() => main(['build', '--tasks', join(root, 'tasks.jsonl'), '--out', join(root, 'ds2'), '--json'], env));
+      expect(again.code).toBe(0);
+      expect(await readFile(join(root, 'ds2/data/corpus.jsonl'), 'utf8')).toBe(first);
+      const run = await capture(() => main(['run', '--dataset', join(root, 'ds'), '--models', 'bm25', '--out', join(root, 'out'), '--resamples', '200', '--json'], env));
+      expect(run.code, run.stderr).toBe(0);
+      const manifest = JSON.parse(await readFile(join(root, 'out/manifest.json'), 'utf8'));
+      expect(manifest.verify.canonicalsPassing).toBe(3);
+      expect(manifest.verify.distractorsFailing).toBe(manifest.verify.distractors);
+      expect(manifest.verify.releaseDisagreements).toBe(0);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   }, 300_000);
 });
 
