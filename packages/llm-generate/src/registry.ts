@@ -180,7 +180,7 @@ export function parseRegistry(text: string, options: ParseRegistryOptions = {}):
   if (format === 'json') {
     const split = splitJsonArray(body);
     if ('error' in split) {
-      issues.push({ code: 'invalid_json', file, line: 1, index: 0, field: null, message: `${where(1)}: expected a JSON array of registry objects, received unparseable text (${split.error})` });
+      issues.push({ code: 'invalid_json', file, line: 1, index: 0, field: null, message: `${where(1)} (file): expected a JSON array of registry objects, received unparseable text (${split.error})` });
     } else {
       records = split;
     }
@@ -197,11 +197,11 @@ export function parseRegistry(text: string, options: ParseRegistryOptions = {}):
   const valid: { entry: RegistryEntry; line: number; index: number }[] = [];
   records.forEach((record, index) => {
     if (record.bad !== undefined) {
-      issues.push({ code: 'invalid_json', file, line: record.line, index, field: null, message: `${where(record.line)}: expected one JSON object per line, received invalid JSON (${record.bad})` });
+      issues.push({ code: 'invalid_json', file, line: record.line, index, field: null, message: `${where(record.line)} (record): expected one JSON object per line, received invalid JSON (${record.bad})` });
       return;
     }
     if (typeof record.value !== 'object' || record.value === null || Array.isArray(record.value)) {
-      issues.push({ code: 'invalid_field', file, line: record.line, index, field: null, message: `${where(record.line)}: expected an object with function_name, query and domain, received ${describe(record.value)}` });
+      issues.push({ code: 'invalid_field', file, line: record.line, index, field: null, message: `${where(record.line)} (record): expected an object with function_name, query and domain, received ${describe(record.value)}` });
       return;
     }
     const out = registryRecordSchema.safeParse(record.value);

@@ -140,9 +140,10 @@ function position(points: readonly string[], offset: number): { line: number; co
 /**
  * The one edit that turns `canonical` into `distractor` on the raw text, as a `@execret/generate`
  * {@link Edit} (1-based lines, 0-based code-point columns, half-open): the common prefix and suffix
- * are stripped, then the changed span is widened to whole tokens where it cuts through an identifier,
- * number or operator (so `<` → `<=` is recorded as `before: '<', after: '<='`, not as an inserted
- * `=`). `applyEdits(canonical, [edit]) === distractor` always holds. For identical inputs the edit is
+ * are stripped; a pure insertion or deletion of whole lines is then moved to start at a line start
+ * (so a deleted guard is recorded as its lines, not from the middle of an indentation), and any other
+ * span is widened to whole tokens where it cuts through an identifier, number or operator (so `<` →
+ * `<=` is recorded as `before: '<', after: '<='`, not as an inserted `=`). `applyEdits(canonical, [edit]) === distractor` always holds. For identical inputs the edit is
  * empty (`before === after === ''`).
  *
  * @example
@@ -156,7 +157,23 @@ export function editBetween(canonical: string, distractor: string): Edit {
   let s = commonSuffix(a, b, p);
   const endA = (): number => a.length - s;
   const endB = (): number => b.length - s;
-  if (p < endA() || p < endB()) {
+  const deletion = p < endA() && p === endB();
+  const insertion = p === endA() && p < endB();
+  const side = deletion ? a : b;
+  const sideEnd = deletion ? endA() : endB();
+  if ((deletion || insertion) && side.slice(p, sideEnd).some((c) => c === '\n' || c === '\r')) {
+    // whole-line insertions and deletions: slide the block left to start at a line start when the text allows it
+    let q = p;
+    let e = sideEnd;
+    while (q > 0 && side[q - 1] !== '\n' && side[q - 1] !== '\r' && side[q - 1] === side[e - 1]) {
+      q -= 1;
+      e -= 1;
+    }
+    if (q === 0 || side[q - 1] === '\n' || side[q - 1] === '\r') {
+      s += p - q;
+      p = q;
+    }
+  } else if (p < endA() || p < endB()) {
     while (p > 0) {
       const k = charClass(a[p - 1]);
       if (k === 'other') break;
