@@ -36,14 +36,14 @@ beforeAll(async () => {
 
 describe('validateReplies', { timeout: 30_000 }, () => {
   it('judges every distractor and collects all reasons when a locked reply has several problems', async () => {
-    const oracle = stubOracle([minus, loop]);
+    const oracle = stubOracle([minus, `${minus}\n`, loop]);
     const [v] = await validateReplies([{ entry, reply: locked([minus, `${minus}\n`, loop, plusZero]) }], { oracle, python });
     expect(v!.ok).toBe(false);
     expect(v!.reasons.map((r) => `${r.gate}/${r.code}@${r.distractor}`)).toEqual(['edit/duplicate_distractor@1', 'edit/not_single_edit@2', 'execution/distractor_passes@3']);
     expect(v!.distractors.map((d) => d.status)).toEqual(['kept', 'invalid', 'invalid', 'accidentally_correct']);
     expect(v!.distractors[0]).toMatchObject({ failure: 'output', measure: { lines: 1, chars: 1 } });
-    // the duplicate is not executed; the rewritten one is (it parses), so its result is known
-    expect(oracle.jobs.map((j) => j.code)).toEqual([canonical, minus, loop, plusZero]);
+    // one pass: every snippet parses, so the gates of @execret/generate ran all of them
+    expect(oracle.jobs.map((j) => j.code)).toEqual([canonical, minus, `${minus}\n`, loop, plusZero]);
   });
 
   it('still executes the canonical and the valid distractors when one distractor does not parse', async () => {
@@ -52,6 +52,8 @@ describe('validateReplies', { timeout: 30_000 }, () => {
     expect(v!.reasons.map((r) => r.code)).toEqual(['distractor_syntax', 'distractor_passes']);
     expect(v!.distractors.map((d) => d.status)).toEqual(['kept', 'invalid', 'kept', 'accidentally_correct']);
     expect(v!.canonicalResult?.status).toBe('pass');
+    // second pass without the distractor that does not parse
+    expect(oracle.jobs).toHaveLength(4);
   });
 
   it('accepts a clean locked reply', async () => {

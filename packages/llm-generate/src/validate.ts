@@ -106,24 +106,27 @@ async function gates(tasks: unknown[], options: ValidateRepliesOptions, withOrac
 }
 
 /**
- * Runs every reply through the gates of `@execret/generate` (`validateTasks`) plus this package's
- * single-edit gate, and judges each distractor. Per reply:
- * 1. static gates on the task `{ id, domain, query, function_name, canonical, tests, distractors }`:
- *    schema (7–10 tests), ast (canonical parses and defines `function_name`; each test one
- *    single-line assert calling it; each distractor parses, defines it and differs from the canonical);
+ * Runs every reply through the gates of `@execret/generate` (`validateTasks` with the oracle) plus
+ * this package's single-edit gate, and judges each distractor. Per reply:
+ * 1. the generate gates on the task `{ id, domain, query, function_name, canonical, tests,
+ *    distractors }`: schema (7–10 tests), ast (canonical parses and defines `function_name`; each test
+ *    one single-line assert calling it; each distractor parses, defines it and differs from the
+ *    canonical), execution (the canonical passes every test → else `execution/canonical_fails`; each
+ *    distractor fails at least one → else `execution/distractor_passes`);
  * 2. duplicates: a distractor equal to an earlier one (ignoring trailing whitespace and line endings)
  *    → `edit/duplicate_distractor`;
  * 3. locked mode only, the `edit` gate: each distractor one localized edit of the canonical
  *    (`checkSingleEdit`, codes `no_edit`, `not_single_edit`); bug types were already restricted to the
  *    six locked types by the reply schema;
- * 4. execution (only when 1 found nothing wrong with the canonical and tests), with the statically
- *    valid distractors: the canonical passes every test (`execution/canonical_fails`); each distractor
- *    fails at least one (`execution/distractor_passes` otherwise).
+ * 4. `validateTasks` executes nothing for a task with any static issue, so a reply whose canonical
+ *    and tests are fine but one distractor is not (say, a syntax error) gets a second pass with its
+ *    valid distractors, and the feedback covers everything at once.
  * Cross-entry integrity (name collisions, identical snippets) is left to the final pass of
  * `generateDataset`. Locked mode accepts a reply when nothing at all was found; free-form mode when
  * the canonical and tests pass and at least `minDistractors` rewrites fail a test (invalid and
  * accidentally correct rewrites are dropped, not fed back as errors of the entry). All replies are
- * checked together (two interpreter starts plus one oracle batch). Results are in input order.
+ * checked together: one interpreter start and one oracle batch, plus the same again when a second
+ * pass is needed. Results are in input order.
  *
  * @example
  * const [v] = await validateReplies([{ entry, reply }], { oracle })
@@ -149,19 +152,28 @@ export async function validateReplies(items: readonly ReplyToValidate[], options
     };
   });
 
-  // 1. static gates
-  const staticReport = await gates(candidates.map((c) => ({ ...c.task, distractors: c.distractors.map((d) => d.code) })), options, false);
+  // 1. the gates of @execret/generate, with execution; a task whose only static problems are invalid
+  //    distractors is not executed by them, so it gets a second pass with its valid distractors only
+  const first = await gates(candidates.map((c) => ({ ...c.task, distractors: c.distractors.map((d) => d.code) })), options, true);
+  const executed = new Map<number, { canonical: ExecutionResult | null; distractors: Map<number, ExecutionResult> }>();
+  const second: { i: number; keep: number[] }[] = [];
   const state = candidates.map((c, i) => {
-    const issues = staticReport.tasks[i]!.issues.filter((issue) => issue.gate !== 'integrity');
+    const result = first.tasks[i]!;
+    const issues = result.issues.filter((issue) => issue.gate !== 'integrity');
     const entryReasons = issues.filter((issue) => issue.distractor === undefined).map((issue) => reasonOf(issue));
     const distractorReasons: RejectionReason[][] = c.distractors.map((_, d) => issues.filter((issue) => issue.distractor === d).map((issue) => reasonOf(issue)));
+    if (result.canonicalResult !== undefined) {
+      executed.set(i, { canonical: result.canonicalResult, distractors: new Map((result.distractorResults ?? []).map((r, d) => [d, r])) });
+    } else if (entryReasons.length === 0) {
+      second.push({ i, keep: c.distractors.map((_, d) => d).filter((d) => distractorReasons[d]!.length === 0) });
+    }
     // 2. duplicates
     const seen = new Map<string, number>();
     c.distractors.forEach((d, k) => {
       const key = normalized(d.code);
-      const first = seen.get(key);
-      if (first !== undefined) {
-        distractorReasons[k]!.push({ gate: 'edit', code: 'duplicate_distractor', message: `distractor ${k + 1} is the same code as distractor ${first + 1}; every distractor must be different`, distractor: k });
+      const earlier = seen.get(key);
+      if (earlier !== undefined) {
+        distractorReasons[k]!.push({ gate: 'edit', code: 'duplicate_distractor', message: `distractor ${k + 1} is the same code as distractor ${earlier + 1}; every distractor must be different`, distractor: k });
       } else {
         seen.set(key, k);
       }
@@ -182,20 +194,16 @@ export async function validateReplies(items: readonly ReplyToValidate[], options
     return { entryReasons, distractorReasons, measures };
   });
 
-  // 4. execution
-  const runnable = candidates
-    .map((c, i) => ({ c, i, keep: c.distractors.map((_, k) => k).filter((k) => !state[i]!.distractorReasons[k]!.some((r) => r.gate === 'ast' || r.code === 'duplicate_distractor')) }))
-    .filter(({ i }) => state[i]!.entryReasons.length === 0);
-  const executed = new Map<number, { canonical: ExecutionResult | null; distractors: Map<number, ExecutionResult> }>();
-  if (runnable.length > 0) {
-    const report = await gates(runnable.map(({ c, keep }) => ({ ...c.task, distractors: keep.map((k) => c.distractors[k]!.code) })), options, true);
-    runnable.forEach(({ i, keep }, r) => {
+  // 4. second pass: execution of the tasks held back by an invalid distractor
+  if (second.length > 0) {
+    const report = await gates(second.map(({ i, keep }) => ({ ...candidates[i]!.task, distractors: keep.map((k) => candidates[i]!.distractors[k]!.code) })), options, true);
+    second.forEach(({ i, keep }, r) => {
       const result = report.tasks[r]!;
       const byDistractor = new Map<number, ExecutionResult>();
       (result.distractorResults ?? []).forEach((res, k) => byDistractor.set(keep[k]!, res));
       executed.set(i, { canonical: result.canonicalResult ?? null, distractors: byDistractor });
       for (const issue of result.issues) {
-        if (issue.gate === 'integrity') continue;
+        if (issue.gate !== 'execution') continue;
         if (issue.distractor === undefined) state[i]!.entryReasons.push(reasonOf(issue));
         else state[i]!.distractorReasons[keep[issue.distractor]!]!.push(reasonOf(issue, keep[issue.distractor]!));
       }
