@@ -6,7 +6,8 @@
  *
  * One long-lived python3 child loads the .npy files written here and, on each request, times only
  * `S = Q @ D.T`, `np.argpartition(-S, 10, axis=1)[:, :10]` and the sort of those 10 per row. Requests
- * alternate with topK (calling thread, WebAssembly SIMD) and topKParallel (all cores) in this process,
+ * alternate with topK (calling thread, WebAssembly SIMD), topKParallel (all cores) and, when
+ * onnxruntime-node can be loaded, topKOnnx (onnxruntime's Gemm, all cores) in this process,
  * rep after rep, so that load from other processes hits all three alike; the report gives the best and
  * the median rep of each and the ratios to numpy (best/best, and the median of per-rep ratios). It also
  * checks that both sides return the same top 10 (swaps allowed only between documents whose scores
@@ -17,7 +18,18 @@ import { createInterface } from 'node:readline';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readNpy, topK, topKParallel, writeNpy } from '../src/retrieval.js';
+import { createRequire } from 'node:module';
+import { readNpy, topK, topKOnnx, topKParallel, writeNpy, type OnnxRuntimeModule } from '../src/retrieval.js';
+
+/** onnxruntime-node as installed for @huggingface/transformers (a dev dependency), when loadable. */
+function loadOnnxRuntime(): OnnxRuntimeModule | undefined {
+  try {
+    const require = createRequire(import.meta.url);
+    return createRequire(require.resolve('@huggingface/transformers'))('onnxruntime-node') as OnnxRuntimeModule;
+  } catch {
+    return undefined;
+  }
+}
 
 const N_QUERIES = 939;
 const N_DOCS = 4694;
@@ -99,6 +111,7 @@ const median = (xs: number[]) => {
 
 async function main(): Promise<void> {
   const python = resolvePython();
+  const onnxruntime = loadOnnxRuntime();
   const threads = availableParallelism();
   const dir = mkdtempSync(join(tmpdir(), 'execret-topk-bench-'));
   console.log(`topK vs numpy: ${N_QUERIES} queries × ${N_DOCS} documents, k = ${K}, metric dot on unit rows`);
@@ -120,6 +133,8 @@ async function main(): Promise<void> {
       await numpy1.run();
       let ours = topK(queries, docs, dims, K, { metric: 'dot' });
       let parallel = await topKParallel(queries, docs, dims, K, { metric: 'dot', threads });
+      const onnxMs: number[] = [];
+      let onnx = onnxruntime === undefined ? undefined : await topKOnnx(queries, docs, dims, K, { metric: 'dot', onnxruntime });
       for (let r = 0; r < reps; r++) {
         numpyMs.push(await numpy.run());
         numpy1Ms.push(await numpy1.run());
@@ -129,6 +144,11 @@ async function main(): Promise<void> {
         t0 = performance.now();
         parallel = await topKParallel(queries, docs, dims, K, { metric: 'dot', threads });
         parallelMs.push(performance.now() - t0);
+        if (onnxruntime !== undefined) {
+          t0 = performance.now();
+          onnx = await topKOnnx(queries, docs, dims, K, { metric: 'dot', onnxruntime, threads });
+          onnxMs.push(performance.now() - t0);
+        }
       }
       numpy.close();
       numpy1.close();
@@ -163,9 +183,11 @@ async function main(): Promise<void> {
       console.log(`d = ${dims}`);
       row('numpy', numpyMs, `   (OpenBLAS, ${threads} threads)`);
       row('topKParallel', parallelMs, `   (${threads} threads)`);
+      if (onnxMs.length > 0) row('topKOnnx', onnxMs, `   (onnxruntime Gemm, ${threads} threads)`);
       row('numpy 1 thread', numpy1Ms, '   (OPENBLAS_NUM_THREADS=1)');
       row('topK', syncMs, '   (1 thread)');
       ratio('topKParallel / numpy:', parallelMs, numpyMs);
+      if (onnxMs.length > 0) ratio('topKOnnx / numpy:', onnxMs, numpyMs);
       ratio('topK / numpy 1 thread:', syncMs, numpy1Ms);
       ratio('topK / numpy (all threads):', syncMs, numpyMs);
       console.log(
@@ -173,6 +195,11 @@ async function main(): Promise<void> {
           (mismatches > 0 ? `, largest score gap between swapped documents ${worstGap.toExponential(2)}` : '') +
           (worstGap < 1e-6 ? ' — OK' : ' — DISAGREEMENT above 1e-6'),
       );
+      if (onnx !== undefined) {
+        let same = 0;
+        for (let i = 0; i < onnx.indices.length; i++) if (onnx.indices[i] === reference[i]) same++;
+        console.log(`  topKOnnx agreement with numpy: ${same}/${onnx.indices.length} positions identical`);
+      }
       const identical = ours.indices.every((v, i) => v === parallel.indices[i]) && ours.scores.every((v, i) => Object.is(v, parallel.scores[i]));
       console.log(`  topKParallel result bit-identical to topK: ${identical ? 'yes' : 'NO'}`);
       console.log('');

@@ -10,6 +10,7 @@ export {
   type TopKResult,
 } from './search/top-k.js';
 export { topKParallel, TOPK_MIN_WORK_PER_THREAD, type TopKParallelOptions } from './search/top-k-parallel.js';
+export { topKOnnx, type OnnxRuntimeModule, type OnnxSession, type TopKOnnxOptions } from './search/top-k-onnx.js';
 export { compareCodePoints } from './search/tie-order.js';
 export { tokenizeCode } from './bm25/tokenize-code.js';
 export {
