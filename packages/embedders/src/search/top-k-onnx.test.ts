@@ -109,6 +109,16 @@ describe.skipIf(ort === undefined)('topKOnnx', () => {
     }
   });
 
+  it('reads dot-metric inputs that are views at an offset, batched, without copying them wrongly', async () => {
+    const dims = 64;
+    const queries = xorshift(5, 1000 * dims).subarray(10 * dims, 110 * dims);
+    const documents = xorshift(6, 500 * dims);
+    const expected = topK(queries, documents, dims, 5, { metric: 'dot' });
+    const result = await topKOnnx(queries, documents, dims, 5, { metric: 'dot', onnxruntime: runtime, maxMemoryBytes: 2 * 500 * 4 * 7 });
+    expect(Array.from(result.indices)).toEqual(Array.from(expected.indices));
+    expect(result.scores.every((v, i) => Math.abs(v - expected.scores[i]!) <= 1e-5)).toBe(true);
+  });
+
   it('breaks ties by docIds descending when docIds are given', async () => {
     const docs = new Float32Array([1, 0, 1, 0, 1, 0, 0, 1]);
     const result = await topKOnnx(new Float32Array([1, 0]), docs, 2, 4, {
