@@ -10,6 +10,12 @@ export const DEFAULT_MEMORY_MB = 1024;
 export const DEFAULT_ISOLATION = 'auto' as const;
 
 /**
+ * Judging: comparison and truthiness asserts are judged by the fork server from the values the child
+ * reports (the child never sees the expected value); other tests inside the child.
+ */
+export const DEFAULT_JUDGING = 'split' as const;
+
+/**
  * Processes and threads (`RLIMIT_NPROC`) the sandbox uid may have at once. When the oracle does not run
  * as root (no uid to drop to), the limit is this many *on top of* the processes the user already had
  * when the server started.

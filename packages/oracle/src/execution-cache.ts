@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { OracleError, abortError } from './errors.js';
 import { isOutcome, ORACLE_STATUSES, suiteStatus, type OracleStatus } from './outcomes.js';
+import { isJudged, type OracleJudged } from './judging.js';
 
 /**
  * One execution of one snippet against one suite, as stored in `execution_cache.jsonl`
@@ -23,6 +24,11 @@ export interface ExecutionCacheEntry {
   durationMs?: number;
   /** `isolation` (`bwrap` or `rlimit` for lines this package wrote), when the writer recorded it. */
   isolation?: string;
+  /**
+   * `judged`: how each test was judged (see `OracleJudged`), one per outcome, when the writer recorded
+   * it. Readers treat a line without it as judged `child`.
+   */
+  judged?: OracleJudged[];
   /** Every other field of the line, kept as read (writers may add fields). */
   extra: Record<string, unknown>;
 }
@@ -35,8 +41,9 @@ export interface ExecutionCacheIssue {
    * - `torn-line`: the last line does not end in `\n` (a killed writer); ignored.
    * - `invalid-json`: the line is not JSON; ignored.
    * - `invalid-entry`: JSON, but without valid hashes or outcome list; ignored.
-   * - `inconsistent`: `passes_all_tests` or `status` disagree with `test_results`; the entry is kept
-   *   with both recomputed from `test_results`.
+   * - `inconsistent`: `passes_all_tests` or `status` disagree with `test_results` (the entry is kept
+   *   with both recomputed from `test_results`), or `judged` is not one `split`/`child`/`fallback` per
+   *   outcome (the entry is kept without it).
    */
   kind: 'torn-line' | 'invalid-json' | 'invalid-entry' | 'inconsistent';
   /** Human-readable detail. */
@@ -62,6 +69,7 @@ const KNOWN_FIELDS = new Set([
   'status',
   'duration_ms',
   'isolation',
+  'judged',
 ]);
 
 /**
@@ -166,19 +174,31 @@ function toEntry(value: unknown, line: number, issues: ExecutionCacheIssue[]): E
   };
   if (typeof record.duration_ms === 'number' && Number.isFinite(record.duration_ms)) entry.durationMs = record.duration_ms;
   if (typeof record.isolation === 'string') entry.isolation = record.isolation;
+  const judged = record.judged;
+  if (judged !== undefined) {
+    if (Array.isArray(judged) && judged.length === testResults.length && judged.every(isJudged)) {
+      entry.judged = [...judged];
+    } else {
+      issues.push({
+        line,
+        kind: 'inconsistent',
+        message: `judged ${JSON.stringify(judged).slice(0, 60)} is not one of split, child, fallback per outcome (${testResults.length}); ignored`,
+      });
+    }
+  }
   return entry;
 }
 
 /**
  * Serialises one entry as a line of `execution_cache.jsonl`, strictly as docs/formats.md fixes it:
- * `code_sha256`, `tests_sha256`, `test_results`, `passes_all_tests`, `status`, then `duration_ms` and
- * `isolation` when present, then the `extra` fields; compact JSON, terminated by `\n`.
+ * `code_sha256`, `tests_sha256`, `test_results`, `passes_all_tests`, `status`, then `duration_ms`,
+ * `isolation` and `judged` when present, then the `extra` fields; compact JSON, terminated by `\n`.
  * `passes_all_tests` and `status` must agree with `test_results` (`pass` exactly when every outcome is
  * `pass`).
  *
  * @param entry - the entry; `extra` may be omitted
  * @throws {TypeError} when a hash is not 64 lowercase hex digits, an outcome is outside the vocabulary,
- *   or `passesAllTests`/`status` contradict `testResults`
+ *   `passesAllTests`/`status` contradict `testResults`, or `judged` is not one label per outcome
  * @example
  * formatExecutionCacheLine({
  *   codeSha256: 'a'.repeat(64), testsSha256: 'b'.repeat(64),
@@ -215,6 +235,14 @@ export function formatExecutionCacheLine(
   };
   if (entry.durationMs !== undefined) record.duration_ms = entry.durationMs;
   if (entry.isolation !== undefined) record.isolation = entry.isolation;
+  if (entry.judged !== undefined) {
+    if (!Array.isArray(entry.judged) || entry.judged.length !== entry.testResults.length || !entry.judged.every(isJudged)) {
+      throw new TypeError(
+        `@execret/oracle formatExecutionCacheLine: expected judged to hold one of 'split', 'child', 'fallback' per outcome (${entry.testResults.length}), received ${JSON.stringify(entry.judged).slice(0, 80)}`,
+      );
+    }
+    record.judged = entry.judged;
+  }
   for (const [key, value] of Object.entries(entry.extra ?? {})) if (!(key in record)) record[key] = value;
   return `${JSON.stringify(record)}\n`;
 }
@@ -315,7 +343,12 @@ export async function openExecutionCache(file: string, options: OpenExecutionCac
           `@execret/oracle ExecutionCache.put: short write to ${file} (${written} of ${line.length} bytes; the line is torn and will be ignored on reload)`,
         );
       }
-      const stored: ExecutionCacheEntry = { ...entry, testResults: [...entry.testResults], extra: { ...(entry.extra ?? {}) } };
+      const stored: ExecutionCacheEntry = {
+        ...entry,
+        testResults: [...entry.testResults],
+        ...(entry.judged !== undefined ? { judged: [...entry.judged] } : {}),
+        extra: { ...(entry.extra ?? {}) },
+      };
       const key = `${stored.codeSha256}:${stored.testsSha256}`;
       map.delete(key);
       map.set(key, stored);

@@ -18,17 +18,26 @@
  * @internal
  */
 export const FORK_SERVER_SOURCE: string = String.raw`
-# execret fork server: trusted code. Untrusted snippets only ever run in forked children.
-# Protocol: one JSON job per line on fd 0, one JSON result per line on fd 1 (see fork-server.ts).
+# execret fork server: trusted code. Three kinds of process run this source:
+# - the judge (the process Node spawned): reads jobs, compiles them, splits every assert it can into an
+#   untrusted probe and a trusted expectation, and compares the values the children report;
+# - the zygote (forked by the judge before the first job is read): forks one job child per request and
+#   cleans up after it; it never receives anything of a job;
+# - job children (forked by the zygote): receive the snippet and the probes from the judge on a private
+#   socket, drop into the sandbox and run untrusted code.
+# Protocol with Node: one JSON job per line on fd 0, one JSON result per line on fd 1 (see fork-server.ts).
+import ast
 import builtins
 import ctypes
 import gc
 import json
+import marshal
 import os
 import resource
 import select
 import shutil
 import signal
+import socket
 import struct
 import sys
 import time
@@ -37,14 +46,38 @@ CFG = json.loads(sys.argv[1])
 SERVER_PID = os.getpid()
 LIBC = ctypes.CDLL(None, use_errno=True)
 PR_SET_PDEATHSIG = 1
+PR_SET_DUMPABLE = 4
+PR_SET_NAME = 15
 PR_SET_CHILD_SUBREAPER = 36
 PR_SET_NO_NEW_PRIVS = 38
 EXIT_SETUP = 113
 EXIT_ESCAPED = 114
 EXIT_FORKED = 115
+# Child -> judge frames: nonce(16) | index u16 | kind u8 | length u32 | payload.
+FRAME = struct.Struct("<HBI")
+HEADER_BYTES = 16 + FRAME.size
 DONE_INDEX = 0xFFFF
-HEADER_BYTES = 20
-MAX_PAYLOAD = 4000
+KIND_OUTCOME = 0
+KIND_VALUE = 1
+KIND_UNSERIALIZABLE = 2
+KIND_END = 3
+# What a job child does with an item: run a whole test (and report its outcome), or evaluate a probe
+# expression (and report its value, or the exception it raised).
+MODE_RUN = 0
+MODE_VALUE = 1
+MAX_OUTCOME_BYTES = 4000
+# Limits of a reported value: encoded size, nodes, nesting, set elements and dict keys.
+MAX_VALUE_BYTES = 1 << 20
+MAX_VALUE_NODES = 100000
+MAX_VALUE_DEPTH = 100
+MAX_VALUE_HASHED = 2000
+# Set elements and dict keys the judge rebuilds per job (bounds the cost of hash collisions).
+MAX_JOB_HASHED = 20000
+MAX_REPORT_BYTES = 64 << 20
+# Literal folding in the judge: largest int (bits) and sequence an expected value may be built up to.
+MAX_CONST_BITS = 1 << 16
+MAX_CONST_ITEMS = 1 << 16
+PLAN_CACHE_SIZE = 4096
 ASSERTION_ERROR = AssertionError
 TYPE_NAME = type.__dict__["__name__"].__get__
 STR_ENCODE = str.encode
@@ -54,6 +87,11 @@ BYTES_DECODE = bytes.decode
 def prctl(option, arg):
     return LIBC.prctl(ctypes.c_int(option), ctypes.c_ulong(arg), ctypes.c_ulong(0),
                       ctypes.c_ulong(0), ctypes.c_ulong(0))
+
+
+def set_name(name):
+    LIBC.prctl(ctypes.c_int(PR_SET_NAME), ctypes.c_char_p(name), ctypes.c_ulong(0),
+               ctypes.c_ulong(0), ctypes.c_ulong(0))
 
 
 def write_all(fd, data):
@@ -101,14 +139,17 @@ if CFG["isolation"] == "rlimit":
     if CFG.get("parent_pid") and os.getppid() != CFG["parent_pid"]:
         os._exit(EXIT_SETUP)
 SUBREAPER = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0
-CHILDREN_FILE = "/proc/self/task/%d/children" % SERVER_PID
-HAS_CHILDREN_FILE = os.path.exists(CHILDREN_FILE)
 HAS_PIDFD = hasattr(os, "pidfd_open")
 if DROP:
     NPROC = CFG["nproc"]
 else:
-    NPROC = count_own_processes(os.getuid()) + CFG["nproc"]
+    # The calling user's processes so far, the zygote, and the job's own allowance.
+    NPROC = count_own_processes(os.getuid()) + 1 + CFG["nproc"]
 WORKDIR = "/tmp" if CFG["isolation"] == "bwrap" else "/"
+# Set in the zygote: the pid job children must have as parent, and whose children file lists them.
+ZYGOTE_PID = None
+CHILDREN_FILE = None
+HAS_CHILDREN_FILE = False
 
 PRELOAD_FAILED = []
 for name in CFG["preload"]:
@@ -121,7 +162,8 @@ for name in CFG["preload"]:
 # here, as root, and every import path is rewritten to /proc/self/fd/<n>/...: the kernel lets a process
 # follow its own descriptors whatever the permissions of the directories above, and the forked children
 # inherit the descriptors under the same numbers. sys.path and the __path__ of every loaded package are
-# rewritten once, in the server, so on-demand imports (also of submodules such as encodings.idna) work.
+# rewritten once, before the zygote is forked, so on-demand imports (also of submodules such as
+# encodings.idna) work.
 PATH_FDS = set()
 if DROP:
     REMAP = []
@@ -186,19 +228,39 @@ def describe(exc, cap):
     return "ERROR:" + name + ": " + msg if msg else "ERROR:" + name
 
 
-def child_main(wfd, nonce, snippet, compiled, budget_s):
-    """Runs in the forked child. Never returns: every path ends in os._exit."""
+class Unserializable(Exception):
+    """A probe's value is not plain data (or exceeds the limits): the test is judged whole in a child."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Job child (forked by the zygote). Untrusted code runs here, and only here.
+# ---------------------------------------------------------------------------------------------------
+
+def read_exact(fd, n):
+    chunks = []
+    while n > 0:
+        chunk = os.read(fd, min(n, 1 << 20))
+        if not chunk:
+            raise EOFError("job channel closed")
+        chunks.append(chunk)
+        n -= len(chunk)
+    return b"".join(chunks)
+
+
+def child_main(chan, cpu_s):
+    """Runs in the job child. Never returns: every path ends in os._exit."""
     _exit = os._exit
     try:
+        set_name(b"execret-job")
         os.setsid()
         devnull = os.open("/dev/null", os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(devnull, fd)
-        taken = PATH_FDS | {0, 1, 2, devnull, wfd}
+        taken = PATH_FDS | {0, 1, 2, devnull, chan}
         rfd = int.from_bytes(os.urandom(2), "little") % (FD_HIGH - 32) + 32
         while rfd in taken:
             rfd = rfd + 1 if rfd + 1 < FD_HIGH else 32
-        os.dup2(wfd, rfd, inheritable=False)
+        os.dup2(chan, rfd, inheritable=False)
         keep = sorted(PATH_FDS | {0, 1, 2, rfd})
         lo = 3
         for fd in keep:
@@ -212,12 +274,11 @@ def child_main(wfd, nonce, snippet, compiled, budget_s):
             os.setuid(UID)
         if prctl(PR_SET_NO_NEW_PRIVS, 1) != 0 or prctl(PR_SET_PDEATHSIG, signal.SIGKILL) != 0:
             _exit(EXIT_SETUP)
-        if os.getppid() != SERVER_PID:
+        if os.getppid() != ZYGOTE_PID:
             _exit(EXIT_SETUP)
-        cpu = int(budget_s) + 2
         limits = (
             (resource.RLIMIT_CORE, 0),
-            (resource.RLIMIT_CPU, cpu),
+            (resource.RLIMIT_CPU, cpu_s),
             (resource.RLIMIT_AS, CFG["memory_bytes"]),
             (resource.RLIMIT_FSIZE, CFG["fsize_bytes"]),
             (resource.RLIMIT_NPROC, NPROC),
@@ -226,76 +287,188 @@ def child_main(wfd, nonce, snippet, compiled, budget_s):
         for which, value in limits:
             resource.setrlimit(which, (value, value))
         os.chdir(WORKDIR)
+        # The job, from the judge: only the snippet and, per test, the whole test or just its probe.
+        size = struct.unpack("<I", read_exact(rfd, 4))[0]
+        nonce, snippet, items = marshal.loads(read_exact(rfd, size))
     except BaseException:
         _exit(EXIT_SETUP)
     # Everything the reporting path needs is bound to locals here, before any untrusted code runs, and
     # the outcome strings are built inline from literals: monkeypatching builtins, modules, exception
-    # classes or this module's globals afterwards cannot change what is reported (see README: threat model).
+    # classes or this module's globals afterwards does not change what an honest child reports.
     _write = os.write
     _getpid = os.getpid
-    _pack = struct.pack
+    _pack = FRAME.pack
     _encode = STR_ENCODE
     _decode = BYTES_DECODE
     _type = type
     _type_name = TYPE_NAME
     _str = str
+    _len = len
     _issubclass = issubclass
     _assertion = ASSERTION_ERROR
     _exec = exec
+    _eval = eval
     _builtins = builtins
     _settrace = sys.settrace
     _setprofile = sys.setprofile
-    _max_payload = MAX_PAYLOAD
+    _memoryview = memoryview
+    _unserializable = Unserializable
+    _int_bits = int.bit_length
+    _int_format = int.__format__
+    _float_repr = float.__repr__
+    _bytes_hex = bytes.hex
+    _bytearray_hex = bytearray.hex
+    _dict_items = dict.items
+    _list_append = list.append
+    _join = "".join
+    _quote = json.encoder.encode_basestring_ascii
+    _none_type = type(None)
+    _bool, _int, _float, _complex, _str_t, _bytes, _bytearray = bool, int, float, complex, str, bytes, bytearray
+    _list, _tuple, _set, _frozenset, _dict = list, tuple, set, frozenset, dict
+    _max_outcome = MAX_OUTCOME_BYTES
+    _max_bytes = MAX_VALUE_BYTES
+    _max_nodes = MAX_VALUE_NODES
+    _max_depth = MAX_VALUE_DEPTH
+    _max_hashed = MAX_VALUE_HASHED
     _done = DONE_INDEX
+    _k_outcome = KIND_OUTCOME
+    _k_value = KIND_VALUE
+    _k_unserializable = KIND_UNSERIALIZABLE
+    _k_end = KIND_END
+    _m_run = MODE_RUN
     _exit_forked = EXIT_FORKED
     _exit_escaped = EXIT_ESCAPED
     cap = CFG["max_message_chars"]
-    tests = tuple(compiled)
     me = _getpid()
+    open_tags = {_list: '["l"', _tuple: '["t"', _set: '["S"', _frozenset: '["Z"'}
+
+    def write_all(data):
+        view = _memoryview(data)
+        while view:
+            view = view[_write(rfd, view):]
+
+    def encode(value):
+        """Tagged JSON of plain data (exact built-in types only); raises Unserializable otherwise."""
+        parts = []
+        counts = [0, 0, 0]  # nodes, set elements + dict keys, characters
+
+        def put(text):
+            counts[2] += _len(text)
+            if counts[2] > _max_bytes:
+                raise _unserializable()
+            _list_append(parts, text)
+
+        def enc(v, depth):
+            t = _type(v)
+            counts[0] += 1
+            if counts[0] > _max_nodes or depth > _max_depth:
+                raise _unserializable()
+            if t is _none_type:
+                put('["N"]')
+            elif t is _bool:
+                put('["T"]' if v else '["F"]')
+            elif t is _int:
+                if _int_bits(v) > 4 * _max_bytes:
+                    raise _unserializable()
+                put('["i","' + _int_format(v, "x") + '"]')
+            elif t is _float:
+                put('["f","' + _float_repr(v) + '"]')
+            elif t is _complex:
+                put('["c","' + _float_repr(v.real) + '","' + _float_repr(v.imag) + '"]')
+            elif t is _str_t:
+                if _len(v) > _max_bytes:
+                    raise _unserializable()
+                put('["s",' + _quote(v) + "]")
+            elif t is _bytes:
+                if 2 * _len(v) > _max_bytes:
+                    raise _unserializable()
+                put('["b","' + _bytes_hex(v) + '"]')
+            elif t is _bytearray:
+                if 2 * _len(v) > _max_bytes:
+                    raise _unserializable()
+                put('["B","' + _bytearray_hex(v) + '"]')
+            elif t is _list or t is _tuple or t is _set or t is _frozenset:
+                if t is _set or t is _frozenset:
+                    counts[1] += _len(v)
+                    if counts[1] > _max_hashed:
+                        raise _unserializable()
+                put(open_tags[t])
+                for x in v:
+                    put(",")
+                    enc(x, depth + 1)
+                put("]")
+            elif t is _dict:
+                counts[1] += _len(v)
+                if counts[1] > _max_hashed:
+                    raise _unserializable()
+                put('["d"')
+                for k, x in _dict_items(v):
+                    put(",")
+                    enc(k, depth + 1)
+                    put(",")
+                    enc(x, depth + 1)
+                put("]")
+            else:
+                raise _unserializable()
+
+        enc(value, 0)
+        return _join(parts)
+
     try:
         index = 0
-        for code, error in tests:
-            if code is None:
-                out = error
-            else:
-                ns = {"__name__": "__main__", "__builtins__": _builtins}
-                try:
-                    _exec(snippet, ns)
+        for mode, code in items:
+            ns = {"__name__": "__main__", "__builtins__": _builtins}
+            kind = _k_outcome
+            try:
+                _exec(snippet, ns)
+                if mode == _m_run:
                     _exec(code, ns)
                     out = "pass"
-                except BaseException as exc:  # noqa: BLE001 - every exception is an outcome
-                    cls = _type(exc)
+                else:
+                    value = _eval(code, ns)
                     try:
-                        name = _type_name(cls)
-                    except BaseException:  # noqa: BLE001
-                        name = "?"
-                    try:
-                        msg = _decode(_encode(_str(exc), "utf-8", "replace")[:cap], "utf-8", "ignore")
-                    except BaseException:  # noqa: BLE001 - a hostile __str__ is still an outcome
-                        msg = "<str() of the exception failed>"
-                    if _issubclass(cls, _assertion):
-                        out = "FAIL: " + msg if msg else "FAIL"
-                    else:
-                        out = "ERROR:" + name + ": " + msg if msg else "ERROR:" + name
-                    exc = None
-                ns = None
-                _settrace(None)
-                _setprofile(None)
+                        out = encode(value)
+                        kind = _k_value
+                    except BaseException:  # noqa: BLE001 - not plain data, or beyond the limits
+                        out = ""
+                        kind = _k_unserializable
+                    value = None
+            except BaseException as exc:  # noqa: BLE001 - every exception is an outcome
+                cls = _type(exc)
+                try:
+                    name = _type_name(cls)
+                except BaseException:  # noqa: BLE001
+                    name = "?"
+                try:
+                    msg = _decode(_encode(_str(exc), "utf-8", "replace")[:cap], "utf-8", "ignore")
+                except BaseException:  # noqa: BLE001 - a hostile __str__ is still an outcome
+                    msg = "<str() of the exception failed>"
+                if _issubclass(cls, _assertion):
+                    out = "FAIL: " + msg if msg else "FAIL"
+                else:
+                    out = "ERROR:" + name + ": " + msg if msg else "ERROR:" + name
+                kind = _k_outcome
+                exc = None
+            ns = None
+            _settrace(None)
+            _setprofile(None)
             if _getpid() != me:
                 _exit(_exit_forked)
-            payload = _encode(out, "utf-8", "replace")[:_max_payload]
-            _write(rfd, nonce + _pack("<HH", index, len(payload)) + payload)
+            if kind == _k_value:
+                payload = _encode(out, "ascii")
+            else:
+                payload = _encode(out, "utf-8", "replace")[:_max_outcome]
+            write_all(nonce + _pack(index, kind, _len(payload)) + payload)
             index += 1
-        _write(rfd, nonce + _pack("<HH", _done, 0))
+        write_all(nonce + _pack(_done, _k_end, 0))
     except BaseException:  # noqa: BLE001
         _exit(_exit_escaped)
     _exit(0)
 
 
-def valid_outcome(text):
-    return (text == "pass" or text == "FAIL" or text.startswith("FAIL: ")
-            or (text.startswith("ERROR:") and len(text) > 6))
-
+# ---------------------------------------------------------------------------------------------------
+# Zygote (forked by the judge before the first job). Forks job children, reaps and sweeps after them.
+# ---------------------------------------------------------------------------------------------------
 
 def kill_quietly(pid, sig=signal.SIGKILL):
     try:
@@ -305,7 +478,7 @@ def kill_quietly(pid, sig=signal.SIGKILL):
 
 
 def list_children():
-    """Pids of the live direct children of this server (orphans land here: we are a subreaper)."""
+    """Pids of the live direct children of the zygote (orphans land here: it is a subreaper)."""
     if HAS_CHILDREN_FILE:
         with open(CHILDREN_FILE) as f:
             return [int(x) for x in f.read().split()]
@@ -315,11 +488,26 @@ def list_children():
             try:
                 with open("/proc/%s/stat" % name) as f:
                     stat = f.read()
-                if int(stat[stat.rindex(")") + 2:].split()[1]) == SERVER_PID:
+                if int(stat[stat.rindex(")") + 2:].split()[1]) == ZYGOTE_PID:
                     kids.append(int(name))
             except (OSError, ValueError):
                 pass
     return kids
+
+
+def kill_sandbox_uid():
+    """Under bwrap as root: SIGKILL every process of the sandbox uid in the pid namespace at once, from a
+    helper that has that uid (kill(-1) reaches exactly the processes a sender may signal)."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setgroups([])
+            os.setgid(GID)
+            os.setuid(UID)
+            os.kill(-1, signal.SIGKILL)
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
 
 
 def sweep():
@@ -336,8 +524,8 @@ def sweep():
             time.sleep(0.001)
             continue
         leftovers += len(kids)
-        if CFG["isolation"] == "bwrap":
-            kill_quietly(-1)
+        if DROP and CFG["isolation"] == "bwrap":
+            kill_sandbox_uid()
         for k in kids:
             kill_quietly(k)
         for k in kids:
@@ -402,26 +590,496 @@ def remove_litter(before):
     return removed
 
 
-def execute(snippet, compiled, deadline):
-    """Fork one child for the compiled tests; returns (outcomes or None per test, notes)."""
-    n = len(compiled)
-    r, w = os.pipe()
-    nonce = os.urandom(16)
+def zygote_job(ctl, cpu_s):
+    """One job child: fork it, hand the judge its socket, report its exit, clean up when told to."""
+    a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    judge_end = a.detach()
+    child_end = b.detach()
     litter = litter_snapshot() if LITTER_DIRS else None
     pid = os.fork()
     if pid == 0:
         try:
-            child_main(w, nonce, snippet, compiled, max(0.0, deadline - time.monotonic()))
+            child_main(child_end, cpu_s)
         finally:
             os._exit(EXIT_ESCAPED)
-    os.close(w)
+    os.close(child_end)
+    try:
+        socket.send_fds(ctl, [b"forked %d" % pid], [judge_end])
+    finally:
+        os.close(judge_end)
     pidfd = None
     if HAS_PIDFD:
         try:
             pidfd = os.pidfd_open(pid)
         except OSError:
             pidfd = None
-    outcomes = [None] * n
+    status = None
+    lost = False
+    while True:
+        watch = [ctl]
+        if pidfd is not None and status is None:
+            watch.append(pidfd)
+        wait = None if (pidfd is not None or status is not None) else 0.02
+        ready = select.select(watch, [], [], wait)[0]
+        if status is None and (pidfd in ready if pidfd is not None else True):
+            p, st = os.waitpid(pid, 0 if pidfd is not None else os.WNOHANG)
+            if p:
+                status = st
+                ctl.send(b"exited %d" % status)
+        if ctl in ready:
+            msg = ctl.recv(64)
+            if not msg:
+                lost = True
+            break
+    # The child's session, the child, and then every descendant that is left are killed and reaped.
+    if status is None:
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except OSError:
+            pass
+        kill_quietly(pid)
+        _p, status = os.waitpid(pid, 0)
+    if pidfd is not None:
+        os.close(pidfd)
+    leftovers = sweep()
+    removed = remove_litter(litter) if litter is not None else 0
+    if lost:
+        os._exit(0)
+    ctl.send(b"finished %d %d %d" % (status, leftovers, removed))
+
+
+def zygote_main(ctl):
+    """The zygote's loop. Its memory is the judge's as of before the first job, and it only ever receives
+    requests of the form 'fork a child with this CPU limit', so a job child inherits nothing of any job."""
+    global ZYGOTE_PID, CHILDREN_FILE, HAS_CHILDREN_FILE
+    try:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != SERVER_PID:
+            os._exit(EXIT_SETUP)
+        set_name(b"execret-zygote")
+        ZYGOTE_PID = os.getpid()
+        if not DROP:
+            # Same uid as the job children: keep them from ptrace-ing or reading the zygote's memory.
+            prctl(PR_SET_DUMPABLE, 0)
+        prctl(PR_SET_CHILD_SUBREAPER, 1)
+        CHILDREN_FILE = "/proc/self/task/%d/children" % ZYGOTE_PID
+        HAS_CHILDREN_FILE = os.path.exists(CHILDREN_FILE)
+        devnull = os.open("/dev/null", os.O_RDWR)
+        os.dup2(devnull, 0)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+        gc.collect()
+        gc.freeze()
+        while True:
+            msg = ctl.recv(64)
+            if not msg:
+                os._exit(0)
+            parts = msg.split()
+            if len(parts) == 2 and parts[0] == b"F":
+                zygote_job(ctl, int(parts[1]))
+            else:
+                os._exit(EXIT_SETUP)
+    except BaseException:
+        os._exit(EXIT_ESCAPED)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Judge (the process Node spawned). Never runs untrusted code and never forks a process that does.
+# ---------------------------------------------------------------------------------------------------
+
+class NotConstant(Exception):
+    """An expression is not made only of literals (or would be too large to fold)."""
+
+
+class BadReport(Exception):
+    """A reported value is malformed: the channel was tampered with."""
+
+
+class TooBig(Exception):
+    """A reported value exceeds what the judge rebuilds per job: the test falls back to a child."""
+
+
+PLAIN_CONSTANT = (type(None), bool, int, float, complex, str, bytes)
+NUMBER = (bool, int, float, complex)
+SEQUENCE = (str, bytes, tuple, list)
+SINGLETONS = (None, True, False)
+
+
+def int_bits(v):
+    return v.bit_length() if type(v) in (bool, int) else 0
+
+
+def fold(op, a, b):
+    """a <op> b for literal values, refusing anything that could be large or slow to build."""
+    ta, tb = type(a), type(b)
+    if ta in NUMBER and tb in NUMBER:
+        if op is ast.Pow and ta in (bool, int) and tb in (bool, int) and b > 0:
+            if int_bits(a) > 1 and int_bits(a) * b > MAX_CONST_BITS:
+                raise NotConstant()
+        elif op is ast.Mult and int_bits(a) + int_bits(b) > MAX_CONST_BITS:
+            raise NotConstant()
+        elif op is ast.LShift and (tb not in (bool, int) or b > MAX_CONST_BITS or int_bits(a) + b > MAX_CONST_BITS):
+            raise NotConstant()
+    elif op is ast.Add and ta is tb and ta in SEQUENCE:
+        pass
+    elif op is ast.Mult and ((ta in SEQUENCE and tb in (bool, int)) or (tb in SEQUENCE and ta in (bool, int))):
+        seq, n = (a, b) if ta in SEQUENCE else (b, a)
+        if len(seq) * max(n, 0) > MAX_CONST_ITEMS:
+            raise NotConstant()
+    else:
+        raise NotConstant()
+    try:
+        if op is ast.Add:
+            return a + b
+        if op is ast.Sub:
+            return a - b
+        if op is ast.Mult:
+            return a * b
+        if op is ast.Div:
+            return a / b
+        if op is ast.FloorDiv:
+            return a // b
+        if op is ast.Mod:
+            return a % b
+        if op is ast.Pow:
+            return a ** b
+        if op is ast.LShift:
+            return a << b
+        if op is ast.RShift:
+            return a >> b
+        if op is ast.BitAnd:
+            return a & b
+        if op is ast.BitOr:
+            return a | b
+        if op is ast.BitXor:
+            return a ^ b
+    except Exception:
+        raise NotConstant()
+    raise NotConstant()
+
+
+def const_value(node, depth=0):
+    """The value of an expression made only of literals (numbers, strings, bytes, True/False/None,
+    tuples, lists, sets, dicts) and arithmetic on them, computed with Python's own operators; raises
+    NotConstant for anything else. Names are never resolved (a snippet may rebind any of them)."""
+    if depth > 100:
+        raise NotConstant()
+    t = type(node)
+    if t is ast.Constant:
+        if type(node.value) in PLAIN_CONSTANT:
+            return node.value
+        raise NotConstant()
+    if t is ast.Tuple or t is ast.List or t is ast.Set:
+        values = []
+        for e in node.elts:
+            if type(e) is ast.Starred:
+                raise NotConstant()
+            values.append(const_value(e, depth + 1))
+        if t is ast.Tuple:
+            return tuple(values)
+        if t is ast.List:
+            return values
+        try:
+            return set(values)
+        except TypeError:
+            raise NotConstant()
+    if t is ast.Dict:
+        d = {}
+        for k, v in zip(node.keys, node.values):
+            if k is None:
+                raise NotConstant()
+            key = const_value(k, depth + 1)
+            try:
+                d[key] = const_value(v, depth + 1)
+            except TypeError:
+                raise NotConstant()
+        return d
+    if t is ast.UnaryOp:
+        v = const_value(node.operand, depth + 1)
+        op = type(node.op)
+        if op is ast.Not:
+            return not v
+        if type(v) not in NUMBER or (op is ast.Invert and type(v) not in (bool, int)):
+            raise NotConstant()
+        if op is ast.USub:
+            return -v
+        if op is ast.UAdd:
+            return +v
+        return ~v
+    if t is ast.BinOp:
+        return fold(type(node.op), const_value(node.left, depth + 1), const_value(node.right, depth + 1))
+    raise NotConstant()
+
+
+def compare(op, a, b):
+    """a <op> b with Python's semantics; op is the name of an ast comparison operator."""
+    if op == "Eq":
+        return a == b
+    if op == "NotEq":
+        return a != b
+    if op == "Lt":
+        return a < b
+    if op == "LtE":
+        return a <= b
+    if op == "Gt":
+        return a > b
+    if op == "GtE":
+        return a >= b
+    if op == "In":
+        return a in b
+    if op == "NotIn":
+        return a not in b
+    if op == "Is":
+        return a is b
+    return a is not b
+
+
+def is_singleton(v):
+    return v is None or v is True or v is False
+
+
+def split_assert(tree):
+    """How a test splits, or None when it must be judged whole in a child. Returns
+    (probe node or None, judge, message), where judge is ("const", verdict), ("truth", polarity) or
+    ("cmp", op, expected, expected_on_the_left), and message is None, ("lit", value) or ("expr", node)."""
+    if len(tree.body) != 1 or type(tree.body[0]) is not ast.Assert:
+        return None
+    st = tree.body[0]
+    test = st.test
+    message = None
+    if st.msg is not None:
+        try:
+            message = ("lit", const_value(st.msg))
+        except NotConstant:
+            message = ("expr", st.msg)
+    try:
+        return None, ("const", bool(const_value(test))), message
+    except NotConstant:
+        pass
+    if type(test) is ast.Compare:
+        if len(test.ops) != 1:
+            return None
+        op = type(test.ops[0]).__name__
+        sides = []
+        for node in (test.left, test.comparators[0]):
+            try:
+                sides.append((True, const_value(node)))
+            except NotConstant:
+                sides.append((False, node))
+        (left_const, left), (right_const, right) = sides
+        if left_const and right_const:
+            if op in ("Is", "IsNot") and not (is_singleton(left) and is_singleton(right)):
+                return None
+            try:
+                return None, ("const", bool(compare(op, left, right))), message
+            except Exception:
+                return None
+        if left_const == right_const:
+            return None
+        expected, probe = (left, right) if left_const else (right, left)
+        if op in ("Is", "IsNot") and not is_singleton(expected):
+            return None
+        return probe, ("cmp", op, expected, left_const), message
+    if type(test) is ast.BoolOp:
+        return None
+    if type(test) is ast.UnaryOp and type(test.op) is ast.Not:
+        inner = test.operand
+        if type(inner) in (ast.Compare, ast.BoolOp) or (type(inner) is ast.UnaryOp and type(inner.op) is ast.Not):
+            return None
+        return inner, ("truth", False), message
+    return test, ("truth", True), message
+
+
+NONE_PROBE = compile("None", "<test>", "eval", dont_inherit=True, optimize=0)
+PLAN_CACHE = {}
+
+
+def plan_test(source):
+    """Compiles a test once (plans are cached by source): {'error': outcome} when it does not compile,
+    else {'full': code, 'split': None or (probe code, judge, message, assert node, probe node)}."""
+    plan = PLAN_CACHE.get(source)
+    if plan is not None:
+        return plan
+    cap = CFG["max_message_chars"]
+    try:
+        tree = compile(source, "<test>", "exec", ast.PyCF_ONLY_AST, dont_inherit=True, optimize=0)
+        full = compile(tree, "<test>", "exec", dont_inherit=True, optimize=0)
+    except BaseException as exc:  # noqa: BLE001 - SyntaxError, ValueError, RecursionError, ...
+        plan = {"error": describe(exc, cap)}
+    else:
+        split = None
+        try:
+            found = split_assert(tree)
+            if found is not None:
+                probe, judge, message = found
+                code = NONE_PROBE if probe is None else compile(
+                    ast.Expression(body=probe), "<test>", "eval", dont_inherit=True, optimize=0)
+                split = (code, judge, message, tree.body[0], probe)
+        except BaseException:  # noqa: BLE001 - whatever cannot be split is judged whole
+            split = None
+        plan = {"full": full, "split": split}
+    if len(PLAN_CACHE) >= PLAN_CACHE_SIZE:
+        PLAN_CACHE.clear()
+    PLAN_CACHE[source] = plan
+    return plan
+
+
+def message_code(split):
+    """For a failed test whose message is an expression: evaluate the probe again (its side effects may
+    matter), then raise AssertionError(message). Only ever sent after the verdict is FAIL."""
+    _code, _judge, message, node, probe = split
+    body = []
+    if probe is not None:
+        body.append(ast.copy_location(ast.Expr(value=probe), node))
+    body.append(ast.copy_location(ast.Assert(test=ast.Constant(value=False), msg=message[1]), node))
+    tree = ast.fix_missing_locations(ast.Module(body=body, type_ignores=[]))
+    return compile(tree, "<test>", "exec", dont_inherit=True, optimize=0)
+
+
+def rebuild(o, depth, budget):
+    """The value a tagged-JSON report stands for. No eval, no pickle: exact built-in types only."""
+    if depth > MAX_VALUE_DEPTH + 1 or type(o) is not list or not o or type(o[0]) is not str:
+        raise BadReport()
+    tag = o[0]
+    n = len(o)
+    if n == 1:
+        if tag == "N":
+            return None
+        if tag == "T":
+            return True
+        if tag == "F":
+            return False
+        if tag not in ("l", "t", "S", "Z", "d"):
+            raise BadReport()
+    try:
+        if tag in ("i", "f", "s", "b", "B"):
+            if n != 2 or type(o[1]) is not str:
+                raise BadReport()
+            s = o[1]
+            if tag == "i":
+                return int(s, 16)
+            if tag == "f":
+                return float(s)
+            if tag == "s":
+                return s
+            if tag == "b":
+                return bytes.fromhex(s)
+            return bytearray.fromhex(s)
+        if tag == "c":
+            if n != 3 or type(o[1]) is not str or type(o[2]) is not str:
+                raise BadReport()
+            return complex(float(o[1]), float(o[2]))
+        if tag in ("l", "t", "S", "Z"):
+            items = [rebuild(x, depth + 1, budget) for x in o[1:]]
+            if tag == "l":
+                return items
+            if tag == "t":
+                return tuple(items)
+            budget[0] -= len(items)
+            if budget[0] < 0:
+                raise TooBig()
+            return set(items) if tag == "S" else frozenset(items)
+        if tag == "d":
+            if n % 2 != 1:
+                raise BadReport()
+            budget[0] -= n // 2
+            if budget[0] < 0:
+                raise TooBig()
+            d = {}
+            for i in range(1, n, 2):
+                key = rebuild(o[i], depth + 1, budget)
+                d[key] = rebuild(o[i + 1], depth + 1, budget)
+            return d
+    except (ValueError, TypeError, OverflowError):
+        raise BadReport()
+    raise BadReport()
+
+
+def decode_value(text, budget):
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError, MemoryError):
+        raise BadReport()
+    try:
+        return rebuild(obj, 0, budget)
+    except RecursionError:
+        raise BadReport()
+
+
+def verdict(judge, message, value, cap):
+    """Outcome of a split test from its probe's value: only built-in operations on plain data, here in
+    the judge. Returns (outcome, needs_message) where needs_message means 'FAIL, message to evaluate'."""
+    kind = judge[0]
+    try:
+        if kind == "const":
+            ok = judge[1]
+        elif kind == "truth":
+            ok = bool(value) if judge[1] else not value
+        else:
+            _k, op, expected, expected_left = judge
+            ok = compare(op, expected, value) if expected_left else compare(op, value, expected)
+            ok = bool(ok)
+    except BaseException as exc:  # noqa: BLE001 - e.g. TypeError from '<' between int and str
+        return describe(exc, cap), False
+    if ok:
+        return "pass", False
+    if message is None:
+        return "FAIL", False
+    if message[0] == "lit":
+        return describe(ASSERTION_ERROR(message[1]), cap), False
+    return "FAIL", True
+
+
+def valid_outcome(text):
+    return (text == "pass" or text == "FAIL" or text.startswith("FAIL: ")
+            or (text.startswith("ERROR:") and len(text) > 6))
+
+
+CTL = None
+
+
+def zygote_lost():
+    sys.stderr.write("execret fork server: the zygote exited\n")
+    sys.stderr.flush()
+    os._exit(1)
+
+
+def ctl_send(data):
+    try:
+        CTL.send(data)
+    except OSError:
+        zygote_lost()
+
+
+def ctl_recv():
+    try:
+        msg, fds, _flags, _addr = socket.recv_fds(CTL, 256, 2)
+    except OSError:
+        zygote_lost()
+    if not msg:
+        zygote_lost()
+    return msg.split(), fds
+
+
+def execute(snippet, items, deadline):
+    """Runs items [(mode, code)] in one job child; returns (reports, fill, problem, notes), where
+    reports[k] is (kind, text) or None when the child did not report item k."""
+    n = len(items)
+    cpu = int(max(0.0, deadline - time.monotonic())) + 2
+    ctl_send(b"F %d" % cpu)
+    parts, fds = ctl_recv()
+    if len(parts) != 2 or parts[0] != b"forked" or len(fds) != 1:
+        zygote_lost()
+    chan = fds[0]
+    modes = [m for m, _c in items]
+    nonce = os.urandom(16)
+    blob = marshal.dumps((nonce, snippet, tuple(items)))
+    try:
+        write_all(chan, struct.pack("<I", len(blob)) + blob)
+    except OSError:
+        pass  # the child died while being set up: its exit status says why
+    blob = None
+    reports = [None] * n
     buf = bytearray()
     nxt = 0
     done = False
@@ -430,22 +1088,22 @@ def execute(snippet, compiled, deadline):
     exited = False
     status = None
     eof = False
-    cap = n * (HEADER_BYTES + MAX_PAYLOAD) + HEADER_BYTES
+    cap = min(MAX_REPORT_BYTES, n * (HEADER_BYTES + MAX_VALUE_BYTES) + HEADER_BYTES)
     while True:
         while len(buf) >= HEADER_BYTES and problem is None and not done:
             if bytes(buf[:16]) != nonce:
                 problem = "result frame without the job's nonce"
                 break
-            idx, ln = struct.unpack_from("<HH", buf, 16)
-            if ln > MAX_PAYLOAD:
+            idx, kind, ln = FRAME.unpack_from(buf, 16)
+            if ln > (MAX_VALUE_BYTES if kind == KIND_VALUE else MAX_OUTCOME_BYTES):
                 problem = "result frame longer than allowed"
                 break
             if len(buf) < HEADER_BYTES + ln:
                 break
             payload = bytes(buf[HEADER_BYTES:HEADER_BYTES + ln])
             del buf[:HEADER_BYTES + ln]
-            if idx == DONE_INDEX:
-                if nxt != n or ln != 0:
+            if kind == KIND_END:
+                if idx != DONE_INDEX or nxt != n or ln != 0:
                     problem = "end frame after %d of %d results" % (nxt, n)
                 elif buf:
                     problem = "data after the end frame"
@@ -456,14 +1114,25 @@ def execute(snippet, compiled, deadline):
                 problem = "result frame %d out of order (expected %d)" % (idx, nxt)
                 break
             try:
-                text = payload.decode("utf-8")
+                text = payload.decode("utf-8" if kind == KIND_OUTCOME else "ascii")
             except UnicodeDecodeError:
                 problem = "result frame is not UTF-8"
                 break
-            if not valid_outcome(text):
-                problem = "result frame outside the outcome vocabulary"
+            if kind == KIND_OUTCOME:
+                if not valid_outcome(text):
+                    problem = "result frame outside the outcome vocabulary"
+                    break
+                if modes[idx] == MODE_VALUE and text == "pass":
+                    problem = "a pass reported for a test that is judged outside the child"
+                    break
+            elif kind == KIND_VALUE or kind == KIND_UNSERIALIZABLE:
+                if modes[idx] != MODE_VALUE:
+                    problem = "a value reported for a test that is judged in the child"
+                    break
+            else:
+                problem = "result frame of unknown kind"
                 break
-            outcomes[idx] = text
+            reports[idx] = (kind, text)
             nxt += 1
         if done or problem is not None or exited:
             break
@@ -471,16 +1140,10 @@ def execute(snippet, compiled, deadline):
         if remaining <= 0:
             timed_out = True
             break
-        watch = [] if eof else [r]
-        if pidfd is not None:
-            watch.append(pidfd)
-            ready = select.select(watch, [], [], remaining)[0]
-        else:
-            ready = select.select(watch, [], [], min(remaining, 0.02))[0] if watch else []
-            if not watch:
-                time.sleep(min(remaining, 0.02))
-        if r in ready:
-            chunk = os.read(r, 65536)
+        watch = [CTL] if eof else [chan, CTL]
+        ready = select.select(watch, [], [], remaining)[0]
+        if chan in ready:
+            chunk = os.read(chan, 1 << 20)
             if chunk:
                 buf += chunk
                 if len(buf) > cap:
@@ -488,19 +1151,18 @@ def execute(snippet, compiled, deadline):
                     break
             else:
                 eof = True
-        if pidfd is not None:
-            exited = pidfd in ready
-        else:
-            p, st = os.waitpid(pid, os.WNOHANG)
-            if p:
+        if CTL in ready:
+            parts, _fds = ctl_recv()
+            if len(parts) == 2 and parts[0] == b"exited":
                 exited = True
-                status = st
-        if exited:
-            # Drain what the child wrote before it exited (bounded: descendants may hold the pipe).
+                status = int(parts[1])
+            else:
+                zygote_lost()
+            # Drain what the child wrote before it exited (bounded: descendants may hold the socket).
             for _ in range(64):
-                if eof or not select.select([r], [], [], 0)[0]:
+                if eof or not select.select([chan], [], [], 0)[0]:
                     break
-                chunk = os.read(r, 65536)
+                chunk = os.read(chan, 1 << 20)
                 if not chunk:
                     eof = True
                     break
@@ -508,31 +1170,24 @@ def execute(snippet, compiled, deadline):
                 if len(buf) > cap:
                     problem = "report larger than allowed"
                     break
-    # Whatever happened, the child's session and process are killed, then reaped.
-    if not exited:
-        try:
-            os.killpg(pid, signal.SIGKILL)
-        except OSError:
-            pass
-        kill_quietly(pid)
-    if status is None:
-        _p, status = os.waitpid(pid, 0)
-    if pidfd is not None:
-        os.close(pidfd)
-    os.close(r)
-    leftovers = sweep()
-    notes = {}
-    if leftovers:
-        notes["killed_descendants"] = leftovers
-    if litter is not None:
-        removed = remove_litter(litter)
-        if removed:
-            notes["removed_files"] = removed
+    # Whatever happened, the zygote kills the child's session, the child and every descendant.
+    ctl_send(b"K")
+    notes = {"killed_descendants": 0, "removed_files": 0}
+    while True:
+        parts, _fds = ctl_recv()
+        if len(parts) == 2 and parts[0] == b"exited":
+            continue
+        if len(parts) != 4 or parts[0] != b"finished":
+            zygote_lost()
+        status = int(parts[1])
+        notes["killed_descendants"] = int(parts[2])
+        notes["removed_files"] = int(parts[3])
+        break
+    os.close(chan)
     if problem is not None:
-        fill = "ERROR:ReportTampered: " + problem
-        return [fill] * n, notes
+        return reports, None, problem, notes
     if done:
-        return outcomes, notes
+        return reports, None, None, notes
     if timed_out:
         fill = "TIMEOUT"
     elif os.WIFSIGNALED(status):
@@ -551,7 +1206,7 @@ def execute(snippet, compiled, deadline):
             fill = "ERROR:OracleSetupError: the sandboxed child could not be set up"
         else:
             fill = "ERROR:ChildExited: exit status %d before reporting" % code
-    return [o if o is not None else fill for o in outcomes], notes
+    return reports, fill, None, notes
 
 
 def run_job(job):
@@ -560,38 +1215,106 @@ def run_job(job):
     tests = job["tests"]
     n = len(tests)
     cap = CFG["max_message_chars"]
+    split_mode = job.get("judging", "split") == "split"
+    plans = [plan_test(t) for t in tests]
+    splits = [p.get("split") if split_mode else None for p in plans]
+    judged = ["split" if s is not None else "child" for s in splits]
     try:
         snippet = compile(job["code"], "<snippet>", "exec", dont_inherit=True, optimize=0)
     except BaseException as exc:  # noqa: BLE001 - SyntaxError, ValueError, RecursionError, ...
-        return {"tests": [describe(exc, cap)] * n, "compiled": False}, t0
-    compiled = []
-    for t in tests:
-        try:
-            compiled.append((compile(t, "<test>", "exec", dont_inherit=True, optimize=0), None))
-        except BaseException as exc:  # noqa: BLE001
-            compiled.append((None, describe(exc, cap)))
-    if all(c is None for c, _e in compiled):
-        return {"tests": [e for _c, e in compiled]}, t0
-    outcomes, notes = execute(snippet, compiled, deadline)
-    # Tests that did not compile have a known outcome whatever the child did.
-    outcomes = [e if c is None else o for (c, e), o in zip(compiled, outcomes)]
-    result = {"tests": outcomes}
-    result.update(notes)
+        return {"tests": [describe(exc, cap)] * n, "judged": judged, "compiled": False}, t0
+    outcomes = [p.get("error") for p in plans]
+    todo = [i for i in range(n) if outcomes[i] is None]
+    if not todo:
+        return {"tests": outcomes, "judged": judged}, t0
+    # Round 1: the snippet and, per test, its probe (split) or the whole test (child).
+    items = [(MODE_VALUE, splits[i][0]) if splits[i] is not None else (MODE_RUN, plans[i]["full"]) for i in todo]
+    reports, fill, problem, notes = execute(snippet, items, deadline)
+    second = []  # (test index, item, 'fallback' | 'message')
+    if problem is None:
+        budget = [MAX_JOB_HASHED]
+        for k, i in enumerate(todo):
+            rep = reports[k]
+            if rep is None:
+                outcomes[i] = fill
+                continue
+            kind, text = rep
+            if kind == KIND_OUTCOME:
+                outcomes[i] = text
+                continue
+            judge, message = splits[i][1], splits[i][2]
+            if kind == KIND_VALUE:
+                try:
+                    value = decode_value(text, budget)
+                except TooBig:
+                    kind = KIND_UNSERIALIZABLE
+                except BadReport:
+                    problem = "malformed value in a result frame"
+                    break
+                else:
+                    if judge[0] == "const" and value is not None:
+                        problem = "a value reported for a test without a probe"
+                        break
+                    outcome, needs_message = verdict(judge, message, value, cap)
+                    value = None
+                    outcomes[i] = outcome
+                    if needs_message:
+                        second.append((i, (MODE_RUN, message_code(splits[i])), "message"))
+                    continue
+            # Not plain data: this test is judged whole, in a second child (the first never saw it).
+            judged[i] = "fallback"
+            second.append((i, (MODE_RUN, plans[i]["full"]), "fallback"))
+    if problem is None and second:
+        if deadline - time.monotonic() <= 0:
+            for i, _item, _why in second:
+                outcomes[i] = "TIMEOUT"
+        else:
+            reports2, fill2, problem, notes2 = execute(snippet, [item for _i, item, _w in second], deadline)
+            notes["killed_descendants"] += notes2["killed_descendants"]
+            notes["removed_files"] += notes2["removed_files"]
+            if problem is None:
+                for k, (i, _item, why) in enumerate(second):
+                    rep = reports2[k]
+                    text = fill2 if rep is None else rep[1]
+                    if why == "message" and text == "pass":
+                        problem = "a pass reported for a failed assertion's message"
+                        break
+                    outcomes[i] = text
+    if problem is not None:
+        outcomes = [p.get("error") or "ERROR:ReportTampered: " + problem for p in plans]
+    result = {"tests": outcomes, "judged": judged}
+    for key, value in notes.items():
+        if value:
+            result[key] = value
     return result, t0
 
 
 def serve():
+    global CTL
     gc.collect()
     gc.freeze()
+    # The zygote is forked before anything of a job has been read: its memory, and so every job child's,
+    # holds the configuration and the preloaded modules, never a test, an expected value or a report.
+    judge_end, zygote_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    zygote = os.fork()
+    if zygote == 0:
+        judge_end.close()
+        zygote_main(zygote_end)
+        os._exit(EXIT_ESCAPED)
+    zygote_end.close()
+    CTL = judge_end
+    if not DROP:
+        # Same uid as the job children: keep them from ptrace-ing or reading the judge's memory.
+        prctl(PR_SET_DUMPABLE, 0)
     emit({
         "type": "hello",
         "python": "%d.%d.%d" % sys.version_info[:3],
         "executable": sys.executable,
         "pid": SERVER_PID,
+        "zygote_pid": zygote,
         "euid": os.geteuid(),
         "drop_uid": DROP,
         "subreaper": SUBREAPER,
-        "children_file": HAS_CHILDREN_FILE,
         "pidfd": HAS_PIDFD,
         "nproc": NPROC,
         "path_fds": len(PATH_FDS),

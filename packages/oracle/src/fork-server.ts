@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { FORK_SERVER_SOURCE } from './fork-server-source.js';
 import { isOutcome } from './outcomes.js';
+import { isJudged, type OracleJudged, type OracleJudging } from './judging.js';
 
 /**
  * One long-lived Python fork server and the line protocol to it. Internal to the package: the pool in
@@ -44,10 +45,12 @@ export interface ServerConfig {
 export interface ServerHello {
   python: string;
   executable: string;
+  /** The judge (the spawned interpreter) and its zygote, which forks the job children. */
+  pid: number;
+  zygote_pid: number;
   euid: number;
   drop_uid: boolean;
   subreaper: boolean;
-  children_file: boolean;
   pidfd: boolean;
   nproc: number;
   path_fds: number;
@@ -61,6 +64,8 @@ export interface ServerJob {
   code: string;
   tests: readonly string[];
   timeoutMs: number;
+  /** `split`: comparison asserts are judged by the server from reported values; `child`: all in the child. */
+  judging: OracleJudging;
 }
 
 /**
@@ -72,7 +77,7 @@ export interface ServerJob {
  * @internal
  */
 export type ServerReply =
-  | { kind: 'result'; tests: string[]; durationMs: number; killedDescendants: number; removedFiles: number }
+  | { kind: 'result'; tests: string[]; judged: OracleJudged[]; durationMs: number; killedDescendants: number; removedFiles: number }
   | { kind: 'lost'; reason: string }
   | { kind: 'requeue' };
 
@@ -245,7 +250,10 @@ export async function startForkServer(
       message.id !== head.id ||
       !Array.isArray(message.tests) ||
       message.tests.length !== head.job.tests.length ||
-      !message.tests.every(isOutcome)
+      !message.tests.every(isOutcome) ||
+      !Array.isArray(message.judged) ||
+      message.judged.length !== head.job.tests.length ||
+      !message.judged.every(isJudged)
     ) {
       exitReason = `fork server answered out of protocol: ${line.slice(0, 200)}`;
       server.kill();
@@ -256,6 +264,7 @@ export async function startForkServer(
     head.resolve({
       kind: 'result',
       tests: message.tests as string[],
+      judged: message.judged as OracleJudged[],
       durationMs: typeof message.duration_ms === 'number' ? message.duration_ms : 0,
       killedDescendants: typeof message.killed_descendants === 'number' ? message.killed_descendants : 0,
       removedFiles: typeof message.removed_files === 'number' ? message.removed_files : 0,
@@ -299,7 +308,7 @@ export async function startForkServer(
       return new Promise<ServerReply>((resolve) => {
         const id = nextId++;
         queue.push({ id, started: false, job, resolve });
-        child.stdin.write(`${JSON.stringify({ id, code: job.code, tests: job.tests, timeout_ms: job.timeoutMs })}\n`);
+        child.stdin.write(`${JSON.stringify({ id, code: job.code, tests: job.tests, timeout_ms: job.timeoutMs, judging: job.judging })}\n`);
         if (queue.length === 1) {
           holdEventLoop(true);
           armWatchdog();

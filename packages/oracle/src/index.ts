@@ -13,6 +13,7 @@ export type {
 } from './types.js';
 export { OracleError, ORACLE_ERROR_CODES, type OracleErrorCode } from './errors.js';
 export { codeSha256, testsSha256 } from './hashes.js';
+export { isJudged, ORACLE_JUDGED, ORACLE_JUDGINGS, passesSplitJudged, type OracleJudged, type OracleJudging } from './judging.js';
 export { isInfrastructureOutcome, isOutcome, ORACLE_STATUSES, suiteStatus, type OracleStatus } from './outcomes.js';
 export {
   formatExecutionCacheLine,
@@ -28,6 +29,7 @@ export { DEFAULT_PYTHON, resolvePython, type PythonInfo } from './python.js';
 export { SERVER_ROLE } from './fork-server.js';
 export {
   DEFAULT_ISOLATION,
+  DEFAULT_JUDGING,
   DEFAULT_MAX_CODE_BYTES,
   DEFAULT_MAX_FILE_BYTES,
   DEFAULT_MAX_MESSAGE_BYTES,

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import {
   DEFAULT_ISOLATION,
+  DEFAULT_JUDGING,
   DEFAULT_MAX_CODE_BYTES,
   DEFAULT_MAX_FILE_BYTES,
   DEFAULT_MAX_MESSAGE_BYTES,
@@ -21,6 +22,7 @@ import { openExecutionCache, type ExecutionCache } from './execution-cache.js';
 import { startForkServer, type ForkServer, type ServerConfig, type ServerIsolation, type ServerJob } from './fork-server.js';
 import { codeSha256, testsSha256 } from './hashes.js';
 import { isInfrastructureOutcome, suiteStatus } from './outcomes.js';
+import { ORACLE_JUDGINGS, type OracleJudged, type OracleJudging } from './judging.js';
 import { DEFAULT_PYTHON, resolvePython } from './python.js';
 import type {
   Oracle,
@@ -38,6 +40,7 @@ import type {
 /** What a server said about one job, before it becomes an {@link OracleResult}. */
 interface Execution {
   tests: string[];
+  judged: OracleJudged[];
   durationMs: number;
 }
 
@@ -102,6 +105,7 @@ function canaryJob(root: boolean): { job: ServerJob; expected: string[] } {
         'import colorsys, json; assert colorsys.rgb_to_hls(0, 0, 0)[1] == 0 and json.loads("[1]") == [1]',
       ],
       timeoutMs: CANARY_TIMEOUT_MS,
+      judging: 'split',
     },
     expected: ['pass', 'FAIL', 'pass', 'pass'],
   };
@@ -180,6 +184,10 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
   const requested = options.isolation ?? DEFAULT_ISOLATION;
   if (!['auto', 'bwrap', 'rlimit'].includes(requested)) {
     throw new RangeError(`@execret/oracle createOracle: expected options.isolation to be 'auto', 'bwrap' or 'rlimit', received ${JSON.stringify(requested)}`);
+  }
+  const judging: OracleJudging = options.judging ?? DEFAULT_JUDGING;
+  if (!ORACLE_JUDGINGS.includes(judging)) {
+    throw new RangeError(`@execret/oracle createOracle: expected options.judging to be 'split' or 'child', received ${JSON.stringify(judging)}`);
   }
   const preloadModules = options.preloadModules ?? DEFAULT_PRELOAD_MODULES;
   if (!Array.isArray(preloadModules) || !preloadModules.every((m) => typeof m === 'string' && /^[A-Za-z_][\w.]*$/.test(m))) {
@@ -277,9 +285,9 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     let execution: Execution;
     if (reply.kind === 'lost') {
       const outcome = `ERROR:OracleServerLost: ${reply.reason}`.slice(0, 600);
-      execution = { tests: task.job.tests.map(() => outcome), durationMs: 0 };
+      execution = { tests: task.job.tests.map(() => outcome), judged: task.job.tests.map(() => 'child' as const), durationMs: 0 };
     } else {
-      execution = { tests: reply.tests, durationMs: reply.durationMs };
+      execution = { tests: reply.tests, judged: reply.judged, durationMs: reply.durationMs };
       stats.killedDescendants += reply.killedDescendants;
       stats.removedFiles += reply.removedFiles;
     }
@@ -297,6 +305,7 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
           status,
           durationMs: execution.durationMs,
           isolation: slot.config.isolation,
+          judged: execution.judged,
         });
       } catch (error) {
         task.reject(error);
@@ -396,8 +405,14 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
   } else if (!root) {
     warnings.push('not running as root: children have the uid of their fork server inside the sandbox, so a snippet can kill its server (the job is blamed and the server replaced)');
   }
+  if (judging === 'child') {
+    warnings.push(
+      "judging 'child': every verdict is decided inside the sandboxed child, so a snippet written against this oracle can forge a pass for any test (see the README's threat model)",
+    );
+  }
   const info: OracleInfo = {
     isolation,
+    judging,
     ...(fallbackReason !== undefined ? { fallbackReason } : {}),
     python,
     concurrency,
@@ -418,6 +433,7 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
   const toResult = (execution: Execution, codeHash: string, testsHash: string, cached: boolean, iso: OracleResult['isolation']): OracleResult => ({
     status: suiteStatus(execution.tests),
     tests: [...execution.tests],
+    judged: [...execution.judged],
     durationMs: execution.durationMs,
     isolation: iso,
     cached,
@@ -437,12 +453,13 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     if (hit) {
       stats.cacheHits++;
       const iso = hit.isolation === 'bwrap' || hit.isolation === 'rlimit' ? hit.isolation : 'unknown';
-      return Promise.resolve(toResult({ tests: hit.testResults, durationMs: hit.durationMs ?? 0 }, codeHash, testsHash, true, iso));
+      const judged = hit.judged ?? hit.testResults.map(() => 'child' as const);
+      return Promise.resolve(toResult({ tests: hit.testResults, judged, durationMs: hit.durationMs ?? 0 }, codeHash, testsHash, true, iso));
     }
     const codeBytes = Buffer.byteLength(job.code, 'utf8');
     if (codeBytes > maxCodeBytes) {
       const outcome = `ERROR:OracleLimit: snippet is ${codeBytes} bytes, more than maxCodeBytes ${maxCodeBytes}; not executed`;
-      return Promise.resolve(toResult({ tests: job.tests.map(() => outcome), durationMs: 0 }, codeHash, testsHash, false, isolation));
+      return Promise.resolve(toResult({ tests: job.tests.map(() => outcome), judged: job.tests.map(() => 'child' as const), durationMs: 0 }, codeHash, testsHash, false, isolation));
     }
     const key = `${codeHash}:${testsHash}`;
     let task = inflight.get(key);
@@ -454,7 +471,7 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
         reject = rej;
       });
       promise.catch(() => {});
-      task = { key, job: { code: job.code, tests: [...job.tests], timeoutMs }, waiters: 0, started: false, promise, resolve, reject };
+      task = { key, job: { code: job.code, tests: [...job.tests], timeoutMs, judging }, waiters: 0, started: false, promise, resolve, reject };
       inflight.set(key, task);
       queue.push(task);
       pump();

@@ -1,4 +1,5 @@
 import type { ExecutionCacheIssue } from './execution-cache.js';
+import type { OracleJudged, OracleJudging } from './judging.js';
 import type { OracleStatus } from './outcomes.js';
 import type { PythonInfo } from './python.js';
 
@@ -26,6 +27,13 @@ export interface OracleOptions {
   isolation?: 'auto' | OracleIsolation;
   /** bubblewrap command or path (default `'bwrap'`, looked up on a fixed standard PATH). */
   bwrap?: string;
+  /**
+   * `'split'` (default): asserts that compare an expression with a literal (and truthiness asserts) are
+   * judged by the fork server from the value the child reports, so the child never sees the expected
+   * value and cannot forge their verdict; `'child'`: every test is judged inside the child. See
+   * `OracleJudged` and the README's threat model.
+   */
+  judging?: OracleJudging;
   /** Execution cache (`execution_cache.jsonl`) consulted before and appended after every execution. */
   cacheFile?: string;
   /** `RLIMIT_NPROC` (default `DEFAULT_MAX_PROCESSES`). */
@@ -66,6 +74,11 @@ export interface OracleResult {
   status: OracleStatus;
   /** One outcome per test, in suite order, release vocabulary (see `isOutcome`). */
   tests: string[];
+  /**
+   * How each test was judged, in suite order (see `OracleJudged`): only a `pass` judged `split` is one
+   * the snippet could not have forged. Cache lines that do not record it read as `child`.
+   */
+  judged: OracleJudged[];
   /**
    * Milliseconds the fork server spent on the job (compile, fork, run, clean-up); for a cached result,
    * the duration recorded when it was executed (0 when the cache line has none).
@@ -131,6 +144,8 @@ export interface OracleStats {
 export interface OracleInfo {
   /** The isolation in force. */
   isolation: OracleIsolation;
+  /** Where verdicts are decided (`judging` option). */
+  judging: OracleJudging;
   /** Why `auto` fell back to `rlimit` (bwrap's error), when it did. */
   fallbackReason?: string;
   /** The interpreter. */

@@ -3,11 +3,11 @@
 // still running afterwards, and that nothing was written outside the sandbox.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOracle, OracleError, type Oracle, type OracleIsolation, type OracleResult } from '../src/index.js';
+import { createOracle, OracleError, passesSplitJudged, type Oracle, type OracleIsolation, type OracleResult } from '../src/index.js';
 import { leftovers } from './processes.js';
 
 const TIMEOUT_MS = 700;
@@ -17,6 +17,10 @@ const QUICK_MS = TIMEOUT_MS * 0.8;
 const LATE_MS = TIMEOUT_MS + 1500;
 const ROOT = process.getuid?.() === 0;
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
+/** The expected-value hunter (see the file's header). */
+const HUNT = readFileSync(new URL('./fixtures/hunt-expected.py', import.meta.url), 'utf8');
+/** A fresh expected value the hunter recognises. */
+const token = (): string => `execret-expected-${randomBytes(16).toString('hex')}`;
 
 async function probeBwrap(): Promise<string | undefined> {
   try {
@@ -39,6 +43,10 @@ describe.each([
 ])('hostile snippets under $isolation', ({ isolation, sandboxUid }) => {
   const skip = isolation === 'bwrap' && bwrapProblem !== undefined;
   let oracle: Oracle;
+  /** Split judging with a longer budget, for the memory-scanning attacks (two children per job). */
+  let hunter: Oracle;
+  /** The same attacks against judging 'child', where they are expected to succeed. */
+  let childJudged: Oracle;
   let listener: Server;
   let port = 0;
   let connections = 0;
@@ -47,7 +55,11 @@ describe.each([
 
   beforeAll(async () => {
     if (skip) return;
-    oracle = await createOracle({ isolation, timeoutMs: TIMEOUT_MS, memoryMb: 128, concurrency: 2, sandboxUid });
+    [oracle, hunter, childJudged] = await Promise.all([
+      createOracle({ isolation, timeoutMs: TIMEOUT_MS, memoryMb: 128, concurrency: 2, sandboxUid }),
+      createOracle({ isolation, timeoutMs: 10_000, concurrency: 1, sandboxUid: sandboxUid - 3 }),
+      createOracle({ isolation, timeoutMs: 10_000, concurrency: 1, sandboxUid: sandboxUid - 5, judging: 'child' }),
+    ]);
     listener = createServer((socket) => {
       connections++;
       socket.end('hello from the host\n');
@@ -61,16 +73,25 @@ describe.each([
   afterAll(async () => {
     secretHolder?.kill('SIGKILL');
     listener?.close();
-    await oracle?.close();
+    await Promise.all([oracle?.close(), hunter?.close(), childJudged?.close()]);
   });
 
   /** Runs one hostile job and checks the invariants every class shares. */
-  async function hostile(name: string, code: string, tests: string[]): Promise<OracleResult> {
-    const result = await oracle.run({ code, tests });
+  async function hostile(name: string, code: string, tests: string[], on: Oracle = oracle): Promise<OracleResult> {
+    const result = await on.run({ code, tests });
     timings.push(`${isolation.padEnd(6)} ${name.padEnd(34)} ${result.durationMs.toFixed(1).padStart(8)} ms  ${result.status.padEnd(7)} ${JSON.stringify(result.tests).slice(0, 110)}`);
     expect(result.tests).toHaveLength(tests.length);
-    expect(leftovers(oracle.info.sandboxUids)).toEqual([]);
+    expect(result.judged).toHaveLength(tests.length);
+    expect(leftovers(on.info.sandboxUids)).toEqual([]);
     return result;
+  }
+
+  /** What the hunter reported in its failure message: [tokens, planted found, bytes, readable pids, denied, victims seen]. */
+  function hunted(outcome: string): [string[], boolean, number, number[], number, number] {
+    const match = /^FAIL: \((.*)\)$/.exec(outcome);
+    if (!match) throw new Error(`expected the hunter's FAIL message, received ${outcome}`);
+    const json = (match[1] as string).replaceAll("'", '"').replaceAll('True', 'true').replaceAll('False', 'false');
+    return JSON.parse(`[${json}]`) as [string[], boolean, number, number[], number, number];
   }
 
   it.skipIf(skip)('times out an infinite loop', async () => {
@@ -337,22 +358,108 @@ describe.each([
     expect(r.tests).toEqual(['ERROR:E: <str() of the exception failed>']);
   });
 
-  it.skipIf(skip)('is forged by code that walks the stack to the reporter (documented residual risk)', async () => {
-    // Untrusted code shares the child process with the reporter, so it can read the reporter's locals
-    // and write well-formed frames itself. The README says so; this test keeps that statement honest.
-    const code = [
-      'import os, struct, sys',
-      'f = sys._getframe()',
-      'while f is not None and "nonce" not in f.f_locals:',
-      '    f = f.f_back',
-      'L = f.f_locals',
-      'for i in range(len(L["tests"])):',
-      '    os.write(L["rfd"], L["nonce"] + struct.pack("<HH", i, 4) + b"pass")',
-      'os.write(L["rfd"], L["nonce"] + struct.pack("<HH", 0xFFFF, 0))',
-      'os._exit(0)',
-    ].join('\n');
-    const r = await hostile('stack-walking forgery', code, ['assert False', 'assert 1 == 2']);
-    expect(r.tests).toEqual(['pass', 'pass']);
+  // The reporter's secrets as an attacker who read this package's source finds them: the nonce, the
+  // result socket and the items it was sent, in the locals of the frame that runs the snippet.
+  const FORGER = [
+    'import os, struct, sys',
+    'f = sys._getframe()',
+    'while f is not None and "nonce" not in f.f_locals:',
+    '    f = f.f_back',
+    'L = f.f_locals',
+    'def send(i, kind, payload):',
+    '    os.write(L["rfd"], L["nonce"] + struct.pack("<HBI", i, kind, len(payload)) + payload)',
+    'def forge(payload_for):',
+    '    for i, (mode, _code) in enumerate(L["items"]):',
+    '        send(i, *payload_for(mode))',
+    '    send(0xFFFF, 3, b"")',
+    '    os._exit(0)',
+    'def is_prime(n):',
+    '    return n > 1 and all(n % d for d in range(2, n))',
+    'def f(x):',
+    '    return 0',
+  ].join('\n');
+
+  it.skipIf(skip)('cannot forge a pass for a split-judged test by writing the reporter\'s frames', async () => {
+    // 1. Outcome frames saying "pass": refused for a test whose verdict belongs to the judge.
+    const passes = await hostile('forged pass frames', `${FORGER}\nforge(lambda mode: (0, b"pass"))\n`, ['assert f(3) == 17', 'assert f(4) == 99']);
+    expect(passes.judged).toEqual(['split', 'split']);
+    for (const outcome of passes.tests) expect(outcome).toBe('ERROR:ReportTampered: a pass reported for a test that is judged outside the child');
+    // 2. Value frames with a guess: the judge compares the guess with an expected value the child never
+    //    saw. Guessing True passes a truthiness assert (the one bit the child cannot see is the polarity).
+    const guesses = await hostile('forged values (guess True)', `${FORGER}\nforge(lambda mode: (1, b'["T"]'))\n`, [
+      'assert f(3) == 17',
+      'assert is_prime(4)',
+      'assert not is_prime(9)',
+      'assert f(2) in [5, 6]',
+    ]);
+    expect(guesses.judged).toEqual(['split', 'split', 'split', 'split']);
+    expect(guesses.tests).toEqual(['FAIL', 'pass', 'FAIL', 'FAIL']);
+    // 3. Tests made of literals only: the judge knows the verdict and ignores the child's value.
+    const literal = await hostile('forged values (literal asserts)', `${FORGER}\nforge(lambda mode: (1, b'["T"]'))\n`, ['assert False', 'assert 1 == 2']);
+    expect(literal.tests).toEqual(['ERROR:ReportTampered: a value reported for a test without a probe', 'ERROR:ReportTampered: a value reported for a test without a probe']);
+    // 4. Claiming that the value is not plain data moves the test to a second child, which can forge it
+    //    (documented): the result says so, and passesSplitJudged does not count it.
+    const downgrade = await hostile('forged "unserializable", then pass', `${FORGER}\nforge(lambda mode: (2, b"") if mode == 1 else (0, b"pass"))\n`, ['assert f(3) == 17']);
+    expect(downgrade).toMatchObject({ tests: ['pass'], judged: ['fallback'], status: 'pass' });
+    expect(passesSplitJudged(downgrade)).toBe(false);
+  });
+
+  it.skipIf(skip)('is forged by the same attack for tests judged in the child (documented residual risk)', async () => {
+    // A test of another shape (both sides computed) and every test under judging 'child' are judged in
+    // the process the snippet runs in: the forgery works, as the README says.
+    const shape = await hostile('forgery, child-judged shape', `${FORGER}\nforge(lambda mode: (0, b"pass"))\n`, ['assert f(3) == f(3) + 17']);
+    expect(shape).toMatchObject({ tests: ['pass'], judged: ['child'] });
+    const child = await hostile('forgery, judging child', `${FORGER}\nforge(lambda mode: (0, b"pass"))\n`, ['assert f(3) == 17', 'assert False'], childJudged);
+    expect(child).toMatchObject({ tests: ['pass', 'pass'], judged: ['child', 'child'] });
+  });
+
+  it.skipIf(skip)('finds no expected value in its objects, its stack, its memory, other processes or the environment', async () => {
+    // Earlier jobs of the same suite (an honest canonical) leave nothing behind for a later hostile one.
+    const expected = token();
+    const honest = await hunter.run({ code: `def answer():\n    return ${JSON.stringify(expected)}\n`, tests: [`assert answer() == ${JSON.stringify(expected)}`] });
+    expect(honest).toMatchObject({ tests: ['pass'], judged: ['split'] });
+    const r = await hostile('hunt for the expected value', `OTHER_UIDS = set()\n${HUNT}`, [`assert hunt()[0] == ${JSON.stringify(expected)}, repr(hunt()[1:])`], hunter);
+    expect(r.judged).toEqual(['split']);
+    const [tokens, planted, scanned, readable, denied] = hunted(r.tests[0] as string);
+    expect(tokens).toEqual([]);
+    // The scan was real: it found the token the snippet planted, read megabytes of its own memory and
+    // was refused the memory of the other processes (its zygote, the judge, Node: other uids).
+    expect(planted).toBe(true);
+    expect(scanned).toBeGreaterThan(1_000_000);
+    expect(denied).toBeGreaterThan(0);
+    if (ROOT) expect(readable).toEqual([]);
+  });
+
+  it.skipIf(skip)('finds the expected value with the same hunt when it is in its memory (the attack is real)', async () => {
+    // Judging 'child': the whole test, literal included, is in the child.
+    const expected = token();
+    const child = await hostile('hunt, judging child', `OTHER_UIDS = set()\n${HUNT}`, [`assert hunt()[0] == ${JSON.stringify(expected)}, repr(hunt()[1:])`], childJudged);
+    expect(child).toMatchObject({ tests: ['pass'], judged: ['child'] });
+    // Split judging, but the literal also appears in a child-judged test of the same suite (documented).
+    const other = token();
+    const leak = await hostile('hunt, literal in a child-judged test', `OTHER_UIDS = set()\n${HUNT}`, [
+      `assert hunt()[0] == ${JSON.stringify(other)}, repr(hunt()[1:])`,
+      `assert hunt() and ${JSON.stringify(other)}`,
+    ], hunter);
+    expect(leak).toMatchObject({ tests: ['pass', 'pass'], judged: ['split', 'child'] });
+  });
+
+  it.skipIf(skip)('cannot read the expected value of a job running at the same time', async () => {
+    // The victim, judged in its child, holds its literal for a second; the hunter looks at every process.
+    const secretOfVictim = token();
+    const victim = childJudged.run({ code: 'import time\n', tests: [`assert time.sleep(1.5) is None and ${JSON.stringify(secretOfVictim)}`] });
+    await new Promise((r) => setTimeout(r, 100));
+    const victimUids = isolation === 'rlimit' ? (childJudged.info.sandboxUids ?? []) : [];
+    const r = await hunter.run({ code: `OTHER_UIDS = set(${JSON.stringify(victimUids)})\n${HUNT}`, tests: [`assert hunt()[0] == ${JSON.stringify(token())}, repr(hunt()[1:])`] });
+    timings.push(`${isolation.padEnd(6)} ${'hunt in a concurrent job'.padEnd(34)} ${r.durationMs.toFixed(1).padStart(8)} ms  ${r.status.padEnd(7)} ${JSON.stringify(r.tests).slice(0, 110)}`);
+    const [tokens, planted, , readable, , victims] = hunted(r.tests[0] as string);
+    expect(tokens).toEqual([]);
+    expect(planted).toBe(true);
+    if (ROOT) expect(readable).toEqual([]);
+    // Without bwrap the victim is visible (and refused); under bwrap each server has its own pid namespace.
+    if (isolation === 'rlimit' && ROOT) expect(victims).toBeGreaterThan(0);
+    expect((await victim).tests).toEqual(['pass']);
+    expect(leftovers([...(hunter.info.sandboxUids ?? []), ...(childJudged.info.sandboxUids ?? [])])).toEqual([]);
   });
 
   it.skipIf(skip)('leaves nothing running when all hostile jobs are done', () => {

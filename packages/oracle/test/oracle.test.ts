@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOracle, OracleError, type Oracle, type OracleJob } from '../src/index.js';
-import { leftovers, serverPythons } from './processes.js';
+import { jobProcesses, leftovers, serverPythons } from './processes.js';
 
 // Real Python, real sandbox: whatever isolation this machine supports ('auto').
 // A uid range of its own so that test files running in parallel do not see each other's processes.
@@ -138,7 +138,7 @@ describe('oracle.run', () => {
     const running = oracle.run({ code: 'import time\n', tests: ['time.sleep(30)', 'assert True'] });
     // Wait until a server has the job's child, then kill every server of this oracle.
     let servers = serverPythons();
-    for (let i = 0; i < 200 && servers.length > 0 && !servers.some((s) => leftovers(null).some((l) => l.includes(`ppid ${s.pid}:`))); i++) {
+    for (let i = 0; i < 200 && servers.length > 0 && jobProcesses().length === 0; i++) {
       await new Promise((r) => setTimeout(r, 20));
       servers = serverPythons();
     }

@@ -1,5 +1,6 @@
-// Linux process inspection for the integration tests: which fork servers this test process runs, and
-// whether anything a job started is still alive.
+// Linux process inspection for the integration tests: which fork servers this test process runs (each a
+// judge, the spawned interpreter, with one zygote child that forks the job children), and whether
+// anything a job started is still alive.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { basename } from 'node:path';
 import { SERVER_ROLE } from '../src/fork-server.js';
@@ -52,23 +53,41 @@ export function descendantsOf(root: number, all = listProcesses()): ProcessInfo[
   return found;
 }
 
-/** The Python fork servers started by this test process (not bwrap, not their children). */
+/** A fork server's interpreter or a fork of it (the exe link is unreadable for a non-dumpable process). */
+function isServerish(p: ProcessInfo): boolean {
+  return p.cmdline.includes(SERVER_ROLE) && basename(p.exe || (p.cmdline.split(' ')[0] ?? '')).startsWith('python');
+}
+
+/** The Python fork servers (judges) started by this test process (not bwrap, not their zygotes). */
 export function serverPythons(all = listProcesses()): ProcessInfo[] {
   const mine = descendantsOf(process.pid, all);
-  const isServerish = (p: ProcessInfo): boolean => p.cmdline.includes(SERVER_ROLE) && basename(p.exe).startsWith('python');
   const pids = new Set(mine.filter(isServerish).map((p) => p.pid));
   return mine.filter((p) => isServerish(p) && !pids.has(p.ppid));
 }
 
+/** The zygotes of those servers: forks of a server that fork the job children. */
+export function serverZygotes(all = listProcesses()): ProcessInfo[] {
+  const servers = new Set(serverPythons(all).map((p) => p.pid));
+  return all.filter((p) => servers.has(p.ppid) && isServerish(p));
+}
+
+/** Job children (and orphans re-parented to a zygote) that are alive now. */
+export function jobProcesses(all = listProcesses()): ProcessInfo[] {
+  const zygotes = new Set(serverZygotes(all).map((p) => p.pid));
+  return all.filter((p) => zygotes.has(p.ppid));
+}
+
 /**
- * What is still alive that a job started: every child of a fork server of this process (the servers
- * are idle when this is called, so they have no job child), and every process of the sandbox uids.
+ * What is still alive that a job started: every child of a zygote of this process (the servers are idle
+ * when this is called, so they have no job child), every child of a server but its zygote, and every
+ * process of the sandbox uids.
  */
 export function leftovers(sandboxUids: readonly number[] | null): string[] {
   const all = listProcesses();
   const servers = new Set(serverPythons(all).map((p) => p.pid));
+  const zygotes = new Set(serverZygotes(all).map((p) => p.pid));
   const uids = new Set(sandboxUids ?? []);
   return all
-    .filter((p) => servers.has(p.ppid) || uids.has(p.uid))
+    .filter((p) => (servers.has(p.ppid) && !zygotes.has(p.pid)) || zygotes.has(p.ppid) || uids.has(p.uid))
     .map((p) => `pid ${p.pid} uid ${p.uid} ppid ${p.ppid}: ${p.cmdline.slice(0, 80)}`);
 }
