@@ -1,5 +1,5 @@
-import { readdir } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { mkdir, readdir } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { readNpzFile, writeNpzFile, type NpyArray } from '@execret/embedders';
 import type { PoolView } from './pool.js';
 
@@ -27,6 +27,7 @@ export async function exportMatrices(
   docs: Float32Array,
   dims: number,
 ): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
   await writeNpzFile(path, {
     [NPZ_KEYS.queries]: { data: queries, shape: [pool.queryIds.length, dims] },
     [NPZ_KEYS.documents]: { data: docs, shape: [pool.docIds.length, dims] },

@@ -8,7 +8,9 @@ import {
   listModels,
   type EmbedderInfo,
   type EmbedUsage,
+  type ModelConfig,
 } from '@execret/embedders';
+import { readFile } from 'node:fs/promises';
 import type { Io } from './command.js';
 import type { Config, KeyedProvider } from './config.js';
 import { inShard } from './execution.js';
@@ -35,9 +37,36 @@ const PROVIDER_KEYS: Readonly<Record<string, KeyedProvider>> = {
   voyage: 'voyage',
 };
 
-/** Where a local model's folders are looked up and downloaded to. */
-export function modelsDir(config: Config): string {
-  return join(config.cacheDir, 'models');
+/** Where a local model's folders are looked up and downloaded to (`--local-models` overrides it). */
+export function modelsDir(config: Config, override?: string): string {
+  return override ?? join(config.cacheDir, 'models');
+}
+
+/**
+ * Reads custom model configurations (`--model-config file.json`: one `ModelConfig` object or an array),
+ * for models the registry does not have. Every field of a registry entry is required, so the
+ * configuration — prefixes, pooling, normalisation, similarity — is recorded as explicitly as the registry's.
+ */
+export async function readModelConfigs(files: readonly string[]): Promise<ModelConfig[]> {
+  const out: ModelConfig[] = [];
+  const required = ['id', 'family', 'provider', 'model', 'revision', 'dims', 'similarity', 'normalize', 'prefixes', 'taskTypes', 'pooling', 'paddingSide', 'dtype', 'maxBatch', 'maxTokensPerInput', 'maxTokensPerRequest', 'price', 'sources'];
+  for (const file of files) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await readFile(file, 'utf8'));
+    } catch (error) {
+      throw new Error(`execret: --model-config ${file}: ${(error as Error).message}`, { cause: error });
+    }
+    const list = Array.isArray(parsed) ? parsed : [parsed];
+    list.forEach((entry, i) => {
+      const missing = required.filter((key) => typeof entry !== 'object' || entry === null || !(key in entry));
+      if (missing.length > 0) {
+        throw new Error(`execret: --model-config ${file}${Array.isArray(parsed) ? `[${i}]` : ''}: missing field(s) ${missing.join(', ')} (see \`execret models --json\` for complete entries)`);
+      }
+      out.push(entry as ModelConfig);
+    });
+  }
+  return out;
 }
 
 export function embeddingCacheDir(config: Pick<Config, 'cacheDir'>): string {
@@ -79,16 +108,23 @@ export interface EmbedOutcome {
  * requested one is an error.
  */
 export async function embedModel(
-  model: string,
+  modelOrConfig: string | ModelConfig,
   pool: PoolView,
-  context: { config: Config; io: Io; signal: AbortSignal; explicit: boolean; shard?: { index: number; count: number } },
+  context: {
+    config: Config;
+    io: Io;
+    signal: AbortSignal;
+    explicit: boolean;
+    shard?: { index: number; count: number };
+    localModels?: string;
+  },
 ): Promise<EmbedOutcome> {
   const { config, io, signal, explicit, shard } = context;
-  const known = listModels().some((m) => m.id === model);
-  if (!known) {
+  const model = typeof modelOrConfig === 'string' ? modelOrConfig : modelOrConfig.id;
+  if (typeof modelOrConfig === 'string' && !listModels().some((m) => m.id === model)) {
     throw new EmbeddersError('E_UNKNOWN_MODEL', `execret: unknown model ${JSON.stringify(model)}; run \`execret models\` for the registry`);
   }
-  const info = describeEmbedder(model);
+  const info = describeEmbedder(modelOrConfig);
   const keyName = PROVIDER_KEYS[info.provider];
   const key = keyName === undefined ? undefined : config.keys[keyName];
   if (keyName !== undefined && key === undefined) {
@@ -103,11 +139,11 @@ export async function embedModel(
   }
   let embedder;
   try {
-    embedder = await createEmbedder(model, {
+    embedder = await createEmbedder(modelOrConfig, {
       ...(key ? { apiKey: key.reveal() } : {}),
       ...(config.openaiCompatibleBaseUrl ? { baseUrl: config.openaiCompatibleBaseUrl } : {}),
-      localModelPath: modelsDir(config),
-      cacheDir: modelsDir(config),
+      localModelPath: modelsDir(config, context.localModels),
+      cacheDir: modelsDir(config, context.localModels),
       allowRemoteModels: !config.offline,
     });
   } catch (error) {

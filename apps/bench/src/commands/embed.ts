@@ -3,8 +3,8 @@ import { listOption, shardOption, stringOption, type Command } from '../command.
 import { exportMatrices } from '../matrices.js';
 import { loadDataset } from '../pipeline.js';
 import { resultFileName } from '../results-io.js';
-import { embedModel, selectModels } from '../systems.js';
-import { DATASET_OPTIONS, MODELS_OPTION, SHARD_OPTION } from './options.js';
+import { embedModel, readModelConfigs, selectModels } from '../systems.js';
+import { CUSTOM_MODEL_OPTIONS, DATASET_OPTIONS, MODELS_OPTION, SHARD_OPTION } from './options.js';
 
 export const embedCommand: Command = {
   name: 'embed',
@@ -13,6 +13,7 @@ export const embedCommand: Command = {
   options: {
     ...DATASET_OPTIONS,
     ...MODELS_OPTION,
+    ...CUSTOM_MODEL_OPTIONS,
     ...SHARD_OPTION,
     export: { type: 'string', placeholder: 'dir', description: 'write <model>.npz (queries, documents, query_ids, corpus_ids) per model' },
   },
@@ -22,10 +23,23 @@ export const embedCommand: Command = {
     const shard = shardOption(values);
     const exportDir = stringOption(values, 'export');
     const dataset = await loadDataset(String(values.dataset ?? 'mini'), config, io, signal);
-    const { models, explicit } = selectModels(listOption(values, 'models'), config);
+    const custom = await readModelConfigs(listOption(values, 'model-config'));
+    const selection = selectModels(listOption(values, 'models'), config);
+    const explicit = selection.explicit || custom.length > 0;
+    const requested = listOption(values, 'models');
+    const entries = [...(requested.length === 0 && custom.length > 0 ? [] : selection.models.filter((m) => m !== 'bm25')), ...custom];
+    const localModels = stringOption(values, 'local-models');
     const report: { model: string; status: string; reason?: string; exported?: string }[] = [];
-    for (const model of models.filter((m) => m !== 'bm25')) {
-      const outcome = await embedModel(model, dataset.pool, { config, io, signal, explicit, ...(shard ? { shard } : {}) });
+    for (const entry of entries) {
+      const model = typeof entry === 'string' ? entry : entry.id;
+      const outcome = await embedModel(entry, dataset.pool, {
+        config,
+        io,
+        signal,
+        explicit,
+        ...(shard ? { shard } : {}),
+        ...(localModels ? { localModels: resolve(localModels) } : {}),
+      });
       const row: (typeof report)[number] = { model, status: outcome.status, ...(outcome.reason ? { reason: outcome.reason } : {}) };
       if (outcome.system && exportDir !== undefined) {
         const path = join(resolve(exportDir), resultFileName(model).replace(/\.json$/, '.npz'));

@@ -25,6 +25,16 @@ export const MODELS_OPTION: Readonly<Record<string, OptionSpec>> = {
   },
 };
 
+export const CUSTOM_MODEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  'model-config': {
+    type: 'string',
+    multiple: true,
+    placeholder: 'file.json',
+    description: 'add models the registry lacks: a JSON ModelConfig (or an array), same fields as `execret models --json`',
+  },
+  'local-models': { type: 'string', placeholder: 'dir', description: 'folder holding local model weights (<dir>/<org>/<name>/); default <cache>/models' },
+};
+
 export const ORACLE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'timeout-ms': { type: 'string', placeholder: 'ms', description: 'per-suite time limit of the oracle (default 5000)' },
   concurrency: { type: 'string', placeholder: 'n', description: 'oracle fork servers (default: one per core)' },

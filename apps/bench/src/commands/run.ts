@@ -9,9 +9,10 @@ import { leaderboardMarkdown, leaderboardRows } from '../report/leaderboard.js';
 import { RESULTS_LAYOUT, writeJson } from '../results-io.js';
 import type { Scorer } from '../scoring.js';
 import { compareStage, reportStage, scoreStage } from '../stages.js';
-import { createBm25Scorer, embedModel, scorerForEmbedded, selectModels } from '../systems.js';
+import type { ModelConfig } from '@execret/embedders';
+import { createBm25Scorer, embedModel, readModelConfigs, scorerForEmbedded, selectModels } from '../systems.js';
 import { packageVersions } from '../versions.js';
-import { DATASET_OPTIONS, MODELS_OPTION, ORACLE_OPTIONS, OUT_OPTION, STATS_OPTIONS, TIES_OPTION } from './options.js';
+import { CUSTOM_MODEL_OPTIONS, DATASET_OPTIONS, MODELS_OPTION, ORACLE_OPTIONS, OUT_OPTION, STATS_OPTIONS, TIES_OPTION } from './options.js';
 
 export function tiesOption(values: CommandContext['values']): TieMode {
   const ties = stringOption(values, 'ties') ?? 'trec';
@@ -38,17 +39,22 @@ export async function buildScorers(
   requested: readonly string[],
 ): Promise<{ scorers: Scorer[]; skipped: { model: string; reason: string }[]; embedding: Record<string, unknown> }> {
   const { config, io, signal } = context;
-  const { models, explicit } = selectModels(requested, config);
+  const custom = await readModelConfigs(listOption(context.values, 'model-config'));
+  const selection = selectModels(requested, config);
+  const explicit = selection.explicit || custom.length > 0;
+  const models: (string | ModelConfig)[] = [...(requested.length === 0 && custom.length > 0 ? ['bm25'] : selection.models), ...custom];
+  const localModels = stringOption(context.values, 'local-models');
   const scorers: Scorer[] = [];
   const skipped: { model: string; reason: string }[] = [];
   const embedding: Record<string, unknown> = {};
-  for (const model of models) {
-    if (model === 'bm25') {
+  for (const entry of models) {
+    if (entry === 'bm25') {
       scorers.push(createBm25Scorer(dataset.pool));
       continue;
     }
+    const model = typeof entry === 'string' ? entry : entry.id;
     const started = performance.now();
-    const outcome = await embedModel(model, dataset.pool, { config, io, signal, explicit });
+    const outcome = await embedModel(entry, dataset.pool, { config, io, signal, explicit, ...(localModels ? { localModels: resolve(localModels) } : {}) });
     if (outcome.status === 'skipped' || outcome.system === undefined) {
       const reason = outcome.reason ?? 'not available';
       skipped.push({ model, reason });
@@ -84,6 +90,7 @@ export const runCommand: Command = {
   options: {
     ...DATASET_OPTIONS,
     ...MODELS_OPTION,
+    ...CUSTOM_MODEL_OPTIONS,
     ...OUT_OPTION,
     ...TIES_OPTION,
     ...STATS_OPTIONS,

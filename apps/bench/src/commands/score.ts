@@ -7,7 +7,7 @@ import { createMatrixScorer } from '../scorers.js';
 import type { Scorer } from '../scoring.js';
 import { scoreStage } from '../stages.js';
 import { createBm25Scorer } from '../systems.js';
-import { DATASET_OPTIONS, MODELS_OPTION, ORACLE_OPTIONS, OUT_OPTION, SHARD_OPTION, STATS_OPTIONS, TIES_OPTION } from './options.js';
+import { CUSTOM_MODEL_OPTIONS, DATASET_OPTIONS, MODELS_OPTION, ORACLE_OPTIONS, OUT_OPTION, SHARD_OPTION, STATS_OPTIONS, TIES_OPTION } from './options.js';
 import { buildScorers, oracleSettings, tiesOption } from './run.js';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -19,6 +19,7 @@ export const scoreCommand: Command = {
   options: {
     ...DATASET_OPTIONS,
     ...MODELS_OPTION,
+    ...CUSTOM_MODEL_OPTIONS,
     ...OUT_OPTION,
     ...TIES_OPTION,
     seed: STATS_OPTIONS.seed!,
