@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createBm25, topK, type Bm25Index, type Bm25Info } from '@execret/embedders';
+import { createBm25, topK, topKParallel, type Bm25Index, type Bm25Info } from '@execret/embedders';
 import type { GroupScores } from './analyses/group-scores.js';
 import type { PoolView } from './pool.js';
 import type { Scorer } from './scoring.js';
@@ -71,7 +71,7 @@ export function createMatrixScorer(
     ...system,
     async rank(subset, k) {
       const matrix = subset.length === nDocs ? docs : gatherRows(docs, dims, subset);
-      const result = topK(queries, matrix, dims, k, { metric: system.similarity });
+      const result = await topKParallel(queries, matrix, dims, k, { metric: system.similarity });
       const indices = subset.length === nDocs ? result.indices : Int32Array.from(result.indices, (i) => subset[i]!);
       return { indices, scores: result.scores, k };
     },
