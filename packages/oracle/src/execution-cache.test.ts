@@ -64,6 +64,20 @@ describe('parseExecutionCache', () => {
     expect(issues.map((i) => i.kind)).toEqual(['inconsistent', 'inconsistent']);
   });
 
+  it('reads judged when it holds one label per outcome, and reports and drops it otherwise', () => {
+    const { entries, issues } = parseExecutionCache(
+      line({ code_sha256: A, tests_sha256: B, test_results: ['pass', 'FAIL'], judged: ['split', 'fallback'] }) +
+        line({ code_sha256: A, tests_sha256: C, test_results: ['pass', 'FAIL'], judged: ['split'] }) +
+        line({ code_sha256: B, tests_sha256: C, test_results: ['pass'], judged: ['server'] }),
+    );
+    expect(entries.map((e) => e.judged)).toEqual([['split', 'fallback'], undefined, undefined]);
+    expect(entries.map((e) => 'judged' in e.extra)).toEqual([false, false, false]);
+    expect(issues).toEqual([
+      expect.objectContaining({ line: 2, kind: 'inconsistent', message: expect.stringMatching(/judged/) }),
+      expect.objectContaining({ line: 3, kind: 'inconsistent', message: expect.stringMatching(/judged/) }),
+    ]);
+  });
+
   it("keeps another writer's status when it agrees with passes_all_tests", () => {
     const { entries, issues } = parseExecutionCache(line({ code_sha256: A, tests_sha256: B, test_results: ['FAIL', 'ERROR:X'], status: 'fail' }));
     expect(issues).toEqual([]);
@@ -81,12 +95,13 @@ describe('formatExecutionCacheLine', () => {
       status: 'error',
       durationMs: 2.5,
       isolation: 'bwrap',
+      judged: ['split', 'child'],
       extra: { note: 'x', status: 'ignored' },
     });
     expect(text).toBe(
-      `{"code_sha256":"${A}","tests_sha256":"${B}","test_results":["pass","ERROR:KeyError: 1"],"passes_all_tests":false,"status":"error","duration_ms":2.5,"isolation":"bwrap","note":"x"}\n`,
+      `{"code_sha256":"${A}","tests_sha256":"${B}","test_results":["pass","ERROR:KeyError: 1"],"passes_all_tests":false,"status":"error","duration_ms":2.5,"isolation":"bwrap","judged":["split","child"],"note":"x"}\n`,
     );
-    expect(parseExecutionCache(text).entries[0]).toMatchObject({ codeSha256: A, status: 'error', extra: { note: 'x' } });
+    expect(parseExecutionCache(text).entries[0]).toMatchObject({ codeSha256: A, status: 'error', judged: ['split', 'child'], extra: { note: 'x' } });
   });
 
   it.each([
@@ -95,6 +110,8 @@ describe('formatExecutionCacheLine', () => {
     ['a status that contradicts the outcomes', { status: 'pass' as const }],
     ['passesAllTests that contradicts the outcomes', { passesAllTests: true }],
     ['an unknown status', { status: 'weird' as 'fail' }],
+    ['judged with a label per test missing', { judged: [] }],
+    ['judged with an unknown label', { judged: ['server' as 'split'] }],
   ])('throws TypeError for %s', (_name, patch) => {
     expect(() =>
       formatExecutionCacheLine({ codeSha256: A, testsSha256: B, testResults: ['FAIL'], passesAllTests: false, status: 'fail', ...patch }),

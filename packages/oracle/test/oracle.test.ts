@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOracle, OracleError, type Oracle, type OracleJob } from '../src/index.js';
+import { codeSha256, createOracle, OracleError, testsSha256, type Oracle, type OracleJob } from '../src/index.js';
 import { jobProcesses, leftovers, serverPythons } from './processes.js';
 
 // Real Python, real sandbox: whatever isolation this machine supports ('auto').
@@ -50,6 +50,7 @@ describe('oracle.run', () => {
       'ERROR:ValueError',
       'ERROR:SystemExit: 3',
     ]);
+    expect(result.judged).toEqual(['split', 'split', 'split', 'split', 'split', 'child', 'child']);
     expect(result.status).toBe('error');
     expect(result.cached).toBe(false);
     expect(result.isolation).toBe(oracle.info.isolation);
@@ -226,15 +227,30 @@ describe('execution cache through createOracle', () => {
     }
     const lines = readFileSync(cacheFile, 'utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0] as string)).toMatchObject({ test_results: ['pass', 'FAIL'], passes_all_tests: false, status: 'fail' });
+    expect(JSON.parse(lines[0] as string)).toMatchObject({ test_results: ['pass', 'FAIL'], passes_all_tests: false, status: 'fail', judged: ['split', 'split'] });
 
     const second = await createOracle({ cacheFile, concurrency: 1, sandboxUid: SANDBOX_UID - 10 });
     try {
       const again = await second.run(job);
-      expect(again).toMatchObject({ tests: ['pass', 'FAIL'], status: 'fail', cached: true });
+      expect(again).toMatchObject({ tests: ['pass', 'FAIL'], judged: ['split', 'split'], status: 'fail', cached: true });
       expect(second.stats()).toMatchObject({ executed: 0, cacheHits: 1 });
     } finally {
       await second.close();
+    }
+  }, 60_000);
+});
+
+describe('execution cache lines of other writers', () => {
+  it('reads a line without judged as judged in the child', async () => {
+    const cacheFile = join(dir, 'foreign', 'execution_cache.jsonl');
+    const job = { code: 'x = 1\n', tests: ['assert x == 1'] };
+    mkdirSync(join(dir, 'foreign'), { recursive: true });
+    writeFileSync(cacheFile, `${JSON.stringify({ code_sha256: codeSha256(job.code), tests_sha256: testsSha256(job.tests), test_results: ['pass'], passes_all_tests: true, status: 'pass' })}\n`);
+    const reader = await createOracle({ cacheFile, concurrency: 1, sandboxUid: SANDBOX_UID - 40 });
+    try {
+      expect(await reader.run(job)).toMatchObject({ tests: ['pass'], judged: ['child'], cached: true, isolation: 'unknown' });
+    } finally {
+      await reader.close();
     }
   }, 60_000);
 });
@@ -267,6 +283,7 @@ describe('createOracle', () => {
     ['timeoutMs 1.5', { timeoutMs: 1.5 }, TypeError],
     ['memoryMb 8', { memoryMb: 8 }, RangeError],
     ['isolation docker', { isolation: 'docker' }, RangeError],
+    ['judging server', { judging: 'server' }, RangeError],
     ['preloadModules with a path', { preloadModules: ['../x'] }, TypeError],
   ])('rejects malformed options (%s)', async (_name, options, type) => {
     await expect(createOracle(options as never)).rejects.toThrow(type);
