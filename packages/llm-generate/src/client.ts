@@ -216,7 +216,14 @@ export function describeRequestError(error: unknown): RequestFailure {
   return { fatal: status !== null && FATAL_HTTP_STATUSES.includes(status), status, message: status === null ? text : `HTTP ${status}: ${text.replace(/^\d{3}\s+/u, '')}` };
 }
 
-/** True when an error means the call was cancelled (an `AbortSignal` fired). */
+/**
+ * True when an error means the call was cancelled: `signal` has fired, or the error is an
+ * `AbortError` (fetch) or the SDK's `APIUserAbortError`.
+ *
+ * @example
+ * isAbortError(new DOMException('stopped', 'AbortError')) // true
+ * isAbortError(new Error('HTTP 500'))                     // false
+ */
 export function isAbortError(error: unknown, signal?: AbortSignal): boolean {
   if (signal?.aborted) return true;
   const name = (error as { name?: unknown })?.name;

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadExecRetrieval, validateBenchmark } from '@execret/dataset';
 import { validateTasks, type ExecutionOracle } from '@execret/generate';
@@ -187,7 +187,7 @@ function sumUsage(attempts: readonly ProgressAttempt[], via?: 'chat' | 'batch'):
  * @example
  * const registry = await readRegistry('registry.jsonl')
  * const { report } = await generateDataset(registry, {
- *   endpoint: { baseURL: 'https://api.openai.com/v1', apiKey: process.env.OPENAI_API_KEY! },
+ *   endpoint: { baseURL: 'https://api.openai.com/v1', apiKey },   // the caller reads the key; the library never does
  *   model: 'gpt-5-mini',
  *   outDir: 'out/llm-benchmark',
  *   prices: { 'gpt-5-mini': { inputUsdPerMillion: 0.25, outputUsdPerMillion: 2 } },
@@ -221,8 +221,11 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
   const client = options.client ?? (await createOpenAIClient(options.endpoint!));
   const progressFile = options.progressFile ?? (options.outDir !== undefined ? join(options.outDir, DEFAULT_PROGRESS_FILE) : undefined);
   if (progressFile !== undefined && options.outDir !== undefined) {
-    const { mkdir } = await import('node:fs/promises');
-    await mkdir(options.outDir, { recursive: true });
+    try {
+      await mkdir(options.outDir, { recursive: true });
+    } catch (cause) {
+      throw new LlmGenerateError('write_failed', `@execret/llm-generate generateDataset: could not create ${options.outDir} (${(cause as Error).message})`, { cause });
+    }
   }
   const store = progressFile !== undefined ? await openProgressStore(progressFile) : memoryStore();
   const ownOracle = options.oracle === undefined;

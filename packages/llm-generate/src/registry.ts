@@ -68,7 +68,12 @@ export interface ParseRegistryOptions {
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/u;
 const DOMAIN = /^[a-z0-9]+(?:_[a-z0-9]+)*$/u;
 
-/** The zod schema of one registry record (unknown fields are allowed and ignored). */
+/**
+ * The zod schema of one registry record (unknown fields are allowed and ignored).
+ *
+ * @example
+ * registryRecordSchema.safeParse({ function_name: 'add', query: 'Add two numbers.', domain: 'math_numerical' }).success // true
+ */
 export const registryRecordSchema = z.object({
   id: z.string().trim().min(1, 'expected a non-empty string').optional(),
   function_name: z.string().regex(IDENTIFIER, 'expected a Python identifier'),

@@ -21,7 +21,14 @@ const testsSchema = z
   .min(MIN_TESTS, `expected ${MIN_TESTS}–${MAX_TESTS} asserts`)
   .max(MAX_TESTS, `expected ${MIN_TESTS}–${MAX_TESTS} asserts`);
 
-/** The zod schema of a `locked`-mode reply: `{ canonical, tests[7..10], distractors[4]: { bug_type, code, description } }`. */
+/**
+ * The zod schema of a `locked`-mode reply: `{ canonical, tests[7..10], distractors[4]: { bug_type,
+ * code, description } }`, `bug_type` one of the six `BUG_TYPES` of `@execret/generate`. Unknown fields
+ * are stripped.
+ *
+ * @example
+ * lockedReplySchema.safeParse({ canonical: 'def f(): ...', tests: [], distractors: [] }).success // false
+ */
 export const lockedReplySchema = z.object({
   canonical: code.describe('The complete, correct Python implementation.'),
   tests: testsSchema.describe('7 to 10 single-line assert statements that call the function.'),

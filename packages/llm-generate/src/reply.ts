@@ -26,7 +26,8 @@ function zodReasons(error: ZodError, value: unknown): RejectionReason[] {
     const path = issue.path.map(String).join('.') || '(root)';
     const received = issue.path.reduce<unknown>((v, k) => (v as Record<PropertyKey, unknown> | undefined)?.[k as PropertyKey], value);
     const what = received === undefined ? 'nothing' : Array.isArray(received) ? `an array of ${received.length}` : received === null ? 'null' : typeof received;
-    return { gate: 'reply', code: 'wrong_schema', message: `field ${path}: ${issue.message}, received ${what}` };
+    const tail = /\breceived\b/u.test(issue.message) ? '' : `, received ${what}`;
+    return { gate: 'reply', code: 'wrong_schema', message: `field ${path}: ${issue.message}${tail}` };
   });
 }
 
@@ -37,12 +38,15 @@ function zodReasons(error: ZodError, value: unknown): RejectionReason[] {
  * 3. the text must parse as JSON → else `malformed_json` (with `finish_reason: 'length'` the code is
  *    `truncated` instead);
  * 4. the value must satisfy the mode's zod schema (`lockedReplySchema`, `freeFormReplySchema`) →
- *    else one `wrong_schema` reason per zod issue (at most 12), naming the field path.
+ *    else one `wrong_schema` reason per zod issue (at most 12), naming the field path and what was
+ *    received.
  * Every reason has gate `reply`. Unknown extra fields are dropped. Nothing is thrown.
  *
  * @example
  * parseReply('{"canonical": "x"}', 'locked')
- * // { ok: false, reasons: [{ gate: 'reply', code: 'wrong_schema', message: 'field tests: Invalid input: expected array, received undefined, received nothing' }, …] }
+ * // { ok: false, reasons: [
+ * //   { gate: 'reply', code: 'wrong_schema', message: 'field tests: Invalid input: expected array, received undefined' },
+ * //   { gate: 'reply', code: 'wrong_schema', message: 'field distractors: Invalid input: expected array, received undefined' } ] }
  * parseReply('not json', 'locked').ok // false (code 'malformed_json')
  */
 export function parseReply(content: string | null | undefined, mode: GenerationMode, options: ParseReplyOptions = {}): ParseReplyResult {
