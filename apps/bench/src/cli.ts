@@ -2,6 +2,7 @@ import { commandHelp, parseCommandArgs, UsageError, type Command, type Io } from
 import { buildCommand } from './commands/build.js';
 import { compareCommand } from './commands/compare.js';
 import { embedCommand } from './commands/embed.js';
+import { generateCommand } from './commands/generate.js';
 import { mergeCommand } from './commands/merge.js';
 import { modelsCommand } from './commands/models.js';
 import { reportCommand } from './commands/report.js';
@@ -11,7 +12,7 @@ import { verifyCommand } from './commands/verify.js';
 import { readConfig } from './config.js';
 
 /** Every command, in help order. */
-export const COMMANDS: readonly Command[] = [runCommand, verifyCommand, embedCommand, scoreCommand, compareCommand, reportCommand, modelsCommand, mergeCommand, buildCommand];
+export const COMMANDS: readonly Command[] = [runCommand, verifyCommand, embedCommand, scoreCommand, compareCommand, reportCommand, modelsCommand, mergeCommand, buildCommand, generateCommand];
 
 export function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

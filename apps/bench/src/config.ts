@@ -26,6 +26,8 @@ export interface Config {
   readonly openaiCompatibleBaseUrl: string | undefined;
   /** Python interpreter for the oracle, when set. */
   readonly python: string | undefined;
+  /** Reads a secret from a named environment variable (e.g. `execret generate --api-key-env NAME`). */
+  secret(name: string): Secret | undefined;
 }
 
 /**
@@ -47,5 +49,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keys,
     openaiCompatibleBaseUrl: env.EXECRET_OPENAI_COMPATIBLE_URL || undefined,
     python: env.EXECRET_PYTHON || undefined,
+    secret: (name) => {
+      const value = (env[name] ?? '').trim();
+      return value === '' ? undefined : new Secret(value);
+    },
   };
 }

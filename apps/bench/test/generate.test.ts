@@ -1,0 +1,97 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli.js';
+
+const FIXTURES = join(import.meta.dirname, '../../../fixtures/llm-generate');
+const KEY = 'sk-generate-test-NEVER-WRITTEN';
+
+async function body(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+describe('execret generate (through a local fake OpenAI-compatible server)', () => {
+  let server: Server;
+  let root: string;
+  const seen: { authorization: string | undefined; model: string; format: string | undefined }[] = [];
+
+  beforeAll(async () => {
+    const replies = JSON.parse(await readFile(join(FIXTURES, 'replies.json'), 'utf8')) as Record<string, unknown>;
+    server = createServer(async (request, response) => {
+      const payload = JSON.parse(await body(request)) as { model: string; messages: { content: string }[]; response_format?: { type: string } };
+      seen.push({ authorization: request.headers.authorization, model: payload.model, format: payload.response_format?.type });
+      const prompt = payload.messages.map((m) => m.content).join('\n');
+      const name = Object.keys(replies).find((n) => prompt.includes(`\`${n}\``) || prompt.includes(n));
+      const content = JSON.stringify(name ? replies[name] : {});
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({
+          id: 'chatcmpl-test',
+          object: 'chat.completion',
+          created: 0,
+          model: payload.model,
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 100, completion_tokens: 200, total_tokens: 300 },
+        }),
+      );
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    root = await mkdtemp(join(tmpdir(), 'execret-generate-'));
+    const registry = (await readFile(join(FIXTURES, 'registry.jsonl'), 'utf8')).split('\n').filter((l) => l.trim() !== '').slice(0, 2);
+    await writeFile(join(root, 'registry.jsonl'), `${registry.join('\n')}\n`);
+  });
+
+  afterAll(async () => {
+    await new Promise((done) => server.close(done));
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('generates, validates with the oracle and writes a loadable dataset without writing the key', async () => {
+    const port = (server.address() as AddressInfo).port;
+    const env = { ...process.env, EXECRET_CACHE_DIR: join(root, 'cache'), TEST_LLM_KEY: KEY };
+    const out: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string | Uint8Array) => (out.push(String(chunk)), true)) as typeof process.stdout.write;
+    let code: number;
+    try {
+      code = await main(
+        ['generate', '--registry', join(root, 'registry.jsonl'), '--out', join(root, 'ds'), '--model', 'fake-model', '--base-url', `http://127.0.0.1:${port}/v1`, '--api-key-env', 'TEST_LLM_KEY', '--max-retries', '0', '--json'],
+        env,
+      );
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(code).toBe(0);
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(seen.every((s) => s.authorization === `Bearer ${KEY}` && s.model === 'fake-model' && s.format === 'json_schema')).toBe(true);
+    const report = JSON.parse(out.join(''));
+    expect(report.entries.accepted).toBe(2);
+    const queries = (await readFile(join(root, 'ds/data/queries.jsonl'), 'utf8')).trim().split('\n');
+    expect(queries).toHaveLength(2);
+    for (const name of await readdir(join(root, 'ds'), { recursive: true })) {
+      const path = join(root, 'ds', name);
+      if (name.endsWith('.jsonl') || name.endsWith('.json')) expect(await readFile(path, 'utf8'), name).not.toContain(KEY);
+    }
+    // The generated dataset runs through the benchmark like any release.
+    const run = await main(['verify', '--dataset', join(root, 'ds'), '--json'], env);
+    expect(run).toBe(0);
+  }, 300_000);
+
+  it('refuses to start when the key variable is not set', async () => {
+    const err: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array) => (err.push(String(chunk)), true)) as typeof process.stderr.write;
+    try {
+      const code = await main(['generate', '--registry', 'r.jsonl', '--out', 'o', '--model', 'm', '--api-key-env', 'EXECRET_SURELY_UNSET_KEY'], { PATH: process.env.PATH });
+      expect(code).toBe(2);
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(err.join('')).toContain('EXECRET_SURELY_UNSET_KEY');
+  });
+});
