@@ -5,6 +5,10 @@
 //   pnpm --filter @execret/oracle bench -- --sample 1      # baseline on the full corpus (slow)
 //   pnpm --filter @execret/oracle bench -- --isolation rlimit
 //
+// The oracle runs twice on the sample, with split judging (the default: comparison asserts judged by the
+// fork server from reported values) and with judging 'child' (every test judged inside the sandboxed
+// child, as before split judging existed), so the cost of split judging is measured under the same load.
+//
 // The corpus is synthetic and deterministic (bench/synthetic-corpus.ts): 4,694 snippets, 7-10 asserts
 // each. Both sides run 2 jobs at a time and use the same real interpreter. The baseline subsample and the
 // oracle on the same subsample are interleaved in chunks, so load from other processes hits both alike.
@@ -12,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOracle, resolvePython, type OracleJob, type OracleResult } from '../src/index.js';
+import { createOracle, resolvePython, type OracleJob, type OracleJudged, type OracleResult } from '../src/index.js';
 import { syntheticCorpus } from './synthetic-corpus.js';
 
 const args = process.argv.slice(2);
@@ -122,14 +126,17 @@ async function main(): Promise<void> {
     const oracle = await createOracle({ concurrency: CONCURRENCY, timeoutMs: TIMEOUT_MS, isolation: ISOLATION });
     const startMs = performance.now() - t0;
     console.log(`oracle: isolation ${oracle.info.isolation}${oracle.info.fallbackReason ? ` (fallback: ${oracle.info.fallbackReason})` : ''}, ${CONCURRENCY} fork servers started in ${startMs.toFixed(0)} ms`);
+    const childOracle = await createOracle({ concurrency: CONCURRENCY, timeoutMs: TIMEOUT_MS, isolation: ISOLATION, judging: 'child' });
 
     // 1. Side by side on the identical subsample, interleaved in chunks: the reference approach
     //    (python -I), the same without site-packages (python -I -S, a stricter reference), the oracle.
     let baselineMs = 0;
     let bareMs = 0;
     let oracleSampleMs = 0;
+    let childSampleMs = 0;
     const baselineOut: string[][] = [];
     const oracleOut: OracleResult[] = [];
+    const childOut: OracleResult[] = [];
     const size = Math.ceil(sample.length / CHUNKS);
     for (let c = 0; c < CHUNKS; c++) {
       const chunk = sample.slice(c * size, (c + 1) * size);
@@ -142,9 +149,14 @@ async function main(): Promise<void> {
       t = performance.now();
       oracleOut.push(...(await oracle.runMany(chunk)));
       oracleSampleMs += performance.now() - t;
+      t = performance.now();
+      childOut.push(...(await childOracle.runMany(chunk)));
+      childSampleMs += performance.now() - t;
     }
     const agree = baselineOut.filter((b, i) => JSON.stringify(b) === JSON.stringify(oracleOut[i]?.tests)).length;
+    const agreeChild = baselineOut.filter((b, i) => JSON.stringify(b) === JSON.stringify(childOut[i]?.tests)).length;
     await oracle.close();
+    await childOracle.close();
 
     // 2. The oracle on the full corpus, writing the execution cache.
     const full = await createOracle({ concurrency: CONCURRENCY, timeoutMs: TIMEOUT_MS, isolation: ISOLATION, cacheFile });
@@ -173,9 +185,10 @@ async function main(): Promise<void> {
     console.log(`side by side, same ${sample.length} suites, interleaved in ${CHUNKS} chunks:`);
     console.log(`  baseline (fresh python -I per suite): ${fmt(baselineMs)}  = ${perBaseline.toFixed(2)} ms per snippet`);
     console.log(`  fresh python -I -S per suite:         ${fmt(bareMs)}  = ${(bareMs / sample.length).toFixed(2)} ms per snippet`);
-    console.log(`  oracle (fork servers, ${oracle.info.isolation}):      ${fmt(oracleSampleMs)}  = ${perOracleSample.toFixed(2)} ms per snippet`);
-    console.log(`  ratio: ${(baselineMs / oracleSampleMs).toFixed(1)}x against python -I, ${(bareMs / oracleSampleMs).toFixed(1)}x against python -I -S`);
-    console.log(`  identical outcomes (baseline vs oracle): ${agree}/${sample.length} suites`);
+    console.log(`  oracle (fork servers, ${oracle.info.isolation}, split judging): ${fmt(oracleSampleMs)}  = ${perOracleSample.toFixed(2)} ms per snippet`);
+    console.log(`  oracle (fork servers, ${oracle.info.isolation}, judging 'child'): ${fmt(childSampleMs)}  = ${(childSampleMs / sample.length).toFixed(2)} ms per snippet`);
+    console.log(`  ratio: ${(baselineMs / oracleSampleMs).toFixed(1)}x against python -I, ${(bareMs / oracleSampleMs).toFixed(1)}x against python -I -S (judging 'child': ${(baselineMs / childSampleMs).toFixed(1)}x, ${(bareMs / childSampleMs).toFixed(1)}x); split/child cost ${(oracleSampleMs / childSampleMs).toFixed(2)}`);
+    console.log(`  identical outcomes (baseline vs oracle): ${agree}/${sample.length} suites split, ${agreeChild}/${sample.length} child`);
     console.log('');
     console.log(`full corpus (${jobs.length} snippets):`);
     console.log(`  baseline: ${fmt(baselineFullMs)} ${SAMPLE_EVERY === 1 ? '(measured)' : `(extrapolated from the ${sample.length}-suite sample)`}  = ${perBaseline.toFixed(2)} ms per snippet`);
@@ -183,6 +196,9 @@ async function main(): Promise<void> {
     console.log(`  ratio: ${(baselineFullMs / oracleFullMs).toFixed(1)}x`);
     console.log(`  from the cache: ${fmt(cachedMs)} (${again.filter((r) => r.cached).length} hits)`);
     console.log(`  canonicals passing: ${canonPass}/${canonTotal}; distractors failing: ${distractorFail}/${jobs.length - canonTotal}`);
+    const judged: Record<OracleJudged, number> = { split: 0, child: 0, fallback: 0 };
+    for (const r of results) for (const j of r.judged) judged[j]++;
+    console.log(`  tests judged: ${Object.entries(judged).map(([k, n]) => `${k} ${n} (${((100 * n) / nTests).toFixed(1)}%)`).join(', ')}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

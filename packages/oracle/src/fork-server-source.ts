@@ -247,11 +247,15 @@ def read_exact(fd, n):
     return b"".join(chunks)
 
 
-def child_main(chan, cpu_s):
-    """Runs in the job child. Never returns: every path ends in os._exit."""
+def child_main(chan):
+    """Runs in the job child. Never returns: every path ends in os._exit. Forked ahead by the zygote, it
+    sets itself up, waits (as root, running nothing untrusted) for its job from the judge, then drops to
+    the sandbox uid and runs it."""
     _exit = os._exit
     try:
-        set_name(b"execret-job")
+        set_name(b"execret-spare")
+        if prctl(PR_SET_PDEATHSIG, signal.SIGKILL) != 0 or os.getppid() != ZYGOTE_PID:
+            _exit(EXIT_SETUP)
         os.setsid()
         devnull = os.open("/dev/null", os.O_RDWR)
         for fd in (0, 1, 2):
@@ -268,17 +272,8 @@ def child_main(chan, cpu_s):
                 os.closerange(lo, fd)
                 lo = fd + 1
         os.closerange(lo, 1 << 20)
-        if DROP:
-            os.setgroups([])
-            os.setgid(GID)
-            os.setuid(UID)
-        if prctl(PR_SET_NO_NEW_PRIVS, 1) != 0 or prctl(PR_SET_PDEATHSIG, signal.SIGKILL) != 0:
-            _exit(EXIT_SETUP)
-        if os.getppid() != ZYGOTE_PID:
-            _exit(EXIT_SETUP)
         limits = (
             (resource.RLIMIT_CORE, 0),
-            (resource.RLIMIT_CPU, cpu_s),
             (resource.RLIMIT_AS, CFG["memory_bytes"]),
             (resource.RLIMIT_FSIZE, CFG["fsize_bytes"]),
             (resource.RLIMIT_NPROC, NPROC),
@@ -287,9 +282,21 @@ def child_main(chan, cpu_s):
         for which, value in limits:
             resource.setrlimit(which, (value, value))
         os.chdir(WORKDIR)
-        # The job, from the judge: only the snippet and, per test, the whole test or just its probe.
+        # The job, from the judge: only the snippet and, per test, the whole test or just its probe; and
+        # the CPU limit that goes with the job's budget.
         size = struct.unpack("<I", read_exact(rfd, 4))[0]
-        nonce, snippet, items = marshal.loads(read_exact(rfd, size))
+        nonce, snippet, items, cpu_s = marshal.loads(read_exact(rfd, size))
+        set_name(b"execret-job")
+        if DROP:
+            os.setgroups([])
+            os.setgid(GID)
+            os.setuid(UID)
+        # The uid change cleared the parent-death signal: set it again.
+        if prctl(PR_SET_NO_NEW_PRIVS, 1) != 0 or prctl(PR_SET_PDEATHSIG, signal.SIGKILL) != 0:
+            _exit(EXIT_SETUP)
+        if os.getppid() != ZYGOTE_PID:
+            _exit(EXIT_SETUP)
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s))
     except BaseException:
         _exit(EXIT_SETUP)
     # Everything the reporting path needs is bound to locals here, before any untrusted code runs, and
@@ -590,8 +597,31 @@ def remove_litter(before):
     return removed
 
 
-def zygote_job(ctl, cpu_s):
-    """One job child: fork it, hand the judge its socket, report its exit, clean up when told to."""
+def clean_litter(before):
+    """Removes what the job left in the litter directories, in a throwaway helper process: the zygote
+    itself never reads a name a job child chose (its memory is what every later job child inherits)."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(r)
+            os.write(w, b"%d" % remove_litter(before))
+        finally:
+            os._exit(0)
+    os.close(w)
+    try:
+        out = os.read(r, 32)
+    finally:
+        os.close(r)
+    os.waitpid(pid, 0)
+    try:
+        return int(out)
+    except ValueError:
+        return 0
+
+
+def zygote_spawn(ctl):
+    """Forks the next job child (it sets itself up and waits for its job) and hands the judge its socket."""
     a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     judge_end = a.detach()
     child_end = b.detach()
@@ -599,12 +629,12 @@ def zygote_job(ctl, cpu_s):
     pid = os.fork()
     if pid == 0:
         try:
-            child_main(child_end, cpu_s)
+            child_main(child_end)
         finally:
             os._exit(EXIT_ESCAPED)
     os.close(child_end)
     try:
-        socket.send_fds(ctl, [b"forked %d" % pid], [judge_end])
+        socket.send_fds(ctl, [b"spare %d" % pid], [judge_end])
     finally:
         os.close(judge_end)
     pidfd = None
@@ -613,44 +643,32 @@ def zygote_job(ctl, cpu_s):
             pidfd = os.pidfd_open(pid)
         except OSError:
             pidfd = None
-    status = None
-    lost = False
-    while True:
-        watch = [ctl]
-        if pidfd is not None and status is None:
-            watch.append(pidfd)
-        wait = None if (pidfd is not None or status is not None) else 0.02
-        ready = select.select(watch, [], [], wait)[0]
-        if status is None and (pidfd in ready if pidfd is not None else True):
-            p, st = os.waitpid(pid, 0 if pidfd is not None else os.WNOHANG)
-            if p:
-                status = st
-                ctl.send(b"exited %d" % status)
-        if ctl in ready:
-            msg = ctl.recv(64)
-            if not msg:
-                lost = True
-            break
-    # The child's session, the child, and then every descendant that is left are killed and reaped.
-    if status is None:
+    return {"pid": pid, "pidfd": pidfd, "litter": litter, "status": None}
+
+
+def zygote_finish(child):
+    """Kills the child's session, the child and every descendant left, reaps them, removes litter."""
+    pid = child["pid"]
+    if child["status"] is None:
         try:
             os.killpg(pid, signal.SIGKILL)
         except OSError:
             pass
         kill_quietly(pid)
-        _p, status = os.waitpid(pid, 0)
-    if pidfd is not None:
-        os.close(pidfd)
+        _p, child["status"] = os.waitpid(pid, 0)
+    if child["pidfd"] is not None:
+        os.close(child["pidfd"])
     leftovers = sweep()
-    removed = remove_litter(litter) if litter is not None else 0
-    if lost:
-        os._exit(0)
-    ctl.send(b"finished %d %d %d" % (status, leftovers, removed))
+    removed = 0
+    if child["litter"] is not None and litter_snapshot() != child["litter"]:
+        removed = clean_litter(child["litter"])
+    return child["status"], leftovers, removed
 
 
 def zygote_main(ctl):
-    """The zygote's loop. Its memory is the judge's as of before the first job, and it only ever receives
-    requests of the form 'fork a child with this CPU limit', so a job child inherits nothing of any job."""
+    """The zygote's loop. Its memory is the judge's as of before the first job. It keeps one job child
+    forked ahead (the spare), reports the spare's exit, and on 'K <pid>' kills and cleans up after it and
+    forks the next; it never receives anything of a job, so no job child inherits anything of one."""
     global ZYGOTE_PID, CHILDREN_FILE, HAS_CHILDREN_FILE
     try:
         prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -670,15 +688,30 @@ def zygote_main(ctl):
         os.close(devnull)
         gc.collect()
         gc.freeze()
+        child = None
         while True:
-            msg = ctl.recv(64)
-            if not msg:
-                os._exit(0)
-            parts = msg.split()
-            if len(parts) == 2 and parts[0] == b"F":
-                zygote_job(ctl, int(parts[1]))
-            else:
-                os._exit(EXIT_SETUP)
+            if child is None:
+                child = zygote_spawn(ctl)
+            pid = child["pid"]
+            pidfd = child["pidfd"]
+            watching = child["status"] is None
+            watch = [ctl, pidfd] if (watching and pidfd is not None) else [ctl]
+            ready = select.select(watch, [], [], 0.02 if (watching and pidfd is None) else None)[0]
+            if watching and (pidfd in ready if pidfd is not None else True):
+                p, st = os.waitpid(pid, 0 if pidfd is not None else os.WNOHANG)
+                if p:
+                    child["status"] = st
+                    ctl.send(b"exited %d %d" % (pid, st))
+            if ctl in ready:
+                msg = ctl.recv(64)
+                if not msg:
+                    zygote_finish(child)
+                    os._exit(0)
+                if msg != b"K %d" % pid:
+                    os._exit(EXIT_SETUP)
+                status, leftovers, removed = zygote_finish(child)
+                child = None
+                ctl.send(b"finished %d %d %d %d" % (pid, status, leftovers, removed))
     except BaseException:
         os._exit(EXIT_ESCAPED)
 
@@ -1061,19 +1094,26 @@ def ctl_recv():
     return msg.split(), fds
 
 
+def take_child():
+    """The zygote's spare job child: (pid, socket). It was forked ahead, before this job was read."""
+    while True:
+        parts, fds = ctl_recv()
+        if len(parts) == 2 and parts[0] == b"spare" and len(fds) == 1:
+            return int(parts[1]), fds[0]
+        for fd in fds:
+            os.close(fd)
+        zygote_lost()
+
+
 def execute(snippet, items, deadline):
     """Runs items [(mode, code)] in one job child; returns (reports, fill, problem, notes), where
     reports[k] is (kind, text) or None when the child did not report item k."""
     n = len(items)
-    cpu = int(max(0.0, deadline - time.monotonic())) + 2
-    ctl_send(b"F %d" % cpu)
-    parts, fds = ctl_recv()
-    if len(parts) != 2 or parts[0] != b"forked" or len(fds) != 1:
-        zygote_lost()
-    chan = fds[0]
+    pid, chan = take_child()
     modes = [m for m, _c in items]
     nonce = os.urandom(16)
-    blob = marshal.dumps((nonce, snippet, tuple(items)))
+    cpu = int(max(0.0, deadline - time.monotonic())) + 2
+    blob = marshal.dumps((nonce, snippet, tuple(items), cpu))
     try:
         write_all(chan, struct.pack("<I", len(blob)) + blob)
     except OSError:
@@ -1153,9 +1193,9 @@ def execute(snippet, items, deadline):
                 eof = True
         if CTL in ready:
             parts, _fds = ctl_recv()
-            if len(parts) == 2 and parts[0] == b"exited":
+            if len(parts) == 3 and parts[0] == b"exited" and int(parts[1]) == pid:
                 exited = True
-                status = int(parts[1])
+                status = int(parts[2])
             else:
                 zygote_lost()
             # Drain what the child wrote before it exited (bounded: descendants may hold the socket).
@@ -1171,17 +1211,17 @@ def execute(snippet, items, deadline):
                     problem = "report larger than allowed"
                     break
     # Whatever happened, the zygote kills the child's session, the child and every descendant.
-    ctl_send(b"K")
+    ctl_send(b"K %d" % pid)
     notes = {"killed_descendants": 0, "removed_files": 0}
     while True:
         parts, _fds = ctl_recv()
-        if len(parts) == 2 and parts[0] == b"exited":
+        if len(parts) == 3 and parts[0] == b"exited" and int(parts[1]) == pid:
             continue
-        if len(parts) != 4 or parts[0] != b"finished":
+        if len(parts) != 5 or parts[0] != b"finished" or int(parts[1]) != pid:
             zygote_lost()
-        status = int(parts[1])
-        notes["killed_descendants"] = int(parts[2])
-        notes["removed_files"] = int(parts[3])
+        status = int(parts[2])
+        notes["killed_descendants"] = int(parts[3])
+        notes["removed_files"] = int(parts[4])
         break
     os.close(chan)
     if problem is not None:
@@ -1328,6 +1368,9 @@ def serve():
         if nl < 0:
             chunk = os.read(0, 1 << 20)
             if not chunk:
+                # End of input: the zygote sees its socket close and exits; reap it.
+                CTL.close()
+                os.waitpid(zygote, 0)
                 return
             buf += chunk
             continue
