@@ -28,13 +28,14 @@ const TASKS = at >= 0 && args[at + 1] ? (args[at + 1] as string) : fileURLToPath
 // Runs the server's analysis (everything above its serve() call) on test strings; prints one shape each.
 const CLASSIFY = String.raw`
 import json, sys
-source = open(sys.argv[1]).read()
+source_file, tests_file = sys.argv[1], sys.argv[2]
+source = open(source_file).read()
 source = source[:source.rindex("if os.getpid() == SERVER_PID:")]
 sys.argv = ["classify", json.dumps({"isolation": "rlimit", "uid": None, "gid": None, "nproc": 1, "preload": [], "max_message_chars": 300})]
 server = {"__name__": "execret_classify"}
 exec(compile(source, "fork-server-source", "exec"), server)
 shapes = []
-for test in json.load(open(sys.argv[2])):
+for test in json.load(open(tests_file)):
     plan = server["plan_test"](test)
     split = plan.get("split")
     if split is None:

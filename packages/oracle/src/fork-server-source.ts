@@ -923,6 +923,7 @@ def split_assert(tree):
     return test, ("truth", True), message
 
 
+UNJUDGEABLE = "ERROR:Unjudgeable: the tested value is not plain data (judging 'split-strict' never runs a split test whole in a child)"
 NONE_PROBE = compile("None", "<test>", "eval", dont_inherit=True, optimize=0)
 PLAN_CACHE = {}
 
@@ -1255,7 +1256,11 @@ def run_job(job):
     tests = job["tests"]
     n = len(tests)
     cap = CFG["max_message_chars"]
-    split_mode = job.get("judging", "split") == "split"
+    judging = job.get("judging", "split")
+    split_mode = judging != "child"
+    # split-strict: an expected value never leaves the judge, not even to a second child after the
+    # verdict (no fallback for values that are not plain data, no evaluation of message expressions).
+    strict = judging == "split-strict"
     plans = [plan_test(t) for t in tests]
     splits = [p.get("split") if split_mode else None for p in plans]
     judged = ["split" if s is not None else "child" for s in splits]
@@ -1298,9 +1303,12 @@ def run_job(job):
                     outcome, needs_message = verdict(judge, message, value, cap)
                     value = None
                     outcomes[i] = outcome
-                    if needs_message:
+                    if needs_message and not strict:
                         second.append((i, (MODE_RUN, message_code(splits[i])), "message"))
                     continue
+            if strict:
+                outcomes[i] = UNJUDGEABLE
+                continue
             # Not plain data: this test is judged whole, in a second child (the first never saw it).
             judged[i] = "fallback"
             second.append((i, (MODE_RUN, plans[i]["full"]), "fallback"))

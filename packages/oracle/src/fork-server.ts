@@ -64,7 +64,7 @@ export interface ServerJob {
   code: string;
   tests: readonly string[];
   timeoutMs: number;
-  /** `split`: comparison asserts are judged by the server from reported values; `child`: all in the child. */
+  /** `split`/`split-strict`: comparison asserts are judged by the server from reported values; `child`: all in the child. */
   judging: OracleJudging;
 }
 

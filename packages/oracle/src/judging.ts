@@ -5,13 +5,19 @@
  *   fork server: the sandboxed child only evaluates the untrusted side and reports its *value*; the
  *   expected side, the operator and the message never reach the child, and the comparison runs in the
  *   server, which never runs untrusted code. Other tests are judged in the child.
+ *   Outcomes are exactly those of `child` judging. When a value is not plain data, or an assert that
+ *   failed has a message that is an expression, the test (or the message) is run whole in a second
+ *   child after the verdict: the expected value then does reach a sandboxed process.
+ * - `split-strict`: as `split`, but an expected value never reaches any sandboxed process: a value that
+ *   is not plain data gives `ERROR:Unjudgeable: …`, and a failed assert with an expression message gives
+ *   `FAIL` without evaluating it. Outcomes differ from `child` judging only in those two cases.
  * - `child`: every test is executed and judged whole inside the sandboxed child (the release harness's
  *   semantics, with the reporting weaknesses described in the README's threat model).
  */
-export type OracleJudging = 'split' | 'child';
+export type OracleJudging = 'split' | 'split-strict' | 'child';
 
 /** The values of {@link OracleJudging}. */
-export const ORACLE_JUDGINGS: readonly OracleJudging[] = ['split', 'child'];
+export const ORACLE_JUDGINGS: readonly OracleJudging[] = ['split', 'split-strict', 'child'];
 
 /**
  * How one test of a result was judged:
@@ -21,10 +27,11 @@ export const ORACLE_JUDGINGS: readonly OracleJudging[] = ['split', 'child'];
  *   the value of `<expr>` as plain data (or the exception it raised) and the server compared it. A
  *   snippet cannot turn such a test into a `pass` without producing a value that satisfies it.
  * - `child`: the test has another shape (both sides computed, `and`/`or`, chained comparisons, any
- *   statement that is not an assert) or judging was `'child'`: it ran and was judged inside the child.
+ *   statement that is not an assert, a test that does not compile) or judging was `'child'`: it ran and
+ *   was judged inside the child.
  * - `fallback`: the shape splits, but the value was not plain data (a custom class, a `namedtuple`, a
  *   generator, beyond the size limits…), so the test ran whole in a second child, after the first had
- *   reported. Its verdict has the guarantees of `child`.
+ *   reported. Its verdict has the guarantees of `child`. (Never under `split-strict`.)
  *
  * Cache lines without this field (written by other writers or before it existed) read as `child`.
  */

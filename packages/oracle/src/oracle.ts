@@ -187,7 +187,7 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
   }
   const judging: OracleJudging = options.judging ?? DEFAULT_JUDGING;
   if (!ORACLE_JUDGINGS.includes(judging)) {
-    throw new RangeError(`@execret/oracle createOracle: expected options.judging to be 'split' or 'child', received ${JSON.stringify(judging)}`);
+    throw new RangeError(`@execret/oracle createOracle: expected options.judging to be 'split', 'split-strict' or 'child', received ${JSON.stringify(judging)}`);
   }
   const preloadModules = options.preloadModules ?? DEFAULT_PRELOAD_MODULES;
   if (!Array.isArray(preloadModules) || !preloadModules.every((m) => typeof m === 'string' && /^[A-Za-z_][\w.]*$/.test(m))) {

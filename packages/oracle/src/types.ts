@@ -30,8 +30,9 @@ export interface OracleOptions {
   /**
    * `'split'` (default): asserts that compare an expression with a literal (and truthiness asserts) are
    * judged by the fork server from the value the child reports, so the child never sees the expected
-   * value and cannot forge their verdict; `'child'`: every test is judged inside the child. See
-   * `OracleJudged` and the README's threat model.
+   * value and cannot forge their verdict; `'split-strict'`: the same, and an expected value never
+   * reaches a sandboxed process even after the verdict; `'child'`: every test is judged inside the
+   * child. See `OracleJudging`, `OracleJudged` and the README's threat model.
    */
   judging?: OracleJudging;
   /** Execution cache (`execution_cache.jsonl`) consulted before and appended after every execution. */

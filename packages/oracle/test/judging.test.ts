@@ -139,23 +139,36 @@ const TABLE: [string, string, OracleJudged][] = [
   ['assert v(', 'ERROR:SyntaxError: ', 'child'],
 ];
 
+const UNJUDGEABLE = "ERROR:Unjudgeable: the tested value is not plain data (judging 'split-strict' never runs a split test whole in a child)";
+
+/** Where split-strict differs from split (and child) judging: no fallback child, no message child. */
+const STRICT: Record<string, string> = {
+  "assert v(1) == 2, f'got {v(1)}'": 'FAIL',
+  'assert v(1) == 2, 1 / 0': 'FAIL',
+  "assert counted(1) == 2, f'{calls}'": 'FAIL',
+  "assert not v(3), f'{v(3)} is truthy'": 'FAIL',
+};
+
 let split: Oracle;
 let child: Oracle;
+let strict: Oracle;
 
 beforeAll(async () => {
-  [split, child] = await Promise.all([
+  [split, child, strict] = await Promise.all([
     createOracle({ concurrency: 1, sandboxUid: 65200, timeoutMs: 4000 }),
     createOracle({ concurrency: 1, sandboxUid: 65190, timeoutMs: 4000, judging: 'child' }),
+    createOracle({ concurrency: 1, sandboxUid: 65180, timeoutMs: 4000, judging: 'split-strict' }),
   ]);
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([split?.close(), child?.close()]);
+  await Promise.all([split?.close(), child?.close(), strict?.close()]);
 });
 
 describe('judging', () => {
   it('is recorded in oracle.info when the oracle is created', () => {
     expect(split.info.judging).toBe('split');
+    expect(strict.info.judging).toBe('split-strict');
     expect(child.info.judging).toBe('child');
     expect(child.info.warnings.join(' ')).toMatch(/judging 'child'/);
   });
@@ -180,6 +193,35 @@ describe('judging', () => {
     expect(byChild.judged.every((j) => j === 'child')).toBe(true);
     expect(leftovers([...(split.info.sandboxUids ?? []), ...(child.info.sandboxUids ?? [])])).toEqual([]);
   }, 60_000);
+
+  it('differs from split judging only for values that are not plain data and message expressions when strict', async () => {
+    const tests = TABLE.map(([t]) => t);
+    const [bySplit, byStrict] = await Promise.all([split.run({ code: SNIPPET, tests }), strict.run({ code: SNIPPET, tests })]);
+    TABLE.forEach(([t, , judged], i) => {
+      const expected = judged === 'fallback' ? UNJUDGEABLE : (STRICT[t] ?? bySplit.tests[i]);
+      expect(byStrict.tests[i], t).toBe(expected);
+      expect(byStrict.judged[i], t).toBe(judged === 'fallback' ? 'split' : judged);
+    });
+  }, 60_000);
+
+  it('refuses a forged "not plain data" when strict, where split runs the test in a second child', async () => {
+    // The forger claims that every value is not plain data, then forges a pass in the second child.
+    const forger = [
+      'import os, struct, sys',
+      'f = sys._getframe()',
+      'while f is not None and "nonce" not in f.f_locals:',
+      '    f = f.f_back',
+      'L = f.f_locals',
+      'for i, (mode, _code) in enumerate(L["items"]):',
+      '    kind, payload = (2, b"") if mode == 1 else (0, b"pass")',
+      '    os.write(L["rfd"], L["nonce"] + struct.pack("<HBI", i, kind, len(payload)) + payload)',
+      'os.write(L["rfd"], L["nonce"] + struct.pack("<HBI", 0xFFFF, 3, 0))',
+      'os._exit(0)',
+    ].join('\n');
+    const tests = ['assert len("x") == 17'];
+    expect(await split.run({ code: forger, tests })).toMatchObject({ tests: ['pass'], judged: ['fallback'] });
+    expect(await strict.run({ code: forger, tests })).toMatchObject({ tests: [UNJUDGEABLE], judged: ['split'] });
+  });
 
   it.each([
     ['the snippet raises while it is executed', 'def f():\n    return 1\nraise KeyError("boom")\n', ['assert f() == 1', 'assert True', 'assert f() == f()']],
