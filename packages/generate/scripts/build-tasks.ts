@@ -2,7 +2,7 @@
  * Builds a dataset from a tasks file and prints the gate report and the mutant yield per bug type.
  *
  *   pnpm tsx --conditions=@execret/source packages/generate/scripts/build-tasks.ts \
- *     fixtures/mini-tasks/tasks.jsonl fixtures/generate/mini-build [seed]
+ *     fixtures/mini-tasks/tasks.jsonl fixtures/mini [seed]
  *
  * Writes <out>/data/*.jsonl and <out>/build-report.txt (gate issues, yield table, per-task outcomes).
  */

@@ -1,6 +1,6 @@
 /**
  * Pipeline overhead of `generateDataset` without model latency: the fake OpenAI server answers at once
- * with correct locked-mode replies built from the mini build (every task of fixtures/generate/mini-build
+ * with correct locked-mode replies built from the mini build (every task of fixtures/mini
  * with four distractors: its canonical, tests and the mutation engine's distractors), so what is
  * measured is request handling, parsing, the validation gates, the oracle, the integrity pass and
  * writing + checking the release.
@@ -26,7 +26,7 @@ import { startFakeOpenAI } from '../test/helpers/fake-openai.js';
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const BUILD = join(ROOT, 'fixtures/generate/mini-build/data');
+const BUILD = join(ROOT, 'fixtures/mini/data');
 
 const readJsonl = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
 const corpus = new Map(readJsonl(join(BUILD, 'corpus.jsonl')).map((c) => [c.corpus_id as string, c]));
