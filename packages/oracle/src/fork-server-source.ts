@@ -517,19 +517,25 @@ def kill_sandbox_uid():
     os.waitpid(pid, 0)
 
 
-def sweep():
-    """Kill and reap every remaining descendant; returns how many were found alive."""
+def sweep(children):
+    """Kills and reaps every descendant but the job children in the dict children (the spares, which are waiting
+    for a job and have run nothing); returns how many were found alive. A spare that happens to be reaped
+    here gets its status recorded."""
     leftovers = 0
     for _ in range(10000):
         try:
-            while os.waitpid(-1, os.WNOHANG)[0]:
-                pass
+            while True:
+                p, st = os.waitpid(-1, os.WNOHANG)
+                if not p:
+                    break
+                if p in children and children[p]["status"] is None:
+                    children[p]["status"] = st
+                    children[p]["report"] = True
         except ChildProcessError:
             return leftovers
-        kids = list_children()
+        kids = [k for k in list_children() if k not in children]
         if not kids:
-            time.sleep(0.001)
-            continue
+            return leftovers
         leftovers += len(kids)
         if DROP and CFG["isolation"] == "bwrap":
             kill_sandbox_uid()
@@ -620,12 +626,14 @@ def clean_litter(before):
         return 0
 
 
+SPARES_AHEAD = 2
+
+
 def zygote_spawn(ctl):
-    """Forks the next job child (it sets itself up and waits for its job) and hands the judge its socket."""
+    """Forks a job child (it sets itself up and waits for its job) and hands the judge its socket."""
     a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     judge_end = a.detach()
     child_end = b.detach()
-    litter = litter_snapshot() if LITTER_DIRS else None
     pid = os.fork()
     if pid == 0:
         try:
@@ -635,6 +643,11 @@ def zygote_spawn(ctl):
     os.close(child_end)
     try:
         socket.send_fds(ctl, [b"spare %d" % pid], [judge_end])
+    except OSError:
+        # The judge is gone (it closes its end to shut down): so is this child, and the zygote.
+        kill_quietly(pid)
+        os.waitpid(pid, 0)
+        os._exit(0)
     finally:
         os.close(judge_end)
     pidfd = None
@@ -643,11 +656,12 @@ def zygote_spawn(ctl):
             pidfd = os.pidfd_open(pid)
         except OSError:
             pidfd = None
-    return {"pid": pid, "pidfd": pidfd, "litter": litter, "status": None}
+    return {"pid": pid, "pidfd": pidfd, "status": None, "report": False}
 
 
-def zygote_finish(child):
-    """Kills the child's session, the child and every descendant left, reaps them, removes litter."""
+def zygote_finish(child, others):
+    """Kills the child's session and the child, then every other descendant but the spares, and reaps
+    them all; returns (exit status, descendants found alive)."""
     pid = child["pid"]
     if child["status"] is None:
         try:
@@ -658,17 +672,14 @@ def zygote_finish(child):
         _p, child["status"] = os.waitpid(pid, 0)
     if child["pidfd"] is not None:
         os.close(child["pidfd"])
-    leftovers = sweep()
-    removed = 0
-    if child["litter"] is not None and litter_snapshot() != child["litter"]:
-        removed = clean_litter(child["litter"])
-    return child["status"], leftovers, removed
+    return child["status"], sweep(others)
 
 
 def zygote_main(ctl):
-    """The zygote's loop. Its memory is the judge's as of before the first job. It keeps one job child
-    forked ahead (the spare), reports the spare's exit, and on 'K <pid>' kills and cleans up after it and
-    forks the next; it never receives anything of a job, so no job child inherits anything of one."""
+    """The zygote's loop. Its memory is the judge's as of before the first job. It keeps SPARES_AHEAD job
+    children forked ahead (set up and waiting for a job), reports their exits, and on 'K <pid>' kills and
+    cleans up after that child and forks the next. It never receives anything of a job, and reads only
+    pids, exit statuses and directory mtimes, so no job child inherits anything of any job."""
     global ZYGOTE_PID, CHILDREN_FILE, HAS_CHILDREN_FILE
     try:
         prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -688,30 +699,43 @@ def zygote_main(ctl):
         os.close(devnull)
         gc.collect()
         gc.freeze()
-        child = None
+        children = {}
+        # The litter directories as they are between jobs (jobs run one at a time).
+        litter = litter_snapshot() if LITTER_DIRS else None
         while True:
-            if child is None:
+            while len(children) < SPARES_AHEAD:
                 child = zygote_spawn(ctl)
-            pid = child["pid"]
-            pidfd = child["pidfd"]
-            watching = child["status"] is None
-            watch = [ctl, pidfd] if (watching and pidfd is not None) else [ctl]
-            ready = select.select(watch, [], [], 0.02 if (watching and pidfd is None) else None)[0]
-            if watching and (pidfd in ready if pidfd is not None else True):
-                p, st = os.waitpid(pid, 0 if pidfd is not None else os.WNOHANG)
-                if p:
-                    child["status"] = st
-                    ctl.send(b"exited %d %d" % (pid, st))
+                children[child["pid"]] = child
+            for child in children.values():
+                if child["report"]:
+                    child["report"] = False
+                    ctl.send(b"exited %d %d" % (child["pid"], child["status"]))
+            live = [c for c in children.values() if c["status"] is None]
+            watch = [ctl] + [c["pidfd"] for c in live if c["pidfd"] is not None]
+            polling = any(c["pidfd"] is None for c in live)
+            ready = select.select(watch, [], [], 0.02 if polling else None)[0]
+            for child in live:
+                if child["pidfd"] is None or child["pidfd"] in ready:
+                    p, st = os.waitpid(child["pid"], os.WNOHANG)
+                    if p:
+                        child["status"] = st
+                        ctl.send(b"exited %d %d" % (p, st))
             if ctl in ready:
                 msg = ctl.recv(64)
-                if not msg:
-                    zygote_finish(child)
-                    os._exit(0)
-                if msg != b"K %d" % pid:
-                    os._exit(EXIT_SETUP)
-                status, leftovers, removed = zygote_finish(child)
-                child = None
-                ctl.send(b"finished %d %d %d %d" % (pid, status, leftovers, removed))
+                parts = msg.split()
+                if not msg or len(parts) != 2 or parts[0] != b"K" or int(parts[1]) not in children:
+                    for child in children.values():
+                        if child["status"] is None:
+                            kill_quietly(child["pid"])
+                    sweep({})
+                    os._exit(0 if not msg else EXIT_SETUP)
+                child = children.pop(int(parts[1]))
+                status, leftovers = zygote_finish(child, children)
+                removed = 0
+                if litter is not None and litter_snapshot() != litter:
+                    removed = clean_litter(litter)
+                    litter = litter_snapshot()
+                ctl.send(b"finished %d %d %d %d" % (child["pid"], status, leftovers, removed))
     except BaseException:
         os._exit(EXIT_ESCAPED)
 
@@ -1095,15 +1119,49 @@ def ctl_recv():
     return msg.split(), fds
 
 
+SPARES = []  # (pid, socket) of job children the zygote forked ahead, oldest first
+DEAD = {}  # exit status of spares that exited before being used
+
+
+def ctl_read_one():
+    """Reads one control message; keeps spares and the exits of spares not in use, returns the rest."""
+    parts, fds = ctl_recv()
+    if len(parts) == 2 and parts[0] == b"spare" and len(fds) == 1:
+        SPARES.append((int(parts[1]), fds[0]))
+        return None
+    for fd in fds:
+        os.close(fd)
+    if len(parts) == 3 and parts[0] == b"exited" and any(p == int(parts[1]) for p, _fd in SPARES):
+        DEAD[int(parts[1])] = int(parts[2])
+        return None
+    return parts
+
+
 def take_child():
-    """The zygote's spare job child: (pid, socket). It was forked ahead, before this job was read."""
+    """The oldest live spare job child: (pid, socket). It was forked before this job was read. A spare
+    that died while it waited (nothing of a job had reached it) is cleaned up and skipped."""
     while True:
-        parts, fds = ctl_recv()
-        if len(parts) == 2 and parts[0] == b"spare" and len(fds) == 1:
-            return int(parts[1]), fds[0]
-        for fd in fds:
-            os.close(fd)
-        zygote_lost()
+        while not SPARES or select.select([CTL], [], [], 0)[0]:
+            if ctl_read_one() is not None:
+                zygote_lost()
+        pid, chan = SPARES.pop(0)
+        if pid not in DEAD:
+            return pid, chan
+        os.close(chan)
+        del DEAD[pid]
+        finish_child(pid)
+
+
+def finish_child(pid):
+    """Asks the zygote to kill and clean up after a child; returns (status, killed descendants, removed files)."""
+    ctl_send(b"K %d" % pid)
+    while True:
+        parts = ctl_read_one()
+        if parts is None or (len(parts) == 3 and parts[0] == b"exited" and int(parts[1]) == pid):
+            continue
+        if len(parts) != 5 or parts[0] != b"finished" or int(parts[1]) != pid:
+            zygote_lost()
+        return int(parts[2]), int(parts[3]), int(parts[4])
 
 
 def execute(snippet, items, deadline):
@@ -1193,7 +1251,9 @@ def execute(snippet, items, deadline):
             else:
                 eof = True
         if CTL in ready:
-            parts, _fds = ctl_recv()
+            parts = ctl_read_one()
+            if parts is None:
+                continue
             if len(parts) == 3 and parts[0] == b"exited" and int(parts[1]) == pid:
                 exited = True
                 status = int(parts[2])
@@ -1212,18 +1272,8 @@ def execute(snippet, items, deadline):
                     problem = "report larger than allowed"
                     break
     # Whatever happened, the zygote kills the child's session, the child and every descendant.
-    ctl_send(b"K %d" % pid)
-    notes = {"killed_descendants": 0, "removed_files": 0}
-    while True:
-        parts, _fds = ctl_recv()
-        if len(parts) == 3 and parts[0] == b"exited" and int(parts[1]) == pid:
-            continue
-        if len(parts) != 5 or parts[0] != b"finished" or int(parts[1]) != pid:
-            zygote_lost()
-        status = int(parts[2])
-        notes["killed_descendants"] = int(parts[3])
-        notes["removed_files"] = int(parts[4])
-        break
+    status, killed, removed = finish_child(pid)
+    notes = {"killed_descendants": killed, "removed_files": removed}
     os.close(chan)
     if problem is not None:
         return reports, None, problem, notes

@@ -400,7 +400,7 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
   }
   if (!root && isolation === 'rlimit') {
     warnings.push(
-      `not running as root: children run as the calling user (uid ${process.getuid?.() ?? '?'}), so they can read and write its files, read the environment of its processes and signal them (this Node process included), and RLIMIT_NPROC counts all its processes`,
+      `not running as root: children run as the calling user (uid ${process.getuid?.() ?? '?'}), so they can read and write its files, read the environment of its processes and signal them (this Node process included), and RLIMIT_NPROC counts all its processes; unless the kernel forbids it (yama ptrace_scope >= 1) they can also read the memory of its processes, this Node process and its job queue included, so split judging guarantees nothing against a hostile snippet here`,
     );
   } else if (!root) {
     warnings.push('not running as root: children have the uid of their fork server inside the sandbox, so a snippet can kill its server (the job is blamed and the server replaced)');
