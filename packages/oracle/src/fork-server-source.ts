@@ -519,8 +519,8 @@ def kill_sandbox_uid():
 
 def sweep(children):
     """Kills and reaps every descendant but the job children in the dict children (the spares, which are waiting
-    for a job and have run nothing); returns how many were found alive. A spare that happens to be reaped
-    here gets its status recorded."""
+    for a job and have run nothing); returns how many were found, alive or dead. A spare that happens to
+    be reaped here gets its status recorded."""
     leftovers = 0
     for _ in range(10000):
         try:
@@ -528,9 +528,12 @@ def sweep(children):
                 p, st = os.waitpid(-1, os.WNOHANG)
                 if not p:
                     break
-                if p in children and children[p]["status"] is None:
-                    children[p]["status"] = st
-                    children[p]["report"] = True
+                if p in children:
+                    if children[p]["status"] is None:
+                        children[p]["status"] = st
+                        children[p]["report"] = True
+                else:
+                    leftovers += 1  # a descendant of the job that the session kill had already ended
         except ChildProcessError:
             return leftovers
         kids = [k for k in list_children() if k not in children]
