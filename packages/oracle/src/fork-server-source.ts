@@ -253,7 +253,6 @@ def child_main(chan):
     the sandbox uid and runs it."""
     _exit = os._exit
     try:
-        set_name(b"execret-spare")
         if prctl(PR_SET_PDEATHSIG, signal.SIGKILL) != 0 or os.getppid() != ZYGOTE_PID:
             _exit(EXIT_SETUP)
         os.setsid()
@@ -637,12 +636,14 @@ def zygote_spawn(ctl):
     a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     judge_end = a.detach()
     child_end = b.detach()
+    set_name(b"execret-spare")  # inherited by the child (cheaper than a first ctypes call in the child)
     pid = os.fork()
     if pid == 0:
         try:
             child_main(child_end)
         finally:
             os._exit(EXIT_ESCAPED)
+    set_name(b"execret-zygote")
     os.close(child_end)
     try:
         socket.send_fds(ctl, [b"spare %d" % pid], [judge_end])
@@ -957,17 +958,15 @@ PLAN_CACHE = {}
 
 def plan_test(source):
     """Compiles a test once (plans are cached by source): {'error': outcome} when it does not compile,
-    else {'full': code, 'split': None or (probe code, judge, message, assert node, probe node)}."""
+    else {'tree': ast, 'full': code or None, 'split': None or (probe code, judge, message, assert node,
+    probe node)}. The whole test is compiled at once unless it splits with a literal or no message: then
+    it cannot fail to compile (its other parts are literals) and is compiled only if a fallback needs it."""
     plan = PLAN_CACHE.get(source)
     if plan is not None:
         return plan
     cap = CFG["max_message_chars"]
     try:
         tree = compile(source, "<test>", "exec", ast.PyCF_ONLY_AST, dont_inherit=True, optimize=0)
-        full = compile(tree, "<test>", "exec", dont_inherit=True, optimize=0)
-    except BaseException as exc:  # noqa: BLE001 - SyntaxError, ValueError, RecursionError, ...
-        plan = {"error": describe(exc, cap)}
-    else:
         split = None
         try:
             found = split_assert(tree)
@@ -978,11 +977,24 @@ def plan_test(source):
                 split = (code, judge, message, tree.body[0], probe)
         except BaseException:  # noqa: BLE001 - whatever cannot be split is judged whole
             split = None
-        plan = {"full": full, "split": split}
+        full = None
+        if split is None or (split[2] is not None and split[2][0] == "expr"):
+            full = compile(tree, "<test>", "exec", dont_inherit=True, optimize=0)
+    except BaseException as exc:  # noqa: BLE001 - SyntaxError, ValueError, RecursionError, ...
+        plan = {"error": describe(exc, cap)}
+    else:
+        plan = {"tree": tree, "full": full, "split": split}
     if len(PLAN_CACHE) >= PLAN_CACHE_SIZE:
         PLAN_CACHE.clear()
     PLAN_CACHE[source] = plan
     return plan
+
+
+def full_code(plan):
+    """The whole test's code (compiled on first use for tests that split)."""
+    if plan["full"] is None:
+        plan["full"] = compile(plan["tree"], "<test>", "exec", dont_inherit=True, optimize=0)
+    return plan["full"]
 
 
 def message_code(split):
@@ -1326,7 +1338,7 @@ def run_job(job):
     if not todo:
         return {"tests": outcomes, "judged": judged}, t0
     # Round 1: the snippet and, per test, its probe (split) or the whole test (child).
-    items = [(MODE_VALUE, splits[i][0]) if splits[i] is not None else (MODE_RUN, plans[i]["full"]) for i in todo]
+    items = [(MODE_VALUE, splits[i][0]) if splits[i] is not None else (MODE_RUN, full_code(plans[i])) for i in todo]
     reports, fill, problem, notes = execute(snippet, items, deadline)
     second = []  # (test index, item, 'fallback' | 'message')
     if problem is None:
@@ -1364,7 +1376,7 @@ def run_job(job):
                 continue
             # Not plain data: this test is judged whole, in a second child (the first never saw it).
             judged[i] = "fallback"
-            second.append((i, (MODE_RUN, plans[i]["full"]), "fallback"))
+            second.append((i, (MODE_RUN, full_code(plans[i])), "fallback"))
     if problem is None and second:
         if deadline - time.monotonic() <= 0:
             for i, _item, _why in second:
