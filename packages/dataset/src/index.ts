@@ -159,6 +159,7 @@ export {
   type PythonParseCheck,
   type ValidateBenchmarkOptions,
   type ValidationCheck,
+  type ValidationDetails,
   type ValidationReport,
   type ValidationSummary,
 } from './validate.js';

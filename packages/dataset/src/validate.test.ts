@@ -46,6 +46,19 @@ describe('validateBenchmark', () => {
     expect(report.checks.every((c) => c.status === 'pass' && c.checked > 0)).toBe(true);
   });
 
+  it('returns the list of issues itself (SPEC section 4) when problems are found', () => {
+    const broken = buildBenchmark({
+      corpus: base.corpus,
+      queries: base.queries.map((q, i) => (i === 0 ? { ...q, correct_corpus_ids: ['c_missing'] } : q)),
+    });
+    const report = validateBenchmark(broken);
+    expect(Array.isArray(report)).toBe(true);
+    expect(report.length).toBeGreaterThan(0);
+    expect([...report]).toEqual(report.issues);
+    expect(report.ok).toBe(false);
+    expect(report.some((issue) => JSON.stringify(issue).includes('c_missing'))).toBe(true);
+  });
+
   it('summarises counts per domain, bug type, distractor count and execution verdict', () => {
     const s = validateBenchmark(base).summary;
     expect(s).toMatchObject({ queries: 6, snippets: 29, canonicals: 6, distractors: 23 });

@@ -104,17 +104,24 @@ export interface ValidationSummary {
   execution: ExecutionSummary | null;
 }
 
-/** Result of {@link validateBenchmark}. */
-export interface ValidationReport {
+/** What {@link validateBenchmark} reports besides the issue list itself. */
+export interface ValidationDetails {
   /** No error-level issue was found. */
   ok: boolean;
-  /** Issues in check order, at most `maxIssues`. */
+  /** Issues in check order, at most `maxIssues` (the same elements as the report array). */
   issues: DatasetIssue[];
   /** Issues beyond `maxIssues` (counted in `checks`). */
   omittedIssues: number;
   checks: CheckResult[];
   summary: ValidationSummary;
 }
+
+/**
+ * Result of {@link validateBenchmark}: the list of issues (an array, as the public API contract says), carrying the
+ * check table and summary as properties. `JSON.stringify` keeps only the array; serialise `report.checks` and
+ * `report.summary` explicitly (or use {@link formatValidationReport}).
+ */
+export type ValidationReport = DatasetIssue[] & ValidationDetails;
 
 /**
  * A deeper syntax check: returns `null` when `source` parses, otherwise the parser's message. `kind` says whether
@@ -145,8 +152,8 @@ export const DEFAULT_TEST_SUITE_SIZE = Object.freeze({ min: 7, max: 10 });
 export const DEFAULT_DISTRACTOR_COUNT = Object.freeze({ min: 1, max: 4 });
 
 /**
- * Runs every check of {@link VALIDATION_CHECKS} and returns the issues (with file, line and field path where the
- * benchmark was read from files) and a summary table. Never throws for bad data; see
+ * Runs every check of {@link VALIDATION_CHECKS} and returns the list of issues (with file, line and field path where
+ * the benchmark was read from files), carrying the check table and a summary as properties. Never throws for bad data; see
  * {@link assertValidBenchmark} for a throwing variant. Execution checks run when an execution cache is available:
  * each query's canonical must pass its suite and each paired distractor must fail it (a pair missing from the
  * cache is a warning).
@@ -460,13 +467,14 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
   // Sort stored issues by check order (they were produced check-interleaved in a few places).
   const order = new Map(VALIDATION_CHECKS.map((c, i) => [c.id, i]));
   const issues = [...collector.issues].sort((x, y) => (order.get(x.code) ?? 0) - (order.get(y.code) ?? 0));
-  return {
+  const details: ValidationDetails = {
     ok: [...checks.values()].every((c) => c.errors === 0),
     issues,
     omittedIssues: collector.omitted,
     checks: [...checks.values()],
     summary: summarize(b, distractorCount, testsCount, execution),
   };
+  return Object.assign([...issues], details);
 }
 
 function summarize(b: Benchmark, distractorCount: number[], testsCount: number[], execution: ExecutionSummary | null): ValidationSummary {
