@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { compareSystems, DEFAULT_SEED } from '@execret/stats';
+import { compareSystems, DEFAULT_SEED, holm } from '@execret/stats';
 import type { TieMode } from '@execret/metrics';
 import type { Oracle } from '@execret/oracle';
 import { solvedBy } from './analyses/solved-by.js';
@@ -114,6 +114,13 @@ export async function compareStage(
   });
   const intervals: ConfidenceIntervals = comparison.intervals;
   const pairwise: PairwiseTests = comparison.pairwise;
+  // Holm-adjusted McNemar p over all pairs, per measure (the family is every pairwise test of that measure).
+  for (const k of KS) {
+    const measure = `exec@${k}`;
+    const cells = Object.values(pairwise).map((byMeasure) => byMeasure[measure]).filter((c) => c !== undefined && 'mcnemar_exact_p' in c);
+    const adjusted = holm(cells.map((c) => (c as { mcnemar_exact_p: number }).mcnemar_exact_p));
+    cells.forEach((cell, i) => Object.assign(cell!, { mcnemar_exact_p_holm: adjusted[i] }));
+  }
   await writeJson(join(out, RESULTS_LAYOUT.intervals), intervals);
   await writeJson(join(out, RESULTS_LAYOUT.pairwise), pairwise);
   const exec1 = Object.fromEntries(results.map((r) => [r.model, scores[r.model]!['exec@1']!]));

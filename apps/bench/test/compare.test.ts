@@ -41,6 +41,16 @@ describe('compareStage on result files written by another tool (the release-tiny
     }
   });
 
+  it('adds Holm-adjusted McNemar p-values over the pairs of each exec@k, never below the raw p', () => {
+    for (const measures of Object.values(pairs)) {
+      for (const k of [1, 3, 5, 10]) {
+        const cell = measures[`exec@${k}`]!;
+        expect(cell.mcnemar_exact_p_holm as number).toBeGreaterThanOrEqual(cell.mcnemar_exact_p as number);
+        expect(cell.mcnemar_exact_p_holm as number).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
   it('reproduces every per-system mean, recomputing per-query values from top_results', () => {
     for (const [model, measures] of Object.entries(expectedIntervals)) {
       for (const [measure, want] of Object.entries(measures)) {

@@ -115,7 +115,8 @@ export function renderReportHtml(input: ReportInput): string {
             if (!cell || !('mcnemar_exact_p' in cell)) return '<td class="ns">—</td>';
             const delta = cell.delta * (a === first ? 1 : -1);
             const p = cell.mcnemar_exact_p;
-            const cls = p < 0.05 ? (delta > 0 ? 'win' : 'loss') : 'ns';
+            const adjusted = (cell as { mcnemar_exact_p_holm?: number }).mcnemar_exact_p_holm ?? p;
+            const cls = adjusted < 0.05 ? (delta > 0 ? 'win' : 'loss') : 'ns';
             return `<td class="${cls}" title="${escapeHtml(`${a} − ${b}: Δ=${fmt(delta)} p=${p.toPrecision(3)}`)}">${delta > 0 ? '+' : ''}${fmt(delta, 2)}<br><span class="muted">p=${p < 0.001 ? p.toExponential(0) : p.toFixed(3)}</span></td>`;
           })
           .join('');
@@ -123,7 +124,7 @@ export function renderReportHtml(input: ReportInput): string {
       })
       .join('');
     sections.push(
-      `<section id="significance"><h2>Pairwise significance (exec@1, exact McNemar)</h2><p class="muted">Row minus column. Green: row significantly better (p &lt; 0.05, uncorrected); red: significantly worse.</p><table class="sig"><thead><tr><th></th>${head}</tr></thead><tbody>${body}</tbody></table></section>`,
+      `<section id="significance"><h2>Pairwise significance (exec@1, exact McNemar)</h2><p class="muted">Row minus column; p is the exact McNemar p-value. Green: row significantly better, red: significantly worse, at 0.05 after Holm's correction over all pairs.</p><table class="sig"><thead><tr><th></th>${head}</tr></thead><tbody>${body}</tbody></table></section>`,
     );
   }
 
