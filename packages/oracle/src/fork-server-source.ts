@@ -1,16 +1,22 @@
 /**
  * Source of the Python fork server, run as `python -I -c FORK_SERVER_SOURCE <config-json>`.
  *
- * The server is trusted code: it reads one JSON job per line on stdin, compiles the snippet and each
- * test in its own process, forks one child per job, and writes one JSON result per line on stdout.
- * Untrusted code only ever runs in the forked child, after the child has closed every inherited file
- * descriptor, moved stdio to /dev/null, started a new session, dropped to the sandbox uid (when the
- * server runs as root), set `no_new_privs`, a parent-death signal and its rlimits. The child reports
- * each test on a private pipe (duplicated to a random descriptor number) as frames
- * `nonce(16) | index(u16 LE) | length(u16 LE) | UTF-8 outcome`, then an end frame with index 0xFFFF;
- * the server validates every frame (nonce, order, vocabulary, size) and decides TIMEOUT, crashes and
- * early exits itself. After every job it kills the child's session and every orphaned descendant (it
- * is a child subreaper) and removes files the job left in writable directories.
+ * One source, three kinds of process (see the README, "Process structure"):
+ * - the judge (spawned by Node; trusted): reads one JSON job per line on stdin, compiles the snippet,
+ *   parses and plans each test (`split_assert`: an untrusted probe expression, and an expectation the
+ *   judge keeps), sends a job child its job, validates the child's frames, compares reported values
+ *   with expectations using Python's operators on rebuilt plain data, and writes one JSON result per
+ *   line on stdout. It never executes untrusted code and, after the zygote, never forks;
+ * - the zygote (forked by the judge before the first job is read; trusted): keeps two job children
+ *   forked ahead, reports their exits, and on request kills a child's session and every descendant
+ *   (it is a child subreaper). It never receives anything of a job, so job children inherit nothing of
+ *   any job;
+ * - job children (forked by the zygote): set themselves up (new session, stdio on /dev/null, every other
+ *   descriptor closed, the socket to the judge on a random descriptor, rlimits), receive their job
+ *   (snippet, probes or whole tests, nonce, CPU limit) from the judge, drop to the sandbox uid with
+ *   `no_new_privs`, run untrusted code, and report each test as a frame
+ *   `nonce(16) | index(u16) | kind(u8) | length(u32) | payload`, kind being an outcome string, a tagged
+ *   JSON value, "not plain data" or the end.
  *
  * Kept as a string so that the package ships one self-contained artefact for ESM, CommonJS and the
  * sources alike. It must not contain backticks or dollar-brace sequences.

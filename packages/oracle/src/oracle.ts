@@ -135,7 +135,9 @@ async function startChecked(config: ServerConfig, signal: AbortSignal | undefine
 
 /**
  * Creates an execution oracle: a pool of long-lived Python fork servers (one per core by default), each
- * compiling snippets and tests in its own process and forking one sandboxed child per job.
+ * compiling snippets and tests in its own process and running each job in one sandboxed child. With
+ * `judging: 'split'` (default), asserts that compare an expression with a literal are judged by the
+ * server from the value the child reports (see `OracleJudged`).
  *
  * Semantics of a job: for each test in order, the compiled snippet is executed in a fresh namespace
  * (`{'__name__': '__main__', '__builtins__': builtins}`) and then the test in that same namespace, so no
@@ -162,7 +164,7 @@ async function startChecked(config: ServerConfig, signal: AbortSignal | undefine
  *   tests: ['assert add(1, 2) == 3', 'assert add(1, 1) == 3', 'assert add(1) == 2'],
  * });
  * // { status: 'error', tests: ['pass', 'FAIL', "ERROR:TypeError: add() missing 1 required positional argument: 'b'"],
- * //   durationMs: 2.1, isolation: 'bwrap', cached: false, codeSha256: '…', testsSha256: '…' }
+ * //   judged: ['split', 'split', 'split'], durationMs: 2.1, isolation: 'bwrap', cached: false, codeSha256: '…', testsSha256: '…' }
  * await oracle.close();
  */
 export async function createOracle(options: OracleOptions = {}): Promise<Oracle> {

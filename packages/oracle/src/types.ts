@@ -181,7 +181,7 @@ export interface Oracle {
    *
    * @example
    * await oracle.run({ code: 'def f(x):\n    return x * 2\n', tests: ['assert f(2) == 4', 'assert f(3) == 7'] });
-   * // { status: 'fail', tests: ['pass', 'FAIL'], durationMs: 2.4, isolation: 'bwrap', cached: false, … }
+   * // { status: 'fail', tests: ['pass', 'FAIL'], judged: ['split', 'split'], durationMs: 2.4, isolation: 'bwrap', cached: false, … }
    */
   run(job: OracleJob, options?: OracleRunOptions): Promise<OracleResult>;
   /**
