@@ -1055,14 +1055,14 @@ def rebuild(o, depth, budget):
             if tag == "t":
                 return tuple(items)
             budget[0] -= len(items)
-            if budget[0] < 0:
+            if budget[0] < 0 or len(items) > MAX_VALUE_HASHED:
                 raise TooBig()
             return set(items) if tag == "S" else frozenset(items)
         if tag == "d":
             if n % 2 != 1:
                 raise BadReport()
             budget[0] -= n // 2
-            if budget[0] < 0:
+            if budget[0] < 0 or n // 2 > MAX_VALUE_HASHED:
                 raise TooBig()
             d = {}
             for i in range(1, n, 2):
