@@ -404,6 +404,14 @@ describe.each([
     expect(passesSplitJudged(downgrade)).toBe(false);
   });
 
+  it.skipIf(skip)('cannot stall the judge with a forged value full of hash collisions', async () => {
+    // 20,000 ints that all hash alike (multiples of 2**61 - 1): rebuilding that set would take seconds.
+    const payload = `('["S",' + ",".join('["i","%x"]' % (k * ((1 << 61) - 1)) for k in range(1, 20001)) + ']').encode()`;
+    const r = await hostile('forged value with hash collisions', `${FORGER}\nforge(lambda mode: (1, ${payload}) if mode == 1 else (0, b"FAIL"))\n`, ['assert f(3) == {17}']);
+    expect(r.tests[0]).not.toBe('pass');
+    expect(r.durationMs).toBeLessThan(QUICK_MS);
+  });
+
   it.skipIf(skip)('is forged by the same attack for tests judged in the child (documented residual risk)', async () => {
     // A test of another shape (both sides computed) and every test under judging 'child' are judged in
     // the process the snippet runs in: the forgery works, as the README says.
