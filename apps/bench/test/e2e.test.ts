@@ -3,31 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
+import { capture } from './capture.js';
 
 const FAKE_KEY = 'sk-test-DO-NOT-LEAK-0123456789abcdef';
-
-async function capture(run: () => Promise<number>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const writeOut = process.stdout.write.bind(process.stdout);
-  const writeErr = process.stderr.write.bind(process.stderr);
-  const sink = (into: string[]) =>
-    ((chunk: string | Uint8Array, encoding?: unknown, callback?: unknown) => {
-      into.push(String(chunk));
-      const done = typeof encoding === 'function' ? encoding : callback;
-      if (typeof done === 'function') queueMicrotask(() => (done as () => void)());
-      return true;
-    }) as typeof process.stdout.write;
-  process.stdout.write = sink(out);
-  process.stderr.write = sink(err);
-  try {
-    const code = await run();
-    return { code, stdout: out.join(''), stderr: err.join('') };
-  } finally {
-    process.stdout.write = writeOut;
-    process.stderr.write = writeErr;
-  }
-}
 
 async function allFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
+import { capture } from './capture.js';
 
 const FIXTURES = join(import.meta.dirname, '../../../fixtures/llm-generate');
 const KEY = 'sk-generate-test-NEVER-WRITTEN';
@@ -54,22 +55,17 @@ describe('execret generate (through a local fake OpenAI-compatible server)', () 
   it('generates, validates with the oracle and writes a loadable dataset without writing the key', async () => {
     const port = (server.address() as AddressInfo).port;
     const env = { ...process.env, EXECRET_CACHE_DIR: join(root, 'cache'), TEST_LLM_KEY: KEY };
-    const out: string[] = [];
-    const write = process.stdout.write.bind(process.stdout);
-    process.stdout.write = ((chunk: string | Uint8Array) => (out.push(String(chunk)), true)) as typeof process.stdout.write;
-    let code: number;
-    try {
-      code = await main(
+    const { code, stdout, stderr } = await capture(() =>
+      main(
         ['generate', '--registry', join(root, 'registry.jsonl'), '--out', join(root, 'ds'), '--model', 'fake-model', '--base-url', `http://127.0.0.1:${port}/v1`, '--api-key-env', 'TEST_LLM_KEY', '--max-retries', '0', '--json'],
         env,
-      );
-    } finally {
-      process.stdout.write = write;
-    }
-    expect(code).toBe(0);
+      ),
+    );
+    expect(code, stderr).toBe(0);
+    expect(stderr).not.toContain(KEY);
     expect(seen.length).toBeGreaterThanOrEqual(2);
     expect(seen.every((s) => s.authorization === `Bearer ${KEY}` && s.model === 'fake-model' && s.format === 'json_schema')).toBe(true);
-    const report = JSON.parse(out.join(''));
+    const report = JSON.parse(stdout);
     expect(report.entries.accepted).toBe(2);
     const queries = (await readFile(join(root, 'ds/data/queries.jsonl'), 'utf8')).trim().split('\n');
     expect(queries).toHaveLength(2);
@@ -78,20 +74,15 @@ describe('execret generate (through a local fake OpenAI-compatible server)', () 
       if (name.endsWith('.jsonl') || name.endsWith('.json')) expect(await readFile(path, 'utf8'), name).not.toContain(KEY);
     }
     // The generated dataset runs through the benchmark like any release.
-    const run = await main(['verify', '--dataset', join(root, 'ds'), '--json'], env);
-    expect(run).toBe(0);
+    const verify = await capture(() => main(['verify', '--dataset', join(root, 'ds'), '--json'], env));
+    expect(verify.code, verify.stderr).toBe(0);
   }, 300_000);
 
   it('refuses to start when the key variable is not set', async () => {
-    const err: string[] = [];
-    const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string | Uint8Array) => (err.push(String(chunk)), true)) as typeof process.stderr.write;
-    try {
-      const code = await main(['generate', '--registry', 'r.jsonl', '--out', 'o', '--model', 'm', '--api-key-env', 'EXECRET_SURELY_UNSET_KEY'], { PATH: process.env.PATH });
-      expect(code).toBe(2);
-    } finally {
-      process.stderr.write = write;
-    }
-    expect(err.join('')).toContain('EXECRET_SURELY_UNSET_KEY');
+    const { code, stderr } = await capture(() =>
+      main(['generate', '--registry', 'r.jsonl', '--out', 'o', '--model', 'm', '--api-key-env', 'EXECRET_SURELY_UNSET_KEY'], { PATH: process.env.PATH }),
+    );
+    expect(code).toBe(2);
+    expect(stderr).toContain('EXECRET_SURELY_UNSET_KEY');
   });
 });
