@@ -86,6 +86,7 @@ export function evaluateSystem(
       ties,
       ties_decided: { ...evaluated.diagnostics.tiesDecided },
       unexecuted_pairs: unexecuted,
+      truncated_tie_groups: ranking.truncatedTieGroups,
       per_query_measures: Object.fromEntries(MEASURES.map((m) => [m, Array.from(perQuery[m]!)])),
     },
   };

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { codeSha256, loadExecRetrieval, lookupExecution, retentionOrder, testsSha256, DEFAULT_POOL_SEED, type Benchmark } from '@execret/dataset';
+import { codeSha256, loadExecRetrieval, lookupExecution, retentionOrder, testsSha256, type Benchmark } from '@execret/dataset';
 import { createOracle, type Oracle } from '@execret/oracle';
 import type { TieMode } from '@execret/metrics';
 import type { Io } from './command.js';
@@ -160,7 +160,6 @@ export function retentionOrders(pool: PoolView, seed: number): (q: number) => In
   };
 }
 
-export { DEFAULT_POOL_SEED };
 
 /** Ranks every system over the full pool and the ablation pools. */
 export async function rankSystems(

@@ -43,6 +43,8 @@ export interface ResultExtras {
   ties_decided: Record<string, number>;
   /** Retrieved (snippet, query) pairs that were never executed and so counted as not passing. */
   unexecuted_pairs: number;
+  /** Queries whose tie group at rank 10 was longer than the run keeps (expected-mode values then approximate). */
+  truncated_tie_groups: number;
   /** Per-query values of every measure, aligned with `per_query` (used by `execret compare`). */
   per_query_measures: Record<string, number[]>;
 }

@@ -1,11 +1,10 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { compareSystems, DEFAULT_SEED, holm } from '@execret/stats';
+import { compareSystems, holm } from '@execret/stats';
 import type { TieMode } from '@execret/metrics';
 import type { Oracle } from '@execret/oracle';
 import { solvedBy } from './analyses/solved-by.js';
 import type { Io } from './command.js';
-import type { Config } from './config.js';
 import { evaluateSystem } from './evaluation.js';
 import { PassTable } from './execution.js';
 import { perQueryMeasures } from './per-query.js';
@@ -158,5 +157,3 @@ export async function reportStage(out: string, title: string): Promise<{ files: 
   };
 }
 
-export { DEFAULT_SEED };
-export type { Config };

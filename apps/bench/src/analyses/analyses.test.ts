@@ -6,7 +6,6 @@ import { perDomainMean } from './domains.js';
 import { editSpan } from './edit-span.js';
 import { deceptionByEditSpan } from './edit-span-deception.js';
 import type { GroupScores } from './group-scores.js';
-import { groupScoresFromMatrix } from './group-scores.js';
 import { rankOneMissAttribution } from './miss-attribution.js';
 import { solvedBy } from './solved-by.js';
 
@@ -105,15 +104,5 @@ describe('solvedBy', () => {
     expect(Array.from(result.perQuery)).toEqual([3, 0, 1, 2]);
     expect(Array.from(result.histogram)).toEqual([1, 1, 1, 1]);
     expect(result.systems).toBe(3);
-  });
-});
-
-describe('groupScoresFromMatrix', () => {
-  it('reads canonical and distractor scores out of a query × document matrix', () => {
-    const n = pool.docIds.length;
-    const matrix = new Float32Array(3 * n).map((_, i) => i);
-    const group = groupScoresFromMatrix(pool, matrix);
-    expect(Array.from(group.canonical)).toEqual([0, n + 3, 2 * n + 5]);
-    expect(Array.from(group.distractors[2]!)).toEqual([2 * n + 6, 2 * n + 7, 2 * n + 8]);
   });
 });

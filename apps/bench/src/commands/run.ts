@@ -170,6 +170,7 @@ export const runCommand: Command = {
         retrieved_pairs: scored.retrieved,
         ties_decided: Object.fromEntries(scored.results.map((r) => [r.model, r.execret?.ties_decided ?? {}])),
         unexecuted_pairs: Object.fromEntries(scored.results.map((r) => [r.model, r.execret?.unexecuted_pairs ?? 0])),
+        truncated_tie_groups: Object.fromEntries(scored.results.map((r) => [r.model, r.execret?.truncated_tie_groups ?? 0])),
         oracle_stats: oracle?.stats() ?? null,
         timings_seconds: { ...timings, total: (performance.now() - started) / 1000 },
       };
