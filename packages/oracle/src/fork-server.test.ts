@@ -10,6 +10,7 @@ const CONFIG: ServerConfig = {
   uid: 65534,
   gid: 65534,
   root: true,
+  view: [{ kind: 'bind', path: '/usr' }],
   memoryBytes: 1 << 30,
   maxProcesses: 64,
   maxFileBytes: 1 << 20,
@@ -27,7 +28,7 @@ function pairs(args: string[]): string[] {
 
 describe('bwrapArgs', () => {
   it('unshares everything but the user namespace and keeps only the needed capabilities when root', () => {
-    const args = bwrapArgs({ root: true, tmpfsBytes: 4096 });
+    const args = bwrapArgs({ root: true, tmpfsBytes: 4096, view: [] });
     for (const flag of ['--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--die-with-parent', '--new-session', '--clearenv']) {
       expect(args).toContain(flag);
     }
@@ -35,11 +36,28 @@ describe('bwrapArgs', () => {
     expect(args).not.toContain('--unshare-all');
     expect(pairs(args)).toContain('--cap-drop ALL');
     expect(args.filter((a, i) => args[i - 1] === '--cap-add')).toEqual([...SERVER_CAPABILITIES]);
-    expect(args.join(' ')).toContain('--ro-bind / / --perms 1777 --size 4096 --tmpfs /tmp --proc /proc --dev /dev');
+    expect(args.join(' ')).toContain('--new-session --perms 1777 --size 4096 --tmpfs /tmp --proc /proc --dev /dev --remount-ro / --clearenv');
+  });
+
+  it('shows only the mounts of its view, before its own /tmp, /proc and /dev, and never the host root', () => {
+    const args = bwrapArgs({
+      root: true,
+      tmpfsBytes: 4096,
+      view: [
+        { kind: 'dir', path: '/root', mode: 0o700 },
+        { kind: 'bind', path: '/usr' },
+        { kind: 'bind', path: '/root/py/lib' },
+        { kind: 'symlink', path: '/bin', target: 'usr/bin' },
+      ],
+    });
+    const text = args.join(' ');
+    expect(text).toContain('--new-session --perms 0700 --dir /root --ro-bind /usr /usr --ro-bind /root/py/lib /root/py/lib --symlink usr/bin /bin --perms 1777');
+    expect(pairs(args).filter((p) => p.startsWith('--ro-bind') || p.startsWith('--bind'))).toEqual(['--ro-bind /usr', '--ro-bind /root/py/lib']);
+    expect(text).not.toMatch(/--ro-bind \/ \//);
   });
 
   it('uses a user namespace and no capabilities when not root', () => {
-    const args = bwrapArgs({ root: false, tmpfsBytes: 4096 });
+    const args = bwrapArgs({ root: false, tmpfsBytes: 4096, view: [] });
     expect(args).toContain('--unshare-user');
     expect(args).toContain('--disable-userns');
     expect(args).not.toContain('--cap-add');

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { FORK_SERVER_SOURCE } from './fork-server-source.js';
 import { isOutcome } from './outcomes.js';
 import { isJudged, type OracleJudged, type OracleJudging } from './judging.js';
+import { mountArgs, type SandboxMount } from './sandbox-view.js';
 
 /**
  * One long-lived Python fork server and the line protocol to it. Internal to the package: the pool in
@@ -28,6 +29,8 @@ export interface ServerConfig {
   gid: number | null;
   /** Whether the Node process runs as root (decides the bwrap flags). */
   root: boolean;
+  /** Under bwrap, the only host files the sandbox shows (see `sandbox-view.ts`); unused under rlimit. */
+  view: readonly SandboxMount[];
   memoryBytes: number;
   maxProcesses: number;
   maxFileBytes: number;
@@ -139,11 +142,13 @@ export const SERVER_CAPABILITIES = ['CAP_SETUID', 'CAP_SETGID', 'CAP_KILL', 'CAP
 /**
  * bubblewrap flags: every namespace but the user one when root (so the server keeps real root to drop
  * its children to the sandbox uid, with only {@link SERVER_CAPABILITIES}), a user namespace
- * otherwise; the host filesystem read-only, a private size-limited tmpfs on /tmp, fresh /proc and /dev,
- * no network (not even the host's loopback), an empty environment, a new session, death with the parent.
+ * otherwise; an empty root holding only the read-only binds of `view` (the interpreter, the system's
+ * libraries: not the host filesystem) and then made read-only itself, a private size-limited tmpfs on
+ * /tmp, fresh /proc and /dev, no network (not even the host's loopback), an empty environment, a new
+ * session, death with the parent.
  * @internal
  */
-export function bwrapArgs(config: Pick<ServerConfig, 'root' | 'tmpfsBytes'>): string[] {
+export function bwrapArgs(config: Pick<ServerConfig, 'root' | 'tmpfsBytes' | 'view'>): string[] {
   const args = ['--unshare-ipc', '--unshare-pid', '--unshare-net', '--unshare-uts', '--unshare-cgroup-try'];
   if (config.root) {
     args.push('--cap-drop', 'ALL');
@@ -154,10 +159,11 @@ export function bwrapArgs(config: Pick<ServerConfig, 'root' | 'tmpfsBytes'>): st
   args.push(
     '--die-with-parent',
     '--new-session',
-    '--ro-bind', '/', '/',
+    ...mountArgs(config.view),
     '--perms', '1777', '--size', String(config.tmpfsBytes), '--tmpfs', '/tmp',
     '--proc', '/proc',
     '--dev', '/dev',
+    '--remount-ro', '/',
     '--clearenv',
     '--chdir', '/tmp',
   );

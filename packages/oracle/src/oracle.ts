@@ -1,4 +1,6 @@
+import { realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { isAbsolute, normalize } from 'node:path';
 import {
   DEFAULT_ISOLATION,
   DEFAULT_JUDGING,
@@ -24,6 +26,7 @@ import { codeSha256, testsSha256 } from './hashes.js';
 import { isInfrastructureOutcome, suiteStatus } from './outcomes.js';
 import { ORACLE_JUDGINGS, type OracleJudged, type OracleJudging } from './judging.js';
 import { DEFAULT_PYTHON, resolvePython } from './python.js';
+import { isReservedPath, probeFootprint, sandboxView, type SandboxView } from './sandbox-view.js';
 import type {
   Oracle,
   OracleInfo,
@@ -74,6 +77,28 @@ function positiveInteger(name: string, value: unknown, fallback: number, min = 1
     throw new RangeError(`@execret/oracle createOracle: expected options.${name} in [${min}, ${max}], received ${value}`);
   }
   return value;
+}
+
+/** Validates `options.sandboxPaths`: absolute paths that exist and that the sandbox does not mount itself. */
+function checkSandboxPaths(paths: unknown): string[] {
+  if (paths === undefined) return [];
+  if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string' && isAbsolute(p))) {
+    throw new TypeError('@execret/oracle createOracle: expected options.sandboxPaths to be an array of absolute paths');
+  }
+  for (const path of paths as string[]) {
+    let real: string;
+    try {
+      real = realpathSync(path);
+    } catch {
+      throw new RangeError(`@execret/oracle createOracle: options.sandboxPaths: ${JSON.stringify(path)} does not exist`);
+    }
+    if (isReservedPath(normalize(path)) || isReservedPath(real)) {
+      throw new RangeError(
+        `@execret/oracle createOracle: options.sandboxPaths: ${JSON.stringify(path)} is the root or under /tmp, /proc or /dev, which the sandbox mounts itself; expected a path elsewhere`,
+      );
+    }
+  }
+  return [...(paths as string[])];
 }
 
 /** Validates a job at the public boundary (programmer misuse throws at once). */
@@ -195,6 +220,7 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
   if (!Array.isArray(preloadModules) || !preloadModules.every((m) => typeof m === 'string' && /^[A-Za-z_][\w.]*$/.test(m))) {
     throw new TypeError('@execret/oracle createOracle: expected options.preloadModules to be an array of dotted module names');
   }
+  const sandboxPaths = checkSandboxPaths(options.sandboxPaths);
   if (sandboxUid - concurrency + 1 < 1) {
     throw new RangeError(`@execret/oracle createOracle: options.sandboxUid ${sandboxUid} leaves no uid >= 1 for ${concurrency} servers`);
   }
@@ -206,6 +232,17 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
 
   const python = await resolvePython(options.python ?? DEFAULT_PYTHON, signal ? { signal } : {});
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  // Under bwrap the sandbox shows only what this interpreter uses (asked once, started as a server is).
+  let view: SandboxView | undefined;
+  let viewError: Error | undefined;
+  if (requested !== 'rlimit') {
+    try {
+      view = sandboxView(await probeFootprint(python.executable, signal ? { signal } : {}), sandboxPaths);
+    } catch (error) {
+      if (signal?.aborted) throw abortError('createOracle', signal);
+      viewError = new Error(`cannot build the sandbox's file system view: ${(error as Error).message}`, { cause: error });
+    }
+  }
   const uids = root ? Array.from({ length: concurrency }, (_, i) => sandboxUid - i) : null;
   const baseConfig = (index: number, isolation: ServerIsolation): ServerConfig => ({
     python: python.executable,
@@ -214,6 +251,7 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     uid: uids ? (uids[index] ?? null) : null,
     gid: uids ? (uids[index] ?? null) : null,
     root,
+    view: isolation === 'bwrap' && view ? view.mounts : [],
     memoryBytes: memoryMb * 1024 * 1024,
     maxProcesses,
     maxFileBytes,
@@ -341,6 +379,7 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
   let fallbackReason: string | undefined;
   let first: ForkServer;
   try {
+    if (isolation === 'bwrap' && !view) throw viewError ?? new Error('no sandbox view');
     first = await startChecked(baseConfig(0, isolation), signal, onServerExit);
   } catch (error) {
     if (signal?.aborted) throw abortError('createOracle', signal);
@@ -397,8 +436,15 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
   const warnings: string[] = [];
   if (isolation === 'rlimit') {
     warnings.push(
-      'no bubblewrap: snippets can open network connections, read every file the sandbox uid can read, and write to world-writable host directories (top-level entries are removed after each job)',
+      `no bubblewrap: snippets can open network connections, read every file the sandbox uid can read (the whole host filesystem: a dataset, test suite or execution cache in a world-readable file gives a snippet the expected values, so it can forge split-judged passes; keep them unreadable by others, e.g. chmod o-r, and run as root so the children drop to the sandbox uid), and write to world-writable host directories (top-level entries are removed after each job)${sandboxPaths.length > 0 ? '; sandboxPaths has no effect' : ''}`,
     );
+  } else if (view) {
+    if (view.leftOut.length > 0) {
+      warnings.push(
+        `sys.path entries outside the interpreter's installation are not visible in the sandbox, so imports from them fail: ${view.leftOut.join(', ')}; add them to sandboxPaths if snippets need them (everything below them becomes readable)`,
+      );
+    }
+    if (sandboxPaths.length > 0) warnings.push(`sandboxPaths: every snippet can read everything below ${sandboxPaths.join(', ')}`);
   }
   if (!root && isolation === 'rlimit') {
     warnings.push(
@@ -429,6 +475,7 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     ...(options.cacheFile !== undefined ? { cacheFile: options.cacheFile } : {}),
     cacheIssues: cache?.issues ?? [],
     preloadFailed: [...hello.preload_failed],
+    visiblePaths: isolation === 'bwrap' && view ? [...view.visible] : ['/'],
     warnings,
   };
 

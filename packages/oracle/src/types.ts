@@ -5,11 +5,13 @@ import type { PythonInfo } from './python.js';
 
 /**
  * How untrusted code is contained:
- * - `bwrap`: each fork server runs in a bubblewrap sandbox (no network, read-only host filesystem,
+ * - `bwrap`: each fork server runs in a bubblewrap sandbox (no network; of the host filesystem only the
+ *   interpreter, the system's libraries and `sandboxPaths`, read-only, see `OracleInfo.visiblePaths`;
  *   private tmpfs on /tmp, own pid/ipc/uts namespaces, empty environment) *and* every child has the
  *   rlimits, uid drop and process-group kill of `rlimit`;
  * - `rlimit`: only the per-child measures: rlimits, `no_new_privs`, uid drop when running as root,
- *   session kill and orphan sweep. The network and the host's world-writable directories are reachable.
+ *   session kill and orphan sweep. The network, every file the sandbox uid may read (datasets and test
+ *   suites included) and the host's world-writable directories are reachable.
  */
 export type OracleIsolation = 'bwrap' | 'rlimit';
 
@@ -53,6 +55,14 @@ export interface OracleOptions {
   sandboxUid?: number;
   /** Modules every server imports before forking (default `DEFAULT_PRELOAD_MODULES`). */
   preloadModules?: readonly string[];
+  /**
+   * Under bwrap, extra host paths (absolute, existing; files or directories) that snippets may read:
+   * bound read-only at the same path, in addition to the interpreter and the system's libraries (see
+   * `SANDBOX_SYSTEM_PATHS`). Default none. Everything below them is readable by every snippet, so never
+   * list a directory that holds test suites or expected values. Not `/` nor anything under /tmp, /proc or
+   * /dev (the sandbox has its own). Ignored under rlimit, where everything readable is visible anyway.
+   */
+  sandboxPaths?: readonly string[];
   /** Per-server start timeout (default `DEFAULT_START_TIMEOUT_MS`). */
   startTimeoutMs?: number;
   /** Grace past `timeoutMs` before a silent server is killed (default `DEFAULT_WATCHDOG_GRACE_MS`). */
@@ -167,6 +177,13 @@ export interface OracleInfo {
   cacheIssues: readonly ExecutionCacheIssue[];
   /** Modules a server could not preload (absent from this interpreter). */
   preloadFailed: string[];
+  /**
+   * Host paths a snippet can read, each with everything below it (as far as the sandbox uid's
+   * permissions allow). Under bwrap only these read-only binds (the interpreter's files, the system's
+   * libraries, `sandboxPaths`), plus the sandbox's own /tmp, /proc and /dev and symlinks into these;
+   * under rlimit `['/']`: the whole host filesystem.
+   */
+  visiblePaths: string[];
   /** Plain-language statements of what is *not* contained in this configuration. */
   warnings: string[];
 }
