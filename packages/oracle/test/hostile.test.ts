@@ -1,10 +1,12 @@
 // Hostile snippets against the real sandbox, in every isolation this machine supports.
 // For each class: the outcome, the time it took (printed at the end), that nothing a job started is
 // still running afterwards, and that nothing was written outside the sandbox.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOracle, OracleError, passesSplitJudged, type Oracle, type OracleIsolation, type OracleResult } from '../src/index.js';
@@ -21,6 +23,15 @@ const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const HUNT = readFileSync(new URL('./fixtures/hunt-expected.py', import.meta.url), 'utf8');
 /** A fresh expected value the hunter recognises. */
 const token = (): string => `execret-expected-${randomBytes(16).toString('hex')}`;
+/** Test suites on disk, world-readable, as a dataset being evaluated is: the repository's own. */
+const REPO_SUITES = [
+  fileURLToPath(new URL('../../dataset/data/mini/data/queries.jsonl', import.meta.url)),
+  fileURLToPath(new URL('../../../fixtures/mini-tasks/tasks.jsonl', import.meta.url)),
+];
+/** A directory snippets are allowed to read in the sandboxPaths test (the hunter's, which holds no secret). */
+const FIXTURES_DIR = fileURLToPath(new URL('./fixtures', import.meta.url));
+/** Why the file-view tests do not run without bubblewrap. */
+const NO_VIEW = 'needs bwrap: under rlimit a snippet sees the whole host filesystem (documented; see the control test)';
 
 async function probeBwrap(): Promise<string | undefined> {
   try {
@@ -469,6 +480,141 @@ describe.each([
     if (isolation === 'rlimit' && ROOT) expect(victims).toBeGreaterThan(0);
     expect((await victim).tests).toEqual(['pass']);
     expect(leftovers([...(hunter.info.sandboxUids ?? []), ...(childJudged.info.sandboxUids ?? [])])).toEqual([]);
+  });
+
+  describe('filesystem view', () => {
+    /** A world-readable file outside the sandbox's view, in a fresh temporary directory (0755). */
+    let secretDir = '';
+    let secretFile = '';
+    const secretText = `execret-on-disk-${randomBytes(12).toString('hex')}`;
+    /** Python helpers: read a file, and read it through every /proc/<pid>/root the snippet can see. */
+    const READER = [
+      'import json, os',
+      'def read(path):',
+      '    with open(path) as f:',
+      '        return f.read(200)',
+      'def via_proc(path):',
+      '    found = []',
+      '    for pid in os.listdir("/proc"):',
+      '        if pid.isdigit():',
+      '            try:',
+      '                found.append(read("/proc/%s/root%s" % (pid, path)))',
+      '            except OSError:',
+      '                pass',
+      '    return found',
+      'def ls(path):',
+      '    try:',
+      '        return sorted(os.listdir(path))',
+      '    except OSError as e:',
+      '        return type(e).__name__',
+    ].join('\n');
+
+    beforeAll(() => {
+      secretDir = mkdtempSync(join(tmpdir(), 'execret-view-'));
+      chmodSync(secretDir, 0o755);
+      secretFile = join(secretDir, 'tests.jsonl');
+      writeFileSync(secretFile, `${secretText}\n`, { mode: 0o644 });
+    });
+    afterAll(() => rmSync(secretDir, { recursive: true, force: true }));
+
+    it.skipIf(skip)('cannot read a world-readable test suite outside its view (a temp dir, the dataset, the task file)', async (ctx) => {
+      ctx.skip(isolation !== 'bwrap', NO_VIEW);
+      const files = [secretFile, ...REPO_SUITES];
+      for (const file of REPO_SUITES) expect(existsSync(file), file).toBe(true);
+      // What a forger needs: the first 200 characters, which it would return as its answer.
+      const contents = files.map((file) => readFileSync(file, 'utf8').slice(0, 200));
+      const tests = files.flatMap((file, i) => [
+        `assert read(${JSON.stringify(file)}) == ${JSON.stringify(contents[i])}`,
+        `assert via_proc(${JSON.stringify(file)}) == [${JSON.stringify(contents[i])}]`,
+        `assert False, json.dumps(via_proc(${JSON.stringify(file)}))`,
+      ]);
+      const r = await hostile('read suites from disk', READER, tests);
+      for (let i = 0; i < files.length; i++) {
+        expect(r.tests[3 * i], files[i]).toMatch(/^ERROR:(FileNotFoundError|PermissionError)/);
+        expect(r.tests[3 * i + 1], files[i]).toBe('FAIL');
+        expect(r.tests[3 * i + 2], files[i]).toBe('FAIL: []');
+      }
+      for (const outcome of r.tests) expect(outcome).not.toContain(secretText);
+    });
+
+    it.skipIf(skip)('reads the same file without bwrap (documented: keep suites unreadable by others)', async (ctx) => {
+      ctx.skip(isolation !== 'rlimit', 'control for rlimit only: under bwrap the file is not there');
+      const r = await hostile('read a suite from disk (control)', READER, [`assert read(${JSON.stringify(secretFile)}) == ${JSON.stringify(`${secretText}
+`)}`]);
+      expect(r.tests).toEqual(['pass']);
+      expect(oracle.info.visiblePaths).toEqual(['/']);
+      expect(oracle.info.warnings.join(' ')).toMatch(/dataset, test suite or execution cache in a world-readable file/);
+    });
+
+    it.skipIf(skip)('lists nothing but its binds in /, /etc, /home, /work, /root and the repository', async (ctx) => {
+      ctx.skip(isolation !== 'bwrap', NO_VIEW);
+      const visible = oracle.info.visiblePaths;
+      expect(visible).not.toContain('/');
+      for (const path of visible) expect(/^\/(work|home|tmp|var|srv|mnt|proc|dev)(\/|$)/.test(path), path).toBe(false);
+      // What each directory may hold: the next component of a visible path, and the sandbox's own entries.
+      const allowed = (dir: string): Set<string> => {
+        const names = new Set(visible.filter((v) => v.startsWith(dir === '/' ? '/' : `${dir}/`) && v !== dir).map((v) => (v.slice(dir === '/' ? 1 : dir.length + 1).split('/')[0] as string)));
+        if (dir === '/') for (const name of ['tmp', 'proc', 'dev', 'bin', 'sbin', 'lib', 'lib32', 'lib64', 'libx32', 'etc']) names.add(name);
+        if (dir === '/etc') names.add('localtime');
+        return names;
+      };
+      const dirs = ['/', '/etc', '/home', '/work', '/root', '/var', '/srv', '/mnt', '/opt', PACKAGE_DIR.replace(/\/$/, ''), dirname(REPO_SUITES[0] as string), secretDir];
+      const r = await hostile('list directories', READER, dirs.map((d) => `assert False, json.dumps(ls(${JSON.stringify(d)}))`));
+      dirs.forEach((dir, i) => {
+        const listing = JSON.parse((r.tests[i] as string).replace(/^FAIL: /, '')) as string[] | string;
+        const names = allowed(dir);
+        if (typeof listing === 'string') {
+          // Absent, or (a 0700 /root of the host) not listable by the sandbox uid.
+          expect(names.size === 0 ? ['FileNotFoundError'] : ['FileNotFoundError', 'PermissionError'], dir).toContain(listing);
+        } else {
+          for (const name of listing) expect([...names], `${dir}: ${name}`).toContain(name);
+        }
+      });
+      const root = JSON.parse((r.tests[0] as string).replace(/^FAIL: /, '')) as string[];
+      for (const name of ['work', 'home', 'var', 'srv', 'mnt']) expect(root).not.toContain(name);
+    });
+
+    it.skipIf(skip)('still runs the standard library, zone files and extension modules the host interpreter has', async (ctx) => {
+      ctx.skip(isolation !== 'bwrap', NO_VIEW);
+      const modules = ['sqlite3', 'ssl', 'lzma', 'bz2', 'zlib', 'ctypes', 'curses', 'readline', 'dbm', '_decimal', 'uuid', 'hashlib', 'multiprocessing', 'concurrent.futures', 'xml.etree.ElementTree', 'unittest', 'asyncio', 'colorsys', 'tkinter'];
+      const probe = `import importlib\ndef importable():\n    ok = []\n    for m in ${JSON.stringify(modules)}:\n        try:\n            importlib.import_module(m)\n            ok.append(m)\n        except ImportError:\n            pass\n    return ok\n`;
+      const onHost = JSON.parse(execFileSync(oracle.info.python.executable, ['-I', '-c', `${probe}import json; print(json.dumps(importable()))`], { encoding: 'utf8' })) as string[];
+      const paris = existsSync('/usr/share/zoneinfo/Europe/Paris');
+      const code = [
+        'import json, datetime, zoneinfo, collections, itertools, math, re, decimal, fractions, heapq, bisect, string, functools, statistics, os, subprocess, time',
+        probe,
+      ].join('\n');
+      const r = await hostile('standard library in the view', code, [
+        `assert importable() == ${JSON.stringify(onHost)}`,
+        'assert statistics.mean([1, 2, 3, 4]) == 2.5 and decimal.Decimal("1.1") + 1 == decimal.Decimal("2.1") and fractions.Fraction(1, 3) * 3 == 1',
+        'assert heapq.nsmallest(2, [5, 1, 4]) == [1, 4] and bisect.bisect([1, 2, 3], 2) == 2 and string.ascii_lowercase[:3] == "abc"',
+        'assert re.sub(r"\\d", "#", "a1b2") == "a#b#" and math.comb(5, 2) == 10 and list(itertools.accumulate([1, 2, 3])) == [1, 3, 6]',
+        'assert datetime.date(2024, 2, 29).isoformat() == "2024-02-29" and datetime.datetime.now().astimezone().tzinfo is not None',
+        paris ? 'assert datetime.datetime(2024, 7, 1, 12, tzinfo=zoneinfo.ZoneInfo("Europe/Paris")).utcoffset() == datetime.timedelta(hours=2)' : 'assert True',
+        'assert time.localtime().tm_year >= 2024 and os.cpu_count() >= 1',
+        'assert subprocess.run(["true"]).returncode == 0',
+      ]);
+      expect(r.tests).toEqual(Array.from({ length: 8 }, () => 'pass'));
+      expect(r.judged[0]).toBe('split');
+    });
+
+    it.skipIf(skip)('shows sandboxPaths, and only them, when a user adds a directory', async (ctx) => {
+      ctx.skip(isolation !== 'bwrap', NO_VIEW);
+      const withData = await createOracle({ isolation, concurrency: 1, sandboxUid: sandboxUid - 7, sandboxPaths: [FIXTURES_DIR] });
+      try {
+        expect(withData.info.visiblePaths).toContain(FIXTURES_DIR);
+        expect(withData.info.warnings.join(' ')).toContain(`every snippet can read everything below ${FIXTURES_DIR}`);
+        const shown = join(FIXTURES_DIR, 'hunt-expected.py');
+        const r = await hostile('read through sandboxPaths', READER, [
+          `assert read(${JSON.stringify(shown)}) == ${JSON.stringify(readFileSync(shown, 'utf8').slice(0, 200))}`,
+          `assert read(${JSON.stringify(fileURLToPath(import.meta.url))}) == ""`,
+        ], withData);
+        expect(r.tests[0]).toBe('pass');
+        expect(r.tests[1]).toMatch(/^ERROR:FileNotFoundError/);
+      } finally {
+        await withData.close();
+      }
+    }, 60_000);
   });
 
   it.skipIf(skip)('leaves nothing running when all hostile jobs are done', () => {

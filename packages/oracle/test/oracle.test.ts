@@ -285,6 +285,12 @@ describe('createOracle', () => {
     ['isolation docker', { isolation: 'docker' }, RangeError],
     ['judging server', { judging: 'server' }, RangeError],
     ['preloadModules with a path', { preloadModules: ['../x'] }, TypeError],
+    ['sandboxPaths not an array', { sandboxPaths: '/usr/share' }, TypeError],
+    ['sandboxPaths relative', { sandboxPaths: ['data'] }, TypeError],
+    ['sandboxPaths missing', { sandboxPaths: ['/nonexistent/execret-data'] }, RangeError],
+    ['sandboxPaths the root', { sandboxPaths: ['/'] }, RangeError],
+    ['sandboxPaths /tmp', { sandboxPaths: ['/tmp'] }, RangeError],
+    ['sandboxPaths under /proc', { sandboxPaths: ['/proc/self'] }, RangeError],
   ])('rejects malformed options (%s)', async (_name, options, type) => {
     await expect(createOracle(options as never)).rejects.toThrow(type);
   });
