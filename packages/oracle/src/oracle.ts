@@ -25,8 +25,8 @@ import { startForkServer, type ForkServer, type ServerConfig, type ServerIsolati
 import { codeSha256, testsSha256 } from './hashes.js';
 import { isInfrastructureOutcome, suiteStatus } from './outcomes.js';
 import { ORACLE_JUDGINGS, type OracleJudged, type OracleJudging } from './judging.js';
-import { DEFAULT_PYTHON, resolvePython } from './python.js';
-import { isReservedPath, probeFootprint, sandboxView, type SandboxView } from './sandbox-view.js';
+import { DEFAULT_PYTHON, probePython } from './python.js';
+import { isReservedPath, sandboxView, type SandboxView } from './sandbox-view.js';
 import type {
   Oracle,
   OracleInfo,
@@ -230,16 +230,16 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     throw new OracleError('server-start-failed', `@execret/oracle createOracle: the fork servers need Linux (fork, prctl, /proc); this is ${process.platform}`);
   }
 
-  const python = await resolvePython(options.python ?? DEFAULT_PYTHON, signal ? { signal } : {});
+  const { info: python, footprint } = await probePython(options.python ?? DEFAULT_PYTHON, signal ? { signal } : {});
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
-  // Under bwrap the sandbox shows only what this interpreter uses (asked once, started as a server is).
+  // Under bwrap the sandbox shows only what this interpreter uses (reported by the probe above).
   let view: SandboxView | undefined;
   let viewError: Error | undefined;
   if (requested !== 'rlimit') {
     try {
-      view = sandboxView(await probeFootprint(python.executable, signal ? { signal } : {}), sandboxPaths);
+      if (footprint instanceof Error) throw footprint;
+      view = sandboxView(footprint, sandboxPaths);
     } catch (error) {
-      if (signal?.aborted) throw abortError('createOracle', signal);
       viewError = new Error(`cannot build the sandbox's file system view: ${(error as Error).message}`, { cause: error });
     }
   }

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { OracleError, abortError } from './errors.js';
+import { FOOTPRINT_PROBE, parseFootprint, type InterpreterFootprint } from './sandbox-view.js';
 
 /** Interpreter looked up when no `python` option is given. */
 export const DEFAULT_PYTHON = 'python3';
@@ -12,7 +13,18 @@ export interface PythonInfo {
   version: string;
 }
 
-const PROBE = 'import os, sys; print(sys.executable); print("%d.%d.%d" % sys.version_info[:3]); print(int(hasattr(os, "fork")))';
+// Three lines for resolvePython, then (when they could be computed) the files the interpreter uses, for
+// the sandbox's view: one start for both.
+const PROBE = `import os, sys
+print(sys.executable)
+print("%d.%d.%d" % sys.version_info[:3])
+print(int(hasattr(os, "fork")))
+sys.stdout.flush()
+try:
+${FOOTPRINT_PROBE.trim().split('\n').map((line) => `    ${line}`).join('\n')}
+except Exception:
+    pass
+`;
 
 /**
  * Resolves an interpreter name or path to the real binary by asking it for `sys.executable` (a pyenv
@@ -28,6 +40,19 @@ const PROBE = 'import os, sys; print(sys.executable); print("%d.%d.%d" % sys.ver
  * // { executable: '/root/.pyenv/versions/3.11.7/bin/python3', version: '3.11.7' }
  */
 export async function resolvePython(python: string = DEFAULT_PYTHON, options: { signal?: AbortSignal } = {}): Promise<PythonInfo> {
+  return (await probePython(python, options)).info;
+}
+
+/**
+ * {@link resolvePython}, and what the interpreter uses (for the sandbox's view), from the same start;
+ * `footprint` is the error when that part of the answer is missing or malformed.
+ *
+ * @internal
+ */
+export async function probePython(
+  python: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<{ info: PythonInfo; footprint: InterpreterFootprint | Error }> {
   if (typeof python !== 'string' || python === '') {
     throw new TypeError(`@execret/oracle resolvePython: expected python to be a command or path, received ${JSON.stringify(python)}`);
   }
@@ -50,7 +75,7 @@ export async function resolvePython(python: string = DEFAULT_PYTHON, options: { 
       }
     });
   });
-  const [executable = '', version = '', fork = ''] = stdout.trim().split('\n').map((s) => s.trim());
+  const [executable = '', version = '', fork = '', footprintLine = ''] = stdout.trim().split('\n').map((s) => s.trim());
   if (!executable.startsWith('/') || !/^\d+\.\d+\.\d+$/.test(version)) {
     throw new OracleError(
       'python-not-found',
@@ -64,5 +89,11 @@ export async function resolvePython(python: string = DEFAULT_PYTHON, options: { 
       `@execret/oracle resolvePython: "${executable}" is Python ${version}${fork !== '1' ? ' without os.fork' : ''}; expected CPython >= 3.9 on Linux`,
     );
   }
-  return { executable, version };
+  let footprint: InterpreterFootprint | Error;
+  try {
+    footprint = parseFootprint(footprintLine);
+  } catch (error) {
+    footprint = error as Error;
+  }
+  return { info: { executable, version }, footprint };
 }

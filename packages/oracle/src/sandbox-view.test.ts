@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolvePython } from './python.js';
-import { isReservedPath, mountArgs, probeFootprint, sandboxView, type InterpreterFootprint, type SandboxMount, type ViewFs } from './sandbox-view.js';
+import { probePython } from './python.js';
+import { isReservedPath, mountArgs, sandboxView, type InterpreterFootprint, type SandboxMount, type ViewFs } from './sandbox-view.js';
 
 type Node = { kind: 'dir'; mode?: number } | { kind: 'file' } | { kind: 'symlink'; target: string };
 
@@ -203,7 +203,10 @@ describe('sandboxView', () => {
   });
 
   it('shows the real interpreter of this machine and none of the repository when asked for real', async () => {
-    const view = sandboxView(await probeFootprint((await resolvePython()).executable), []);
+    const { footprint } = await probePython('python3');
+    if (footprint instanceof Error) throw footprint;
+    expect(footprint.path.length).toBeGreaterThan(0);
+    const view = sandboxView(footprint, []);
     expect(view.visible).toContain('/usr');
     for (const path of view.visible) {
       expect(path.startsWith('/work') || path.startsWith('/home') || path === '/' || path === '/root', path).toBe(false);

@@ -1,14 +1,12 @@
-import { execFile } from 'node:child_process';
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { posix } from 'node:path';
-import { abortError } from './errors.js';
 
 /**
  * The filesystem a bubblewrap sandbox shows: instead of the whole host read-only, an empty root with
  * read-only binds of what the interpreter and the standard library need, and nothing else (no /home,
- * /root, /work, /var, /srv, /mnt, /opt, no working or cache directory). Internal to the package:
- * `createOracle` asks the interpreter once what it uses ({@link probeFootprint}), turns that into
- * mounts ({@link sandboxView}) and `fork-server.ts` turns the mounts into bwrap flags.
+ * /root, /work, /var, /srv, /mnt, /opt, no working or cache directory). Internal to the package: the
+ * interpreter probe of `createOracle` also reports what the interpreter uses ({@link FOOTPRINT_PROBE}),
+ * {@link sandboxView} turns that into mounts and `fork-server.ts` turns the mounts into bwrap flags.
  *
  * @internal
  */
@@ -36,7 +34,7 @@ export type SandboxMount =
   /** A symlink as it is on the host (its target is shown too). */
   | { kind: 'symlink'; path: string; target: string };
 
-/** What the interpreter uses, as it reports itself when started like a fork server (`-I`, empty environment). */
+/** What the interpreter uses, as it reports itself when started with `-I` like a fork server. */
 export interface InterpreterFootprint {
   /** `sys.executable`. */
   executable: string;
@@ -118,7 +116,7 @@ const MAX_SYMLINK_HOPS = 40;
  * @throws {Error} when something the interpreter needs lies under /tmp, /proc or /dev (the sandbox
  *   mounts its own there)
  * @example
- * sandboxView(await probeFootprint('/root/.pyenv/versions/3.11.7/bin/python3'), []).visible;
+ * sandboxView((await probePython('python3')).footprint, []).visible;
  * // ['/etc/ld.so.cache', '/root/.pyenv/versions/3.11.7/bin/python3.11', '/root/.pyenv/versions/3.11.7/lib', '/usr']
  */
 export function sandboxView(footprint: InterpreterFootprint, extraPaths: readonly string[], fs: ViewFs = NODE_VIEW_FS): SandboxView {
@@ -214,7 +212,11 @@ export function mountArgs(mounts: readonly SandboxMount[]): string[] {
   return args;
 }
 
-const FOOTPRINT_PROBE = `
+/**
+ * Python source that prints, on one line, the {@link InterpreterFootprint} of the interpreter running it
+ * (after `import ctypes`, which the fork server needs too). Part of the probe `resolvePython` runs.
+ */
+export const FOOTPRINT_PROBE = `
 import ctypes, json, site, sys
 try:
     import zoneinfo
@@ -239,30 +241,20 @@ print(json.dumps({"executable": sys.executable,
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
 
 /**
- * Asks the interpreter what it uses when started as a fork server is (`-I`, an empty environment,
- * `ctypes` imported): one start, ~20–40 ms.
+ * Reads the line {@link FOOTPRINT_PROBE} printed.
  *
- * @throws {Error} when it cannot be started or its answer is unusable; `OracleError('aborted')` on `signal`
+ * @throws {Error} when it is not a footprint
  */
-export async function probeFootprint(executable: string, options: { signal?: AbortSignal } = {}): Promise<InterpreterFootprint> {
-  const { signal } = options;
-  if (signal?.aborted) throw abortError('createOracle', signal);
-  const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(executable, ['-I', '-c', FOOTPRINT_PROBE], { env: {}, timeout: 60_000, encoding: 'utf8', ...(signal ? { signal } : {}) }, (error, out, err) => {
-      if (signal?.aborted) reject(abortError('createOracle', signal));
-      else if (error) reject(new Error(`could not ask ${executable} for its files (${error.message.split('\n')[0]}${err ? `; stderr: ${err.trim().slice(-300)}` : ''})`, { cause: error }));
-      else resolve(out);
-    });
-  });
+export function parseFootprint(line: string): InterpreterFootprint {
   let parsed: Record<string, unknown>;
   try {
-    parsed = JSON.parse(stdout) as Record<string, unknown>;
+    parsed = JSON.parse(line) as Record<string, unknown>;
   } catch (cause) {
-    throw new Error(`${executable} answered its file probe with ${JSON.stringify(stdout.slice(0, 200))}, not JSON`, { cause });
+    throw new Error(`the interpreter answered its file probe with ${JSON.stringify(line.slice(0, 200))}, not JSON`, { cause });
   }
   const { prefixes, path, site, tzpath, libraries } = parsed;
   if (typeof parsed.executable !== 'string' || !isStrings(prefixes) || !isStrings(path) || !isStrings(site) || !isStrings(tzpath) || !isStrings(libraries)) {
-    throw new Error(`${executable} answered its file probe with an unexpected shape: ${stdout.slice(0, 200)}`);
+    throw new Error(`the interpreter answered its file probe with an unexpected shape: ${line.slice(0, 200)}`);
   }
   return { executable: parsed.executable, prefixes, path, site, tzpath, libraries };
 }
