@@ -175,7 +175,10 @@ async function startChecked(config: ServerConfig, signal: AbortSignal | undefine
  *
  * Isolation: with `'auto'` (default) the servers run under bubblewrap when it passes a self-test, else
  * with rlimits only (`info.isolation`, `info.fallbackReason`, `info.warnings` say which and what that
- * leaves open); `'bwrap'` rejects instead of falling back.
+ * leaves open); `'bwrap'` rejects instead of falling back. Under bwrap a snippet sees, read-only, only the
+ * interpreter's files, the system's libraries and `options.sandboxPaths` (`info.visiblePaths`), not the
+ * dataset, the home or working directory or the cache (unless they lie there); under rlimit it sees every
+ * file its uid may read.
  *
  * @param options - see {@link OracleOptions}; every field optional
  * @throws {OracleError} `python-not-found` / `python-unsupported` (interpreter), `bwrap-unavailable`
