@@ -27,7 +27,7 @@ export {
 } from './execution-cache.js';
 export { DEFAULT_PYTHON, resolvePython, type PythonInfo } from './python.js';
 export { SERVER_ROLE } from './fork-server.js';
-export { SANDBOX_SYSTEM_PATHS } from './sandbox-view.js';
+export { SANDBOX_MASKED_PATHS, SANDBOX_SYSTEM_PATHS } from './sandbox-view.js';
 export {
   DEFAULT_ISOLATION,
   DEFAULT_JUDGING,

@@ -53,6 +53,7 @@ const SYSTEM: Record<string, Node> = {
   '/etc/localtime': { kind: 'symlink', target: '/usr/share/zoneinfo/Etc/UTC' },
   '/etc/passwd': { kind: 'file' },
   '/etc/ssh/ssh_config': { kind: 'file' },
+  '/usr/local/etc/npmrc': { kind: 'file' },
   '/home/alice/release/queries.jsonl': { kind: 'file' },
   '/work/main/fixtures/mini-tasks/tasks.jsonl': { kind: 'file' },
   '/var/cache/execret/execution_cache.jsonl': { kind: 'file' },
@@ -113,6 +114,7 @@ describe('sandboxView', () => {
       { kind: 'dir', path: PREFIX, mode: 0o755 },
       { kind: 'dir', path: `${PREFIX}/bin`, mode: 0o755 },
     ]);
+    expect(kinds(view.mounts, 'mask')).toEqual([{ kind: 'mask', path: '/usr/local/etc' }]);
     for (const hidden of ['/', '/home', '/work', '/var', '/tmp', '/root', '/root/.ssh', '/etc', '/etc/passwd', '/root/.pyenv/shims', `${PREFIX}/include`]) {
       expect(view.visible.some((v) => v === hidden || hidden.startsWith(`${v}/`)), hidden).toBe(false);
     }
@@ -120,7 +122,7 @@ describe('sandboxView', () => {
 
   it('orders directories before binds before symlinks, shallowest first', () => {
     const { mounts } = sandboxView(PYENV_FOOTPRINT, [], fakeFs(PYENV));
-    const rank = { dir: 0, bind: 1, symlink: 2 };
+    const rank = { dir: 0, bind: 1, mask: 2, symlink: 3 };
     for (let i = 1; i < mounts.length; i++) {
       const [a, b] = [mounts[i - 1] as SandboxMount, mounts[i] as SandboxMount];
       expect(rank[a.kind] < rank[b.kind] || (rank[a.kind] === rank[b.kind] && a.path.split('/').length <= b.path.split('/').length)).toBe(true);
@@ -235,8 +237,14 @@ describe('mountArgs', () => {
       mountArgs([
         { kind: 'dir', path: '/root', mode: 0o700 },
         { kind: 'bind', path: '/usr' },
+        { kind: 'mask', path: '/usr/local/etc' },
         { kind: 'symlink', path: '/bin', target: 'usr/bin' },
       ]),
-    ).toEqual(['--perms', '0700', '--dir', '/root', '--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin']);
+    ).toEqual([
+      '--perms', '0700', '--dir', '/root',
+      '--ro-bind', '/usr', '/usr',
+      '--perms', '0555', '--size', '4096', '--tmpfs', '/usr/local/etc', '--remount-ro', '/usr/local/etc',
+      '--symlink', 'usr/bin', '/bin',
+    ]);
   });
 });

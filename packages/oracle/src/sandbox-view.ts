@@ -22,6 +22,13 @@ export const SANDBOX_SYSTEM_PATHS: readonly string[] = [
   '/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc/ld.so.cache', '/etc/localtime',
 ];
 
+/**
+ * Directories inside shown trees that are hidden under an empty read-only tmpfs: configuration that no
+ * snippet needs and that may hold credentials (a global `npmrc` or `pip.conf` of a tool installed under
+ * /usr/local).
+ */
+export const SANDBOX_MASKED_PATHS: readonly string[] = ['/usr/local/etc'];
+
 /** Paths the sandbox mounts itself (a private tmpfs, a fresh proc, a minimal dev): never bound from the host. */
 export const SANDBOX_RESERVED_PATHS: readonly string[] = ['/tmp', '/proc', '/dev'];
 
@@ -32,7 +39,9 @@ export type SandboxMount =
   /** A host file or directory, read-only, at the same path. */
   | { kind: 'bind'; path: string }
   /** A symlink as it is on the host (its target is shown too). */
-  | { kind: 'symlink'; path: string; target: string };
+  | { kind: 'symlink'; path: string; target: string }
+  /** A directory inside a bind hidden under an empty read-only tmpfs (see {@link SANDBOX_MASKED_PATHS}). */
+  | { kind: 'mask'; path: string };
 
 /** What the interpreter uses, as it reports itself when started with `-I` like a fork server. */
 export interface InterpreterFootprint {
@@ -52,7 +61,7 @@ export interface InterpreterFootprint {
 
 /** The sandbox's filesystem. */
 export interface SandboxView {
-  /** Mounts in bwrap order: directories (shallowest first), binds, symlinks. */
+  /** Mounts in bwrap order: directories (shallowest first), binds, masks, symlinks. */
   mounts: SandboxMount[];
   /** The host paths bound read-only (each with everything below it), sorted. */
   visible: string[];
@@ -107,7 +116,8 @@ const MAX_SYMLINK_HOPS = 40;
  * The mounts that show, read-only and at their own paths: {@link SANDBOX_SYSTEM_PATHS}; of the
  * interpreter, its executable (following symlinks), the `pyvenv.cfg` of a virtual environment, the
  * `sys.path` entries under a prefix's `lib`/`lib64` or a site-packages directory, the zone-file
- * directories and the directories of its shared libraries; and `extraPaths`. Every path is shown so
+ * directories and the directories of its shared libraries; and `extraPaths`; minus
+ * {@link SANDBOX_MASKED_PATHS}. Every path is shown so
  * that it resolves inside the sandbox as on the host: symlinks along it are reproduced and their
  * targets shown, ancestors are created as empty directories with the host's permissions (so a 0700
  * `/root` stays unreadable by the sandbox uid). A `sys.path` entry elsewhere (added by a `.pth` file,
@@ -195,7 +205,10 @@ export function sandboxView(footprint: InterpreterFootprint, extraPaths: readonl
 
   // Nothing is mounted or created inside a bind: what is below it is the host's.
   const kept = [...entries.values()].filter((m) => !binds.some((b) => m.path !== b && isWithin(m.path, b)));
-  const order = { dir: 0, bind: 1, symlink: 2 } as const;
+  for (const path of SANDBOX_MASKED_PATHS) {
+    if (fs.lstat(path)?.kind === 'dir' && binds.some((b) => b !== path && isWithin(path, b))) kept.push({ kind: 'mask', path });
+  }
+  const order = { dir: 0, bind: 1, mask: 2, symlink: 3 } as const;
   kept.sort((a, b) => order[a.kind] - order[b.kind] || byDepth(a.path, b.path));
   const visible = kept.filter((m) => m.kind === 'bind').map((m) => m.path).sort();
   return { mounts: kept, visible, leftOut: outside.filter((e) => !covered(posix.normalize(e))) };
@@ -207,6 +220,7 @@ export function mountArgs(mounts: readonly SandboxMount[]): string[] {
   for (const m of mounts) {
     if (m.kind === 'dir') args.push('--perms', m.mode.toString(8).padStart(4, '0'), '--dir', m.path);
     else if (m.kind === 'bind') args.push('--ro-bind', m.path, m.path);
+    else if (m.kind === 'mask') args.push('--perms', '0555', '--size', '4096', '--tmpfs', m.path, '--remount-ro', m.path);
     else args.push('--symlink', m.target, m.path);
   }
   return args;

@@ -546,7 +546,7 @@ describe.each([
       expect(oracle.info.warnings.join(' ')).toMatch(/dataset, test suite or execution cache in a world-readable file/);
     });
 
-    it.skipIf(skip)('lists nothing but its binds in /, /etc, /home, /work, /root and the repository', async (ctx) => {
+    it.skipIf(skip)('lists nothing but its binds in /, /etc, /home, /work, /root, /usr/local/etc and the repository', async (ctx) => {
       ctx.skip(isolation !== 'bwrap', NO_VIEW);
       const visible = oracle.info.visiblePaths;
       expect(visible).not.toContain('/');
@@ -558,7 +558,7 @@ describe.each([
         if (dir === '/etc') names.add('localtime');
         return names;
       };
-      const dirs = ['/', '/etc', '/home', '/work', '/root', '/var', '/srv', '/mnt', '/opt', PACKAGE_DIR.replace(/\/$/, ''), dirname(REPO_SUITES[0] as string), secretDir];
+      const dirs = ['/', '/etc', '/home', '/work', '/root', '/var', '/srv', '/mnt', '/opt', '/usr/local/etc', PACKAGE_DIR.replace(/\/$/, ''), dirname(REPO_SUITES[0] as string), secretDir];
       const r = await hostile('list directories', READER, dirs.map((d) => `assert False, json.dumps(ls(${JSON.stringify(d)}))`));
       dirs.forEach((dir, i) => {
         const listing = JSON.parse((r.tests[i] as string).replace(/^FAIL: /, '')) as string[] | string;
