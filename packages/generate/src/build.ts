@@ -1,8 +1,7 @@
-import { passesAllTests } from './classify.js';
 import { enumerateMutants } from './enumerate.js';
 import { GenerateError } from './errors.js';
 import { formatGateReport, validateTasks, type GateReport } from './gates.js';
-import { codeSha256, createOracle, testsSha256 } from '@execret/oracle';
+import { createOracle } from '@execret/oracle';
 import type { PythonOptions } from './python.js';
 import type { CorpusRecord, DistractorMetadataRecord, EditRecord, ExecutionCacheRecord, QueryRecord } from './records.js';
 import { DEFAULT_MAX_DISTRACTORS, DEFAULT_SEED, selectDistractors } from './select.js';
@@ -11,6 +10,7 @@ import { BUG_TYPES, type BugType, type Edit, type ExecutedMutant, type Execution
 import { GENERATOR_NAME, GENERATOR_VERSION } from './version.js';
 import { verifyMutants } from './verify.js';
 import { mutantYield, type YieldReport } from './yield.js';
+import { assembleReleaseRows } from './release-rows.js';
 
 /** Default minimum number of distractors a task needs to be included. */
 export const DEFAULT_MIN_DISTRACTORS = 1;
@@ -103,20 +103,12 @@ function editRecord(e: Edit & { bugType: BugType; operator: string }): EditRecor
   return { bug_type: e.bugType, operator: e.operator, line: e.line, col_start: e.colStart, end_line: e.endLine, col_end: e.colEnd, before: e.before, after: e.after };
 }
 
-function cacheRecord(code: string, tests: readonly string[], result: ExecutionResult): ExecutionCacheRecord {
-  return { code_sha256: codeSha256(code), tests_sha256: testsSha256(tests), test_results: [...result.tests], passes_all_tests: passesAllTests(result), status: result.status };
-}
-
 /** Lexicographic order of two ascending candidate-index lists (stacked distractors by position). */
 function compareIndexLists(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
     if (a[i] !== b[i]) return a[i]! - b[i]!;
   }
   return a.length - b.length;
-}
-
-function idWidth(count: number): number {
-  return Math.max(4, String(count).length);
 }
 
 /**
@@ -227,68 +219,29 @@ async function buildWith(tasks: readonly unknown[], options: BuildOptions, oracl
     }
     return true;
   });
-  const corpusWidth = idWidth(included.reduce((n, v) => n + 1 + v.distractors.length, 0));
-  const queryWidth = idWidth(included.length);
-  const corpus: CorpusRecord[] = [];
-  const queries: QueryRecord[] = [];
-  const distractorMetadata: DistractorMetadataRecord[] = [];
-  const executionCache: ExecutionCacheRecord[] = [];
-  const cacheKeys = new Set<string>();
-  const domainCounts = new Map<string, number>();
-  let nextCorpus = 1;
-  const pushCache = (code: string, tests: readonly string[], result: ExecutionResult): void => {
-    const record = cacheRecord(code, tests, result);
-    const key = `${record.code_sha256}:${record.tests_sha256}`;
-    if (cacheKeys.has(key)) return;
-    cacheKeys.add(key);
-    executionCache.push(record);
-  };
-  included.forEach((v, q) => {
-    const { task } = v;
-    const n = (domainCounts.get(task.domain) ?? 0) + 1;
-    domainCounts.set(task.domain, n);
-    const entryId = `exec_${task.domain}_${n}`;
-    const queryId = `q_${String(q + 1).padStart(queryWidth, '0')}`;
-    const canonicalId = `c_${String(nextCorpus++).padStart(corpusWidth, '0')}`;
-    corpus.push({ corpus_id: canonicalId, code: task.canonical, label: 'correct', source_entry_id: entryId });
-    pushCache(task.canonical, task.tests, v.gate.canonicalResult!);
-    const distractorIds: string[] = [];
-    for (const d of v.distractors) {
-      const id = `c_${String(nextCorpus++).padStart(corpusWidth, '0')}`;
-      distractorIds.push(id);
-      corpus.push({ corpus_id: id, code: d.code, label: 'incorrect', bug_type: d.bugType, source_entry_id: entryId });
-      distractorMetadata.push({
-        corpus_id: id,
-        query_id: queryId,
-        canonical_corpus_id: canonicalId,
-        entry_id: entryId,
-        task_id: task.id,
-        bug_type: d.bugType,
-        failure: d.failure,
-        failed_tests: d.result.tests.filter((t) => t !== 'pass').length,
-        edits: d.edits.map(editRecord),
-      });
-      pushCache(d.code, task.tests, d.result);
-    }
-    queries.push({
-      query_id: queryId,
-      query: task.query,
-      test_suite: [...task.tests],
-      correct_corpus_ids: [canonicalId],
-      paired_distractor_corpus_ids: distractorIds,
-      entry_id: entryId,
+  const rows = assembleReleaseRows(
+    included.map((v) => ({
+      taskId: v.task.id,
+      domain: v.task.domain,
+      query: v.task.query,
+      tests: v.task.tests,
+      canonical: v.task.canonical,
+      canonicalResult: v.gate.canonicalResult!,
+      distractors: v.distractors.map((d) => ({ code: d.code, bugType: d.bugType, result: d.result, failure: d.failure, metadata: { edits: d.edits.map(editRecord) } })),
       metadata: {
         generator: GENERATOR_NAME,
         generator_version: GENERATOR_VERSION,
         seed,
-        task_id: task.id,
-        domain: task.domain,
-        function_name: task.function_name,
+        task_id: v.task.id,
+        domain: v.task.domain,
+        function_name: v.task.function_name,
         stack_size: stackSize,
         ...(options.generatedAt !== undefined ? { generated_at: options.generatedAt } : {}),
       },
-    });
-    outcomes[v.gate.index]!.queryId = queryId;
+    })),
+  );
+  included.forEach((v, q) => {
+    outcomes[v.gate.index]!.queryId = rows.queries[q]!.query_id;
   });
 
   const yieldReport = mutantYield(
@@ -299,10 +252,10 @@ async function buildWith(tasks: readonly unknown[], options: BuildOptions, oracl
     })),
   );
   return {
-    corpus,
-    queries,
-    distractorMetadata,
-    executionCache,
+    corpus: rows.corpus,
+    queries: rows.queries,
+    distractorMetadata: rows.distractorMetadata,
+    executionCache: rows.executionCache,
     report: { generator: GENERATOR_NAME, generatorVersion: GENERATOR_VERSION, seed, maxDistractors, minDistractors, stackSize, gates, yield: yieldReport, tasks: outcomes },
   };
 }

@@ -27,3 +27,5 @@ export { GENERATOR_NAME, GENERATOR_VERSION } from './version.js';
 export { DATASET_FILES, serializeBuiltDataset, writeBuiltDataset } from './write.js';
 export { formatYieldReport, mutantYield } from './yield.js';
 export type { YieldCounts, YieldInput, YieldReport } from './yield.js';
+export { assembleReleaseRows, executionCacheRecord } from './release-rows.js';
+export type { DistractorExtras, ReleaseDistractor, ReleaseGroup, ReleaseRows } from './release-rows.js';

@@ -1,8 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { canonicalLayout, serializeJsonl } from '@execret/dataset';
-import { DATASET_FILES, passesAllTests, type CorpusRecord, type DistractorMetadataRecord, type ExecutionCacheRecord, type ExecutionResult, type Task } from '@execret/generate';
-import { codeSha256, testsSha256 } from '@execret/oracle';
+import { assembleReleaseRows, DATASET_FILES, type CorpusRecord, type DistractorMetadataRecord, type ExecutionCacheRecord, type ExecutionResult, type Task } from '@execret/generate';
 import { LlmGenerateError } from './errors.js';
 import type { RegistryEntry } from './registry.js';
 import type { GenerationMode } from './reply-schema.js';
@@ -95,14 +94,6 @@ export interface ReleaseRecords {
   tasks: Task[];
 }
 
-function width(count: number): number {
-  return Math.max(4, String(count).length);
-}
-
-function cacheRecord(code: string, tests: readonly string[], result: ExecutionResult): ExecutionCacheRecord {
-  return { code_sha256: codeSha256(code), tests_sha256: testsSha256(tests), test_results: [...result.tests], passes_all_tests: passesAllTests(result), status: result.status };
-}
-
 /**
  * Turns accepted entries into release rows (SPEC section 2), in the given order: query `q_NNNN`
  * (1-based, at least four digits), the canonical as `c_NNNN` first in its group (lowest id), then its
@@ -119,101 +110,78 @@ function cacheRecord(code: string, tests: readonly string[], result: ExecutionRe
  * records.distractorMetadata[0].origin // 'llm'
  */
 export function assembleRelease(entries: readonly AcceptedEntry[], options: ReleaseOptions): ReleaseRecords {
-  const corpusWidth = width(entries.reduce((n, e) => n + 1 + e.distractors.length, 0));
-  const queryWidth = width(entries.length);
-  const corpus: CorpusRecord[] = [];
-  const queries: LlmQueryRecord[] = [];
-  const distractorMetadata: LlmDistractorMetadataRecord[] = [];
-  const executionCache: ExecutionCacheRecord[] = [];
-  const tasks: Task[] = [];
-  const cacheKeys = new Set<string>();
-  const domainCounts = new Map<string, number>();
-  const pushCache = (code: string, tests: readonly string[], result: ExecutionResult): void => {
-    const record = cacheRecord(code, tests, result);
-    const key = `${record.code_sha256}:${record.tests_sha256}`;
-    if (cacheKeys.has(key)) return;
-    cacheKeys.add(key);
-    executionCache.push(record);
-  };
-  let nextCorpus = 1;
-  entries.forEach((accepted, q) => {
-    const { entry } = accepted;
-    const n = (domainCounts.get(entry.domain) ?? 0) + 1;
-    domainCounts.set(entry.domain, n);
-    const entryId = `exec_${entry.domain}_${n}`;
-    const queryId = `q_${String(q + 1).padStart(queryWidth, '0')}`;
-    const canonicalId = `c_${String(nextCorpus++).padStart(corpusWidth, '0')}`;
-    corpus.push({ corpus_id: canonicalId, code: accepted.canonical, label: 'correct', source_entry_id: entryId });
-    pushCache(accepted.canonical, accepted.tests, accepted.canonicalResult);
-    const ids: string[] = [];
-    for (const d of accepted.distractors) {
-      const id = `c_${String(nextCorpus++).padStart(corpusWidth, '0')}`;
-      ids.push(id);
-      corpus.push({ corpus_id: id, code: d.code, label: 'incorrect', bug_type: d.bugType, source_entry_id: entryId });
-      const edit = editBetween(accepted.canonical, d.code);
-      const result = d.result!;
-      distractorMetadata.push({
-        corpus_id: id,
-        query_id: queryId,
-        canonical_corpus_id: canonicalId,
-        entry_id: entryId,
-        task_id: entry.id,
-        bug_type: d.bugType,
-        failure: d.failure ?? 'crash',
-        failed_tests: result.tests.filter((t) => t !== 'pass').length,
-        edits: [
-          {
-            bug_type: d.bugType,
-            operator: options.mode === 'locked' ? 'llm_edit' : 'llm_rewrite',
-            line: edit.line,
-            col_start: edit.colStart,
-            end_line: edit.endLine,
-            col_end: edit.colEnd,
-            before: edit.before,
-            after: edit.after,
-          },
-        ],
-        origin: 'llm',
-        mode: options.mode,
-        model: options.model,
-        prompt_sha256: options.promptSha256,
-        attempt: accepted.attempt,
-        description: d.description,
-        edit_lines: d.measure.lines,
-        edit_chars: d.measure.chars,
-      });
-      pushCache(d.code, accepted.tests, result);
-    }
-    queries.push({
-      query_id: queryId,
-      query: entry.query,
-      test_suite: [...accepted.tests],
-      correct_corpus_ids: [canonicalId],
-      paired_distractor_corpus_ids: ids,
-      entry_id: entryId,
-      metadata: {
-        model: options.model,
-        endpoint: options.endpoint,
-        ...(options.generatedAt !== undefined ? { generated_at: options.generatedAt } : {}),
-        usage: {
-          prompt_tokens: accepted.usage.prompt_tokens,
-          completion_tokens: accepted.usage.completion_tokens,
-          total_tokens: accepted.usage.prompt_tokens + accepted.usage.completion_tokens,
-        },
-        generator: GENERATOR_NAME,
-        generator_version: GENERATOR_VERSION,
-        mode: options.mode,
-        prompt_version: options.promptVersion,
-        prompt_sha256: options.promptSha256,
-        task_id: entry.id,
+  const rows = assembleReleaseRows(
+    entries.map((accepted) => {
+      const { entry } = accepted;
+      return {
+        taskId: entry.id,
         domain: entry.domain,
-        function_name: entry.function_name,
-        attempt: accepted.attempt,
-      },
-    });
-    tasks.push({ id: entry.id, domain: entry.domain, query: entry.query, function_name: entry.function_name, canonical: accepted.canonical, tests: [...accepted.tests] });
-  });
-  return { corpus, queries, distractorMetadata, executionCache, tasks };
+        query: entry.query,
+        tests: accepted.tests,
+        canonical: accepted.canonical,
+        canonicalResult: accepted.canonicalResult,
+        distractors: accepted.distractors.map((d) => {
+          const edit = editBetween(accepted.canonical, d.code);
+          return {
+            code: d.code,
+            bugType: d.bugType,
+            result: d.result!,
+            failure: d.failure ?? 'crash',
+            metadata: {
+              edits: [
+                {
+                  bug_type: d.bugType,
+                  operator: options.mode === 'locked' ? 'llm_edit' : 'llm_rewrite',
+                  line: edit.line,
+                  col_start: edit.colStart,
+                  end_line: edit.endLine,
+                  col_end: edit.colEnd,
+                  before: edit.before,
+                  after: edit.after,
+                },
+              ],
+              origin: 'llm' as const,
+              mode: options.mode,
+              model: options.model,
+              prompt_sha256: options.promptSha256,
+              attempt: accepted.attempt,
+              description: d.description,
+              edit_lines: d.measure.lines,
+              edit_chars: d.measure.chars,
+            },
+          };
+        }),
+        metadata: {
+          model: options.model,
+          endpoint: options.endpoint,
+          ...(options.generatedAt !== undefined ? { generated_at: options.generatedAt } : {}),
+          usage: {
+            prompt_tokens: accepted.usage.prompt_tokens,
+            completion_tokens: accepted.usage.completion_tokens,
+            total_tokens: accepted.usage.prompt_tokens + accepted.usage.completion_tokens,
+          },
+          generator: GENERATOR_NAME,
+          generator_version: GENERATOR_VERSION,
+          mode: options.mode,
+          prompt_version: options.promptVersion,
+          prompt_sha256: options.promptSha256,
+          task_id: entry.id,
+          domain: entry.domain,
+          function_name: entry.function_name,
+          attempt: accepted.attempt,
+        },
+      };
+    }),
+  );
+  const tasks: Task[] = entries.map(({ entry, canonical, tests }) => ({
+    id: entry.id,
+    domain: entry.domain,
+    query: entry.query,
+    function_name: entry.function_name,
+    canonical,
+    tests: [...tests],
+  }));
+  return { ...rows, tasks };
 }
 
 /**

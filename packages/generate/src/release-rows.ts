@@ -1,0 +1,127 @@
+import { codeSha256, testsSha256 } from '@execret/oracle';
+import { passesAllTests } from './classify.js';
+import type { CorpusRecord, DistractorMetadataRecord, EditRecord, ExecutionCacheRecord } from './records.js';
+import type { ExecutionResult } from './types.js';
+
+/** One distractor of a {@link ReleaseGroup}. */
+/** What a caller adds to each distractor-metadata row: at least the edits. */
+export type DistractorExtras = { edits: EditRecord[] };
+
+export interface ReleaseDistractor<DM extends DistractorExtras> {
+  code: string;
+  bugType: string;
+  /** Its run against the group's tests. */
+  result: ExecutionResult;
+  failure: 'output' | 'crash';
+  /** Fields added to its `distractor_metadata.jsonl` row after the common ones. */
+  metadata: DM;
+}
+
+/** One query with its canonical and distractors, before ids are assigned. */
+export interface ReleaseGroup<QM, DM extends DistractorExtras> {
+  taskId: string;
+  domain: string;
+  query: string;
+  tests: readonly string[];
+  canonical: string;
+  canonicalResult: ExecutionResult;
+  distractors: readonly ReleaseDistractor<DM>[];
+  /** The query row's `metadata`. */
+  metadata: QM;
+}
+
+/** Release rows (SPEC section 2) of {@link assembleReleaseRows}. */
+export interface ReleaseRows<QM, DM extends DistractorExtras> {
+  corpus: CorpusRecord[];
+  queries: {
+    query_id: string;
+    query: string;
+    test_suite: string[];
+    correct_corpus_ids: string[];
+    paired_distractor_corpus_ids: string[];
+    entry_id: string;
+    metadata: QM;
+  }[];
+  distractorMetadata: (Omit<DistractorMetadataRecord, 'edits'> & DM)[];
+  executionCache: ExecutionCacheRecord[];
+}
+
+/** Digits of generated ids: at least four (`c_0001`), more when the count needs them. */
+function idWidth(count: number): number {
+  return Math.max(4, String(count).length);
+}
+
+/** The execution-cache line of one run (docs/formats.md). */
+export function executionCacheRecord(code: string, tests: readonly string[], result: ExecutionResult): ExecutionCacheRecord {
+  return { code_sha256: codeSha256(code), tests_sha256: testsSha256(tests), test_results: [...result.tests], passes_all_tests: passesAllTests(result), status: result.status };
+}
+
+/**
+ * Assigns ids and writes the release rows of a list of groups, in order: query `q_NNNN` (1-based), the
+ * canonical as `c_NNNN` first in its group (so it carries the group's lowest id, as SPEC section 1 says), then
+ * its distractors in the order given; `entry_id` = `exec_<domain>_<n>` with n counting the domain's groups from
+ * 1; ids have at least four digits and as many as the counts need. Distractor metadata rows start with
+ * `corpus_id`, `query_id`, `canonical_corpus_id`, `entry_id`, `task_id`, `bug_type`, `failure`, `failed_tests`,
+ * followed by the distractor's own `metadata` fields. The execution cache holds each snippet's run against its
+ * own query's tests, once per (code, tests) pair. Pure: the same groups give the same rows.
+ *
+ * @example
+ * const rows = assembleReleaseRows([{ taskId: 't1', domain: 'geometry', query: 'Area of a square.', tests: ['assert area(2) == 4'],
+ *   canonical: 'def area(s):\n    return s * s\n', canonicalResult: { status: 'pass', tests: ['pass'] },
+ *   distractors: [{ code: 'def area(s):\n    return s + s\n', bugType: 'wrong_operator', result: { status: 'fail', tests: ['FAIL'] }, failure: 'output', metadata: { edits: [] } }],
+ *   metadata: {} }]);
+ * rows.queries[0].entry_id;  // 'exec_geometry_1'
+ * rows.corpus.map((c) => c.corpus_id); // ['c_0001', 'c_0002']
+ */
+export function assembleReleaseRows<QM, DM extends DistractorExtras>(groups: readonly ReleaseGroup<QM, DM>[]): ReleaseRows<QM, DM> {
+  const corpusWidth = idWidth(groups.reduce((n, g) => n + 1 + g.distractors.length, 0));
+  const queryWidth = idWidth(groups.length);
+  const rows: ReleaseRows<QM, DM> = { corpus: [], queries: [], distractorMetadata: [], executionCache: [] };
+  const cacheKeys = new Set<string>();
+  const domainCounts = new Map<string, number>();
+  let nextCorpus = 1;
+  const pushCache = (code: string, tests: readonly string[], result: ExecutionResult): void => {
+    const record = executionCacheRecord(code, tests, result);
+    const key = `${record.code_sha256}:${record.tests_sha256}`;
+    if (cacheKeys.has(key)) return;
+    cacheKeys.add(key);
+    rows.executionCache.push(record);
+  };
+  groups.forEach((group, q) => {
+    const n = (domainCounts.get(group.domain) ?? 0) + 1;
+    domainCounts.set(group.domain, n);
+    const entryId = `exec_${group.domain}_${n}`;
+    const queryId = `q_${String(q + 1).padStart(queryWidth, '0')}`;
+    const canonicalId = `c_${String(nextCorpus++).padStart(corpusWidth, '0')}`;
+    rows.corpus.push({ corpus_id: canonicalId, code: group.canonical, label: 'correct', source_entry_id: entryId });
+    pushCache(group.canonical, group.tests, group.canonicalResult);
+    const distractorIds: string[] = [];
+    for (const d of group.distractors) {
+      const id = `c_${String(nextCorpus++).padStart(corpusWidth, '0')}`;
+      distractorIds.push(id);
+      rows.corpus.push({ corpus_id: id, code: d.code, label: 'incorrect', bug_type: d.bugType, source_entry_id: entryId });
+      rows.distractorMetadata.push({
+        corpus_id: id,
+        query_id: queryId,
+        canonical_corpus_id: canonicalId,
+        entry_id: entryId,
+        task_id: group.taskId,
+        bug_type: d.bugType,
+        failure: d.failure,
+        failed_tests: d.result.tests.filter((t) => t !== 'pass').length,
+        ...d.metadata,
+      });
+      pushCache(d.code, group.tests, d.result);
+    }
+    rows.queries.push({
+      query_id: queryId,
+      query: group.query,
+      test_suite: [...group.tests],
+      correct_corpus_ids: [canonicalId],
+      paired_distractor_corpus_ids: distractorIds,
+      entry_id: entryId,
+      metadata: group.metadata,
+    });
+  });
+  return rows;
+}
