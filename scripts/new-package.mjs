@@ -1,5 +1,6 @@
 // One-off scaffolder kept for adding packages consistently: node scripts/new-package.mjs <name> "<description>"
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+
 const [name, description] = process.argv.slice(2);
 if (!name || !description) throw new Error('usage: node scripts/new-package.mjs <name> "<description>"');
 const dir = `packages/${name}`;
@@ -31,9 +32,14 @@ const pkg = {
   },
   engines: { node: '>=20.11' },
 };
-if (!existsSync(`${dir}/package.json`)) writeFileSync(`${dir}/package.json`, JSON.stringify(pkg, null, 2) + '\n');
-writeFileSync(`${dir}/tsconfig.json`, JSON.stringify({ extends: '../../tsconfig.base.json', include: ['src', 'test', 'bench', 'scripts'] }, null, 2) + '\n');
-writeFileSync(`${dir}/tsup.config.ts`, `import { defineConfig } from 'tsup';
+if (!existsSync(`${dir}/package.json`)) writeFileSync(`${dir}/package.json`, `${JSON.stringify(pkg, null, 2)}\n`);
+writeFileSync(
+  `${dir}/tsconfig.json`,
+  `${JSON.stringify({ extends: '../../tsconfig.base.json', include: ['src', 'test', 'bench', 'scripts'] }, null, 2)}\n`,
+);
+writeFileSync(
+  `${dir}/tsup.config.ts`,
+  `import { defineConfig } from 'tsup';
 
 export default defineConfig({
   entry: ['src/index.ts'],
@@ -43,4 +49,5 @@ export default defineConfig({
   clean: true,
   target: 'node20',
 });
-`);
+`,
+);

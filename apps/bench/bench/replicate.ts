@@ -1,4 +1,4 @@
-import { buildBenchmark, type Benchmark } from '@execret/dataset';
+import { type Benchmark, createBenchmark } from '@execret/dataset';
 
 /** Replicates a benchmark's tasks (renaming each copy's function) until the pool reaches `snippets`. */
 export function replicate(benchmark: Benchmark, snippets: number): Benchmark {
@@ -10,7 +10,8 @@ export function replicate(benchmark: Benchmark, snippets: number): Benchmark {
     for (let q = 0; q < benchmark.queries.length && corpus.length < snippets; q++) {
       const row = benchmark.queries[q]!;
       const name = benchmark.functionName[q];
-      const rename = (text: string): string => (name && copy > 0 ? text.replace(new RegExp(`\\b${name}\\b`, 'g'), `${name}_v${copy}`) : text);
+      const rename = (text: string): string =>
+        name && copy > 0 ? text.replace(new RegExp(`\\b${name}\\b`, 'g'), `${name}_v${copy}`) : text;
       const ids = (list: readonly string[]) =>
         list.map((id) => {
           const snippet = benchmark.corpus[benchmark.corpusIndexById.get(id)!]!;
@@ -31,6 +32,5 @@ export function replicate(benchmark: Benchmark, snippets: number): Benchmark {
     }
     copy++;
   }
-  return buildBenchmark({ queries, corpus, source: { kind: 'memory', location: `replicated x${copy}` } });
+  return createBenchmark({ queries, corpus, source: { kind: 'memory', location: `replicated x${copy}` } });
 }
-

@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadExecRetrieval, writeExecRetrieval } from '@execret/dataset';
-import { replicate } from './replicate.js';
 import { main } from '../src/cli.js';
+import { replicate } from './replicate.js';
 
 const FULL_SNIPPETS = 4694;
 
@@ -42,20 +42,34 @@ async function silent<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-async function timeExecret(dataset: string, cacheDir: string, out: string): Promise<{ seconds: number; metrics: Record<string, number> }> {
+async function timeExecret(
+  dataset: string,
+  cacheDir: string,
+  out: string,
+): Promise<{ seconds: number; metrics: Record<string, number> }> {
   const started = performance.now();
   const code = await silent(() =>
-    main(['run', '--dataset', dataset, '--models', 'bm25', '--out', out, '--json'], { ...process.env, EXECRET_CACHE_DIR: cacheDir, EXECRET_OFFLINE: '1' }),
+    main(['run', '--dataset', dataset, '--models', 'bm25', '--out', out, '--json'], {
+      ...process.env,
+      EXECRET_CACHE_DIR: cacheDir,
+      EXECRET_OFFLINE: '1',
+    }),
   );
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`execret run failed with exit code ${code}`);
   return { seconds, metrics: JSON.parse(readFileSync(join(out, 'results', 'bm25.json'), 'utf8')).metrics };
 }
 
-function timeReference(dataset: string, out: string, stride: number): { seconds: number; metrics: Record<string, number> | null } {
+function timeReference(
+  dataset: string,
+  out: string,
+  stride: number,
+): { seconds: number; metrics: Record<string, number> | null } {
   const python = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
   const started = performance.now();
-  execFileSync(python, [join(import.meta.dirname, 'reference_harness.py'), dataset, out, String(stride)], { stdio: 'inherit' });
+  execFileSync(python, [join(import.meta.dirname, 'reference_harness.py'), dataset, out, String(stride)], {
+    stdio: 'inherit',
+  });
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const seconds = stride > 1 ? report.timings.total_extrapolated : (performance.now() - started) / 1000;
   return { seconds, metrics: report.metrics };
@@ -67,14 +81,26 @@ async function compare(label: string, dataset: string, root: string, stride = 1)
   const warm = await timeExecret(dataset, cache, join(root, `${label}-out-warm`));
   const reference = timeReference(dataset, join(root, `${label}-reference.json`), stride);
   const refMetrics = reference.metrics;
-  const agree = refMetrics === null || [1, 3, 5, 10].every((k) => Math.abs(cold.metrics[`exec@${k}`]! - refMetrics[`exec@${k}`]!) < 1e-12);
+  const agree =
+    refMetrics === null ||
+    [1, 3, 5, 10].every((k) => Math.abs(cold.metrics[`exec@${k}`]! - refMetrics[`exec@${k}`]!) < 1e-12);
   console.log(`\n${label}`);
-  console.log(`  reference harness (python, subprocess per suite, numpy BM25): ${reference.seconds.toFixed(2)} s${stride > 1 ? ` (executed every ${stride}th pair, extrapolated)` : ''}`);
-  console.log(`  execret run, cold cache:                                       ${cold.seconds.toFixed(2)} s  (${(reference.seconds / cold.seconds).toFixed(1)}× faster)`);
-  console.log(`  execret run, warm cache:                                       ${warm.seconds.toFixed(2)} s  (${(reference.seconds / warm.seconds).toFixed(1)}× faster)`);
-  console.log(`  exec@1/3/5/10 execret   ${[1, 3, 5, 10].map((k) => cold.metrics[`exec@${k}`]!.toFixed(4)).join(' / ')}`);
+  console.log(
+    `  reference harness (python, subprocess per suite, numpy BM25): ${reference.seconds.toFixed(2)} s${stride > 1 ? ` (executed every ${stride}th pair, extrapolated)` : ''}`,
+  );
+  console.log(
+    `  execret run, cold cache:                                       ${cold.seconds.toFixed(2)} s  (${(reference.seconds / cold.seconds).toFixed(1)}× faster)`,
+  );
+  console.log(
+    `  execret run, warm cache:                                       ${warm.seconds.toFixed(2)} s  (${(reference.seconds / warm.seconds).toFixed(1)}× faster)`,
+  );
+  console.log(
+    `  exec@1/3/5/10 execret   ${[1, 3, 5, 10].map((k) => cold.metrics[`exec@${k}`]!.toFixed(4)).join(' / ')}`,
+  );
   if (refMetrics !== null) {
-    console.log(`  exec@1/3/5/10 reference ${[1, 3, 5, 10].map((k) => refMetrics[`exec@${k}`]!.toFixed(4)).join(' / ')}  ${agree ? '(identical)' : '(DIFFERENT)'}`);
+    console.log(
+      `  exec@1/3/5/10 reference ${[1, 3, 5, 10].map((k) => refMetrics[`exec@${k}`]!.toFixed(4)).join(' / ')}  ${agree ? '(identical)' : '(DIFFERENT)'}`,
+    );
   }
   if (!agree) process.exitCode = 1;
 }
@@ -92,7 +118,12 @@ try {
     await writeExecRetrieval(fullDir, full);
     const strideArg = process.argv.find((a) => a.startsWith('--reference-stride='));
     const stride = strideArg ? Number(strideArg.split('=')[1]) : 10;
-    await compare(`full-size synthetic (${full.queries.length} queries, ${full.corpus.length} snippets)`, fullDir, root, stride);
+    await compare(
+      `full-size synthetic (${full.queries.length} queries, ${full.corpus.length} snippets)`,
+      fullDir,
+      root,
+      stride,
+    );
   }
 } finally {
   rmSync(root, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { commandHelp, parseCommandArgs, UsageError, type Command, type Io } from './command.js';
+import { type Command, commandHelp, type Io, parseCommandArgs, UsageError } from './command.js';
 import { buildCommand } from './commands/build.js';
 import { compareCommand } from './commands/compare.js';
 import { embedCommand } from './commands/embed.js';
@@ -12,7 +12,18 @@ import { verifyCommand } from './commands/verify.js';
 import { readConfig } from './config.js';
 
 /** Every command, in help order. */
-export const COMMANDS: readonly Command[] = [runCommand, verifyCommand, embedCommand, scoreCommand, compareCommand, reportCommand, modelsCommand, mergeCommand, buildCommand, generateCommand];
+export const COMMANDS: readonly Command[] = [
+  runCommand,
+  verifyCommand,
+  embedCommand,
+  scoreCommand,
+  compareCommand,
+  reportCommand,
+  modelsCommand,
+  mergeCommand,
+  buildCommand,
+  generateCommand,
+];
 
 export function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -40,7 +51,9 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (command === undefined) {
-    process.stderr.write(`execret: unknown command ${JSON.stringify(name)}; commands: ${COMMANDS.map((c) => c.name).join(', ')}\n`);
+    process.stderr.write(
+      `execret: unknown command ${JSON.stringify(name)}; commands: ${COMMANDS.map((c) => c.name).join(', ')}\n`,
+    );
     return 2;
   }
   const controller = new AbortController();

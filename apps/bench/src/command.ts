@@ -58,7 +58,11 @@ export function parseCommandArgs(
   const options = { ...COMMON_OPTIONS, ...command.options };
   const spec: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {};
   for (const [name, option] of Object.entries(options)) {
-    spec[name] = { type: option.type, ...(option.short ? { short: option.short } : {}), ...(option.multiple ? { multiple: true } : {}) };
+    spec[name] = {
+      type: option.type,
+      ...(option.short ? { short: option.short } : {}),
+      ...(option.multiple ? { multiple: true } : {}),
+    };
   }
   try {
     const parsed = parseArgs({ args: [...argv], options: spec, allowPositionals: true, strict: true });
@@ -91,7 +95,10 @@ export function stringOption(values: CommandContext['values'], name: string): st
 export function listOption(values: CommandContext['values'], name: string): string[] {
   const v = values[name];
   const items = Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
-  return items.flatMap((item) => item.split(',')).map((s) => s.trim()).filter((s) => s !== '');
+  return items
+    .flatMap((item) => item.split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 export function intOption(values: CommandContext['values'], name: string, fallback: number): number {

@@ -43,7 +43,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const cacheHome = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME !== '' ? env.XDG_CACHE_HOME : join(homedir(), '.cache');
   return {
-    cacheDir: resolve(env.EXECRET_CACHE_DIR && env.EXECRET_CACHE_DIR !== '' ? env.EXECRET_CACHE_DIR : join(cacheHome, 'execret')),
+    cacheDir: resolve(
+      env.EXECRET_CACHE_DIR && env.EXECRET_CACHE_DIR !== '' ? env.EXECRET_CACHE_DIR : join(cacheHome, 'execret'),
+    ),
     offline: env.EXECRET_OFFLINE === '1' || env.HF_HUB_OFFLINE === '1',
     hfEndpoint: env.HF_ENDPOINT && env.HF_ENDPOINT !== '' ? env.HF_ENDPOINT : 'https://huggingface.co',
     keys,

@@ -1,8 +1,8 @@
 import { evaluate, type TieMode } from '@execret/metrics';
-import { canonicalGap } from './analyses/canonical-gap.js';
 import { deceptionByBugType } from './analyses/bug-type-deception.js';
-import { deceptionByEditSpan } from './analyses/edit-span-deception.js';
+import { canonicalGap } from './analyses/canonical-gap.js';
 import { perDomainMean } from './analyses/domains.js';
+import { deceptionByEditSpan } from './analyses/edit-span-deception.js';
 import { rankOneMissAttribution } from './analyses/miss-attribution.js';
 import type { PassTable } from './execution.js';
 import type { PoolView } from './pool.js';

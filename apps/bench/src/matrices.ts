@@ -1,10 +1,15 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { readNpzFile, writeNpzFile, type NpyArray } from '@execret/embedders';
+import { type NpyArray, readNpzFile, writeNpzFile } from '@execret/embedders';
 import type { PoolView } from './pool.js';
 
 /** Names execret writes into an exported `.npz` (and looks for first when importing). */
-export const NPZ_KEYS = { queries: 'queries', documents: 'documents', queryIds: 'query_ids', corpusIds: 'corpus_ids' } as const;
+export const NPZ_KEYS = {
+  queries: 'queries',
+  documents: 'documents',
+  queryIds: 'query_ids',
+  corpusIds: 'corpus_ids',
+} as const;
 
 export interface ImportedMatrices {
   readonly model: string;
@@ -84,7 +89,9 @@ export async function importMatrices(dir: string, pool: PoolView): Promise<Impor
       model: basename(name, '.npz'),
       file,
       queries: reorder(toFloat32(qArray), dims, qIds?.[1], pool.queryIds, file),
-      docs: dIds ? reorder(toFloat32(dArray), dims, dIds[1], pool.docIds, file) : gather(toFloat32(dArray), dims, pool.inputOrder),
+      docs: dIds
+        ? reorder(toFloat32(dArray), dims, dIds[1], pool.docIds, file)
+        : gather(toFloat32(dArray), dims, pool.inputOrder),
       dims,
       entries: { queries: qKey, documents: dKey, queryIds: qIds?.[0] ?? null, corpusIds: dIds?.[0] ?? null },
     });
@@ -98,11 +105,19 @@ function toFloat32(array: NpyArray): Float32Array {
 
 function gather(matrix: Float32Array, dims: number, rows: Int32Array): Float32Array {
   const out = new Float32Array(rows.length * dims);
-  rows.forEach((r, i) => out.set(matrix.subarray(r * dims, (r + 1) * dims), i * dims));
+  rows.forEach((r, i) => {
+    out.set(matrix.subarray(r * dims, (r + 1) * dims), i * dims);
+  });
   return out;
 }
 
-function reorder(matrix: Float32Array, dims: number, ids: readonly string[] | undefined, order: readonly string[], file: string): Float32Array {
+function reorder(
+  matrix: Float32Array,
+  dims: number,
+  ids: readonly string[] | undefined,
+  order: readonly string[],
+  file: string,
+): Float32Array {
   if (ids === undefined) return matrix;
   const row = new Map(ids.map((id, i) => [id, i]));
   const out = new Float32Array(order.length * dims);

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { codeSha256, loadExecRetrieval, lookupExecution, retentionOrder, testsSha256, type Benchmark } from '@execret/dataset';
-import { createOracle, type Oracle } from '@execret/oracle';
+import { type Benchmark, loadExecRetrieval, lookupExecution, retentionOrder } from '@execret/dataset';
+import { codeSha256, testsSha256 } from '@execret/formats';
 import type { TieMode } from '@execret/metrics';
+import { createOracle, type Oracle } from '@execret/oracle';
 import type { Io } from './command.js';
 import type { Config } from './config.js';
-import { executePairs, inShard, PairSet, PassTable } from './execution.js';
-import { poolFromBenchmark, type PoolView } from './pool.js';
+import { executePairs, inShard, PairSet, type PassTable } from './execution.js';
+import { type PoolView, poolFromBenchmark } from './pool.js';
 import { createProgressBar } from './progress.js';
 import { ablationPools, rankSystem, type Scorer, type SystemRanking } from './scoring.js';
 
@@ -45,7 +46,10 @@ export async function loadDataset(source: string, config: Config, io: Io, signal
 }
 
 /** Starts the oracle with the persistent execution cache. */
-export async function startOracle(config: Config, options: { timeoutMs?: number; concurrency?: number; signal?: AbortSignal } = {}): Promise<Oracle> {
+export async function startOracle(
+  config: Config,
+  options: { timeoutMs?: number; concurrency?: number; signal?: AbortSignal } = {},
+): Promise<Oracle> {
   return createOracle({
     cacheFile: executionCacheFile(config),
     ...(config.python ? { python: config.python } : {}),
@@ -64,7 +68,13 @@ export interface VerifyReport {
   readonly distractorsFailing: number;
   readonly distractors: number;
   /** Own-group pairs whose outcome contradicts the label: a failing canonical or a passing distractor. */
-  readonly contradictions: { query_id: string; corpus_id: string; label: string; status: string; tests: readonly string[] }[];
+  readonly contradictions: {
+    query_id: string;
+    corpus_id: string;
+    label: string;
+    status: string;
+    tests: readonly string[];
+  }[];
   /** Pairs where the release's execution cache disagrees with the oracle on pass/fail. */
   readonly releaseDisagreements: number;
   /** Own-group pairs the release's execution cache knows. */
@@ -146,7 +156,11 @@ export async function verifyGroups(
   };
 }
 
-function lookupRelease(cache: NonNullable<Benchmark['executionCache']>, code: string, tests: readonly string[]): boolean | undefined {
+function lookupRelease(
+  cache: NonNullable<Benchmark['executionCache']>,
+  code: string,
+  tests: readonly string[],
+): boolean | undefined {
   return lookupExecution(cache, codeSha256(code), testsSha256(tests))?.passesAllTests ?? undefined;
 }
 
@@ -159,7 +173,6 @@ export function retentionOrders(pool: PoolView, seed: number): (q: number) => In
     return Int32Array.from(order, (id) => byId.get(id)!);
   };
 }
-
 
 /** Ranks every system over the full pool and the ablation pools. */
 export async function rankSystems(
@@ -191,12 +204,24 @@ export async function executeRetrieved(
 ): Promise<{ pairs: number; executed: number; cached: number }> {
   const pairs = new PairSet(pool.docIds.length);
   for (const ranking of rankings) {
-    ranking.runDocs.forEach((docs, q) => docs.forEach((d) => pairs.add(q, d)));
-    for (const { top } of ranking.ablation) top.forEach((docs, q) => docs.forEach((d) => pairs.add(q, d)));
+    ranking.runDocs.forEach((docs, q) => {
+      docs.forEach((d) => {
+        pairs.add(q, d);
+      });
+    });
+    for (const { top } of ranking.ablation)
+      top.forEach((docs, q) => {
+        docs.forEach((d) => {
+          pairs.add(q, d);
+        });
+      });
   }
   const todo = pairs.pairs.filter(([q, d], i) => !table.has(q, d) && inShard(i, shard));
   const bar = createProgressBar('execute retrieved', todo.length, { enabled: io.progress });
-  const result = await executePairs(oracle, pool, todo, table, { signal, onProgress: (done, total) => bar.update(done, total) });
+  const result = await executePairs(oracle, pool, todo, table, {
+    signal,
+    onProgress: (done, total) => bar.update(done, total),
+  });
   bar.finish(`${todo.length} pairs (${result.cached} cached)`);
   return { pairs: pairs.pairs.length, ...result };
 }

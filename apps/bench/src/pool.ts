@@ -1,4 +1,4 @@
-import { compareCodePoints } from '@execret/metrics';
+import { compareCodePoints } from '@execret/formats';
 
 /**
  * The benchmark as the CLI and its analyses see it: dense indices instead of ids, built once.
@@ -42,7 +42,9 @@ export interface PoolInput {
 
 /** Builds a {@link PoolView} in O(queries + documents); documents are sorted by id (code-point order). */
 export function createPoolView(input: PoolInput): PoolView {
-  const order = input.corpus.map((_, i) => i).sort((a, b) => compareCodePoints(input.corpus[a]!.id, input.corpus[b]!.id));
+  const order = input.corpus
+    .map((_, i) => i)
+    .sort((a, b) => compareCodePoints(input.corpus[a]!.id, input.corpus[b]!.id));
   const corpus = order.map((i) => input.corpus[i]!);
   const indexById = new Map<string, number>();
   corpus.forEach((doc, index) => {
@@ -52,7 +54,9 @@ export function createPoolView(input: PoolInput): PoolView {
   const lookup = (id: string, queryId: string): number => {
     const index = indexById.get(id);
     if (index === undefined) {
-      throw new Error(`execret: query ${queryId} references corpus id ${JSON.stringify(id)}, which is not in the corpus`);
+      throw new Error(
+        `execret: query ${queryId} references corpus id ${JSON.stringify(id)}, which is not in the corpus`,
+      );
     }
     return index;
   };
@@ -84,7 +88,13 @@ export function createPoolView(input: PoolInput): PoolView {
 
 /** The {@link PoolView} of a loaded `@execret/dataset` benchmark (domain `unknown` when `entry_id` has none). */
 export function poolFromBenchmark(benchmark: {
-  queries: readonly { query_id: string; query: string; test_suite: readonly string[]; correct_corpus_ids: readonly string[]; paired_distractor_corpus_ids: readonly string[] }[];
+  queries: readonly {
+    query_id: string;
+    query: string;
+    test_suite: readonly string[];
+    correct_corpus_ids: readonly string[];
+    paired_distractor_corpus_ids: readonly string[];
+  }[];
   corpus: readonly { corpus_id: string; code: string; label: string }[];
   queryDomain: readonly (string | null)[];
   snippetBugType: readonly (string | null)[];

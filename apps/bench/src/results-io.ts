@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { ConfidenceIntervals, PairwiseTests, ResultFile, SystemAnalyses } from './results-model.js';
 
 /** Layout of a results folder. */
@@ -59,14 +59,18 @@ export async function readResultFiles(dir: string): Promise<ResultFile[]> {
     names = (await readdir(join(dir, RESULTS_LAYOUT.results))).filter((n) => n.endsWith('.json')).sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error(`execret: ${dir} has no ${RESULTS_LAYOUT.results}/ folder; run \`execret score\` (or \`execret run\`) first`);
+      throw new Error(
+        `execret: ${dir} has no ${RESULTS_LAYOUT.results}/ folder; run \`execret score\` (or \`execret run\`) first`,
+      );
     }
     throw error;
   }
   const files = await Promise.all(names.map((n) => readJson<ResultFile>(join(dir, RESULTS_LAYOUT.results, n))));
   files.forEach((file, i) => {
     if (typeof file?.model !== 'string' || !Array.isArray(file.per_query) || typeof file.metrics !== 'object') {
-      throw new Error(`execret: ${join(dir, RESULTS_LAYOUT.results, names[i]!)} is not a results file (expected model, metrics, per_query)`);
+      throw new Error(
+        `execret: ${join(dir, RESULTS_LAYOUT.results, names[i]!)} is not a results file (expected model, metrics, per_query)`,
+      );
     }
   });
   return files.sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
@@ -75,7 +79,9 @@ export async function readResultFiles(dir: string): Promise<ResultFile[]> {
 export async function readAnalyses(dir: string): Promise<SystemAnalyses[]> {
   let names: string[];
   try {
-    names = (await readdir(join(dir, RESULTS_LAYOUT.analyses))).filter((n) => n.endsWith('.json') && n !== 'solved_by.json').sort();
+    names = (await readdir(join(dir, RESULTS_LAYOUT.analyses)))
+      .filter((n) => n.endsWith('.json') && n !== 'solved_by.json')
+      .sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
@@ -83,7 +89,9 @@ export async function readAnalyses(dir: string): Promise<SystemAnalyses[]> {
   return Promise.all(names.map((n) => readJson<SystemAnalyses>(join(dir, RESULTS_LAYOUT.analyses, n))));
 }
 
-export async function readComparison(dir: string): Promise<{ intervals: ConfidenceIntervals; pairwise: PairwiseTests }> {
+export async function readComparison(
+  dir: string,
+): Promise<{ intervals: ConfidenceIntervals; pairwise: PairwiseTests }> {
   return {
     intervals: (await readJsonIfExists<ConfidenceIntervals>(join(dir, RESULTS_LAYOUT.intervals))) ?? {},
     pairwise: (await readJsonIfExists<PairwiseTests>(join(dir, RESULTS_LAYOUT.pairwise))) ?? {},

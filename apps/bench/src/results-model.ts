@@ -1,6 +1,6 @@
 import type { PairComparison, SystemInterval } from '@execret/stats';
-import type { CanonicalGap } from './analyses/canonical-gap.js';
 import type { DeceptionCell } from './analyses/bug-type-deception.js';
+import type { CanonicalGap } from './analyses/canonical-gap.js';
 import type { EditSpanDeception } from './analyses/edit-span-deception.js';
 import type { MissAttribution } from './analyses/miss-attribution.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createBm25, topK, topKParallel, type Bm25Index, type Bm25Info } from '@execret/embedders';
+import { type Bm25Index, type Bm25Info, createBm25, topK, topKParallel } from '@execret/embedders';
 import type { GroupScores } from './analyses/group-scores.js';
 import type { PoolView } from './pool.js';
 import type { Scorer } from './scoring.js';
@@ -23,7 +23,16 @@ export function createBm25Scorer(pool: PoolView): Scorer & { info: Bm25Info } {
   const full = indexFor(all);
   const info = full.info;
   const configHash = createHash('sha256')
-    .update(JSON.stringify({ kind: 'bm25', k1: info.k1, b: info.b, epsilon: info.epsilon, idf: info.idf, tokenizer: 'tokenizeCode' }))
+    .update(
+      JSON.stringify({
+        kind: 'bm25',
+        k1: info.k1,
+        b: info.b,
+        epsilon: info.epsilon,
+        idf: info.idf,
+        tokenizer: 'tokenizeCode',
+      }),
+    )
     .digest('hex');
   return {
     id: 'bm25',
@@ -80,7 +89,12 @@ export function createMatrixScorer(
       const distractors = pool.queryIds.map((_, q) => {
         const group = Int32Array.from([...pool.canonicals[q]!.subarray(0, 1), ...pool.distractors[q]!]);
         const hasCanonical = pool.canonicals[q]!.length > 0;
-        const scores = groupSimilarities(queries.subarray(q * dims, (q + 1) * dims), gatherRows(docs, dims, group), dims, system.similarity);
+        const scores = groupSimilarities(
+          queries.subarray(q * dims, (q + 1) * dims),
+          gatherRows(docs, dims, group),
+          dims,
+          system.similarity,
+        );
         canonical[q] = hasCanonical ? scores[0]! : Number.NaN;
         return Float64Array.from(scores.subarray(hasCanonical ? 1 : 0));
       });
@@ -91,16 +105,25 @@ export function createMatrixScorer(
 
 function gatherRows(matrix: Float32Array, dims: number, rows: Int32Array): Float32Array {
   const out = new Float32Array(rows.length * dims);
-  rows.forEach((r, i) => out.set(matrix.subarray(r * dims, (r + 1) * dims), i * dims));
+  rows.forEach((r, i) => {
+    out.set(matrix.subarray(r * dims, (r + 1) * dims), i * dims);
+  });
   return out;
 }
 
 /** Scores of one query against a few documents, through `topK` itself so the arithmetic is identical. */
-function groupSimilarities(query: Float32Array, docs: Float32Array, dims: number, metric: 'cosine' | 'dot'): Float32Array {
+function groupSimilarities(
+  query: Float32Array,
+  docs: Float32Array,
+  dims: number,
+  metric: 'cosine' | 'dot',
+): Float32Array {
   const n = docs.length / dims;
   const out = new Float32Array(n);
   if (n === 0) return out;
   const result = topK(query, docs, dims, n, { metric, backend: 'js' });
-  result.indices.forEach((d, i) => (out[d] = result.scores[i]!));
+  result.indices.forEach((d, i) => {
+    out[d] = result.scores[i]!;
+  });
   return out;
 }

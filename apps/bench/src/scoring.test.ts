@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PassTable } from './execution.js';
 import { evaluateSystem, MEASURES } from './evaluation.js';
+import { PassTable } from './execution.js';
 import { perQueryMeasures } from './per-query.js';
 import { createBm25Scorer, createMatrixScorer } from './scorers.js';
 import { ablationPools, DEPTH, rankSystem } from './scoring.js';
@@ -29,17 +29,32 @@ describe('rankSystem with a dense scorer', () => {
   const dims = 2;
   const queries = Float32Array.of(1, 0, 0, 1, 1, 1);
   const docs = Float32Array.of(
-    1, 0, // c_01 canonical q_1
-    1, 0, // c_02 ties c_01 for q_1
-    0.5, 1, // c_03
-    0, 1, // c_04 canonical q_2
-    0.1, 1, // c_05
-    1, 1, // c_06 canonical q_3
-    1, 0.9, // c_07
-    -1, -1, // c_08
-    0.9, 1, // c_09
+    1,
+    0, // c_01 canonical q_1
+    1,
+    0, // c_02 ties c_01 for q_1
+    0.5,
+    1, // c_03
+    0,
+    1, // c_04 canonical q_2
+    0.1,
+    1, // c_05
+    1,
+    1, // c_06 canonical q_3
+    1,
+    0.9, // c_07
+    -1,
+    -1, // c_08
+    0.9,
+    1, // c_09
   );
-  const scorer = createMatrixScorer(pool, { id: 'dense', provider: 'test', configHash: 'h', similarity: 'cosine' }, queries, docs, dims);
+  const scorer = createMatrixScorer(
+    pool,
+    { id: 'dense', provider: 'test', configHash: 'h', similarity: 'cosine' },
+    queries,
+    docs,
+    dims,
+  );
 
   it('ranks ties by id descending and keeps the full run when the pool is smaller than 10', async () => {
     const ranking = await rankSystem(scorer, pool, ablationPools(pool, identity));

@@ -47,7 +47,10 @@ export interface SystemRanking {
  * seeded retention order, for r = 0 … the largest number of distractors any query has. Nested: the pool
  * with r retained contains the pool with r − 1.
  */
-export function ablationPools(pool: PoolView, retentionOrder: (q: number) => Int32Array): { retained: number; docs: Int32Array }[] {
+export function ablationPools(
+  pool: PoolView,
+  retentionOrder: (q: number) => Int32Array,
+): { retained: number; docs: Int32Array }[] {
   const maxR = Math.max(0, ...pool.distractors.map((d) => d.length));
   const orders = pool.queryIds.map((_, q) => retentionOrder(q));
   const out: { retained: number; docs: Int32Array }[] = [];
@@ -57,8 +60,16 @@ export function ablationPools(pool: PoolView, retentionOrder: (q: number) => Int
     pool.ownerQuery.forEach((owner, d) => {
       if (owner < 0) mask[d] = 1;
     });
-    pool.canonicals.forEach((ids) => ids.forEach((d) => (mask[d] = 1)));
-    orders.forEach((order) => order.subarray(0, r).forEach((d) => (mask[d] = 1)));
+    pool.canonicals.forEach((ids) => {
+      ids.forEach((d) => {
+        mask[d] = 1;
+      });
+    });
+    orders.forEach((order) => {
+      order.subarray(0, r).forEach((d) => {
+        mask[d] = 1;
+      });
+    });
     const docs: number[] = [];
     mask.forEach((m, d) => {
       if (m === 1) docs.push(d);
@@ -104,7 +115,8 @@ export async function rankSystem(
     const k = Math.min(DEPTH, docs.length);
     const ranked = docs.length === all.length ? full : await scorer.rank(docs, k);
     const top: Int32Array[] = [];
-    for (let q = 0; q < nQueries; q++) top.push(Int32Array.from(ranked.indices.subarray(q * ranked.k, q * ranked.k + k)));
+    for (let q = 0; q < nQueries; q++)
+      top.push(Int32Array.from(ranked.indices.subarray(q * ranked.k, q * ranked.k + k)));
     ablation.push({ retained, poolSize: docs.length, top });
   }
   return {

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { compareSystems, holm } from '@execret/stats';
 import type { TieMode } from '@execret/metrics';
 import type { Oracle } from '@execret/oracle';
+import { compareSystems, holm } from '@execret/stats';
 import { solvedBy } from './analyses/solved-by.js';
 import type { Io } from './command.js';
 import { evaluateSystem } from './evaluation.js';
-import { PassTable } from './execution.js';
+import type { PassTable } from './execution.js';
 import { perQueryMeasures } from './per-query.js';
-import { executeRetrieved, rankSystems, type LoadedDataset } from './pipeline.js';
+import { executeRetrieved, type LoadedDataset, rankSystems } from './pipeline.js';
 import { renderReportHtml } from './report/html.js';
 import { leaderboardCsv, leaderboardMarkdown, leaderboardRows } from './report/leaderboard.js';
 import {
@@ -22,7 +22,7 @@ import {
   writeFileAtomic,
   writeJson,
 } from './results-io.js';
-import { KS, type ConfidenceIntervals, type PairwiseTests, type ResultFile } from './results-model.js';
+import { type ConfidenceIntervals, KS, type PairwiseTests, type ResultFile } from './results-model.js';
 import type { Scorer } from './scoring.js';
 
 export interface ScoreStageOptions {
@@ -116,9 +116,13 @@ export async function compareStage(
   // Holm-adjusted McNemar p over all pairs, per measure (the family is every pairwise test of that measure).
   for (const k of KS) {
     const measure = `exec@${k}`;
-    const cells = Object.values(pairwise).map((byMeasure) => byMeasure[measure]).filter((c) => c !== undefined && 'mcnemar_exact_p' in c);
+    const cells = Object.values(pairwise)
+      .map((byMeasure) => byMeasure[measure])
+      .filter((c) => c !== undefined && 'mcnemar_exact_p' in c);
     const adjusted = holm(cells.map((c) => (c as { mcnemar_exact_p: number }).mcnemar_exact_p));
-    cells.forEach((cell, i) => Object.assign(cell!, { mcnemar_exact_p_holm: adjusted[i] }));
+    cells.forEach((cell, i) => {
+      Object.assign(cell!, { mcnemar_exact_p_holm: adjusted[i] });
+    });
   }
   await writeJson(join(out, RESULTS_LAYOUT.intervals), intervals);
   await writeJson(join(out, RESULTS_LAYOUT.pairwise), pairwise);
@@ -151,9 +155,11 @@ export async function reportStage(out: string, title: string): Promise<{ files: 
   });
   await writeFileAtomic(join(out, RESULTS_LAYOUT.report), html);
   return {
-    files: [RESULTS_LAYOUT.leaderboard, RESULTS_LAYOUT.leaderboardMd, RESULTS_LAYOUT.leaderboardCsv, RESULTS_LAYOUT.report].map((f) =>
-      join(out, f),
-    ),
+    files: [
+      RESULTS_LAYOUT.leaderboard,
+      RESULTS_LAYOUT.leaderboardMd,
+      RESULTS_LAYOUT.leaderboardCsv,
+      RESULTS_LAYOUT.report,
+    ].map((f) => join(out, f)),
   };
 }
-

@@ -1,16 +1,16 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   cachedEmbed,
   createEmbedder,
   createEmbeddingCache,
   describeEmbedder,
-  EmbeddersError,
-  listModels,
   type EmbedderInfo,
+  EmbeddersError,
   type EmbedUsage,
+  listModels,
   type ModelConfig,
 } from '@execret/embedders';
-import { readFile } from 'node:fs/promises';
 import type { Io } from './command.js';
 import type { Config, KeyedProvider } from './config.js';
 import { inShard } from './execution.js';
@@ -49,7 +49,26 @@ export function modelsDir(config: Config, override?: string): string {
  */
 export async function readModelConfigs(files: readonly string[]): Promise<ModelConfig[]> {
   const out: ModelConfig[] = [];
-  const required = ['id', 'family', 'provider', 'model', 'revision', 'dims', 'similarity', 'normalize', 'prefixes', 'taskTypes', 'pooling', 'paddingSide', 'dtype', 'maxBatch', 'maxTokensPerInput', 'maxTokensPerRequest', 'price', 'sources'];
+  const required = [
+    'id',
+    'family',
+    'provider',
+    'model',
+    'revision',
+    'dims',
+    'similarity',
+    'normalize',
+    'prefixes',
+    'taskTypes',
+    'pooling',
+    'paddingSide',
+    'dtype',
+    'maxBatch',
+    'maxTokensPerInput',
+    'maxTokensPerRequest',
+    'price',
+    'sources',
+  ];
   for (const file of files) {
     let parsed: unknown;
     try {
@@ -61,7 +80,9 @@ export async function readModelConfigs(files: readonly string[]): Promise<ModelC
     list.forEach((entry, i) => {
       const missing = required.filter((key) => typeof entry !== 'object' || entry === null || !(key in entry));
       if (missing.length > 0) {
-        throw new Error(`execret: --model-config ${file}${Array.isArray(parsed) ? `[${i}]` : ''}: missing field(s) ${missing.join(', ')} (see \`execret models --json\` for complete entries)`);
+        throw new Error(
+          `execret: --model-config ${file}${Array.isArray(parsed) ? `[${i}]` : ''}: missing field(s) ${missing.join(', ')} (see \`execret models --json\` for complete entries)`,
+        );
       }
       out.push(entry as ModelConfig);
     });
@@ -122,7 +143,10 @@ export async function embedModel(
   const { config, io, signal, explicit, shard } = context;
   const model = typeof modelOrConfig === 'string' ? modelOrConfig : modelOrConfig.id;
   if (typeof modelOrConfig === 'string' && !listModels().some((m) => m.id === model)) {
-    throw new EmbeddersError('E_UNKNOWN_MODEL', `execret: unknown model ${JSON.stringify(model)}; run \`execret models\` for the registry`);
+    throw new EmbeddersError(
+      'E_UNKNOWN_MODEL',
+      `execret: unknown model ${JSON.stringify(model)}; run \`execret models\` for the registry`,
+    );
   }
   const info = describeEmbedder(modelOrConfig);
   const keyName = PROVIDER_KEYS[info.provider];
@@ -137,7 +161,7 @@ export async function embedModel(
     if (explicit) throw new EmbeddersError('E_AUTH', `execret: ${model}: ${reason}`);
     return { model, status: 'skipped', reason };
   }
-  let embedder;
+  let embedder: Awaited<ReturnType<typeof createEmbedder>>;
   try {
     embedder = await createEmbedder(modelOrConfig, {
       ...(key ? { apiKey: key.reveal() } : {}),
@@ -147,7 +171,11 @@ export async function embedModel(
       allowRemoteModels: !config.offline,
     });
   } catch (error) {
-    if (!explicit && EmbeddersError.is(error) && (error.code === 'E_MODEL_UNAVAILABLE' || error.code === 'E_MISSING_DEPENDENCY')) {
+    if (
+      !explicit &&
+      EmbeddersError.is(error) &&
+      (error.code === 'E_MODEL_UNAVAILABLE' || error.code === 'E_MISSING_DEPENDENCY')
+    ) {
       return { model, status: 'skipped', reason: firstLine(error.message) };
     }
     throw error;
@@ -155,9 +183,15 @@ export async function embedModel(
   const cache = await createEmbeddingCache(embeddingCacheDir(config));
   const pick = (texts: readonly string[]): string[] => texts.filter((_, i) => inShard(i, shard));
   const embedKind = async (kind: 'query' | 'document', texts: string[]) => {
-    const bar = createProgressBar(`embed ${model} ${kind === 'query' ? 'queries' : 'snippets'}`, texts.length, { enabled: io.progress });
+    const bar = createProgressBar(`embed ${model} ${kind === 'query' ? 'queries' : 'snippets'}`, texts.length, {
+      enabled: io.progress,
+    });
     try {
-      const result = await cachedEmbed(embedder, cache, texts, { kind, signal, onProgress: (p) => bar.update(p.done, p.total) });
+      const result = await cachedEmbed(embedder, cache, texts, {
+        kind,
+        signal,
+        onProgress: (p) => bar.update(p.done, p.total),
+      });
       bar.finish(`${texts.length} (${result.cacheHits} cached)`);
       return result;
     } catch (error) {

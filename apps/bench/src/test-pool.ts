@@ -5,12 +5,38 @@ import { createPoolView, type PoolView } from './pool.js';
  * q_3 owns c_06 + c_07, c_08, c_09. Domains: geometry, geometry, validation.
  */
 export function testPool(): PoolView {
-  const doc = (id: string, code: string, correct: boolean, bugType: string | null = null) => ({ id, code, correct, bugType });
+  const doc = (id: string, code: string, correct: boolean, bugType: string | null = null) => ({
+    id,
+    code,
+    correct,
+    bugType,
+  });
   return createPoolView({
     queries: [
-      { id: 'q_1', query: 'area', tests: ['assert area(2) == 4'], domain: 'geometry', canonicalIds: ['c_01'], distractorIds: ['c_02', 'c_03'] },
-      { id: 'q_2', query: 'perimeter', tests: ['assert per(2) == 8'], domain: 'geometry', canonicalIds: ['c_04'], distractorIds: ['c_05'] },
-      { id: 'q_3', query: 'valid', tests: ['assert ok(1)'], domain: 'validation', canonicalIds: ['c_06'], distractorIds: ['c_07', 'c_08', 'c_09'] },
+      {
+        id: 'q_1',
+        query: 'area',
+        tests: ['assert area(2) == 4'],
+        domain: 'geometry',
+        canonicalIds: ['c_01'],
+        distractorIds: ['c_02', 'c_03'],
+      },
+      {
+        id: 'q_2',
+        query: 'perimeter',
+        tests: ['assert per(2) == 8'],
+        domain: 'geometry',
+        canonicalIds: ['c_04'],
+        distractorIds: ['c_05'],
+      },
+      {
+        id: 'q_3',
+        query: 'valid',
+        tests: ['assert ok(1)'],
+        domain: 'validation',
+        canonicalIds: ['c_06'],
+        distractorIds: ['c_07', 'c_08', 'c_09'],
+      },
     ],
     corpus: [
       doc('c_09', 'def ok(x):\n    return x >= 0\n', false, 'wrong_comparison'),

@@ -11,7 +11,10 @@ describe('compareStage on result files written by another tool (the release-tiny
   let expectedPairs: Record<string, Record<string, Record<string, unknown>>>;
   let expectedIntervals: Record<string, Record<string, { mean: number }>>;
   let pairs: Record<string, Record<string, Record<string, unknown>>>;
-  let intervals: Record<string, Record<string, { mean: number; ci95_low: number; ci95_high: number; seed: number; bootstrap_samples: number }>>;
+  let intervals: Record<
+    string,
+    Record<string, { mean: number; ci95_low: number; ci95_high: number; seed: number; bootstrap_samples: number }>
+  >;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'execret-compare-'));
@@ -33,7 +36,8 @@ describe('compareStage on result files written by another tool (the release-tiny
       for (const k of [1, 3, 5, 10]) {
         const want = measures[`exec@${k}`]!;
         const got = pairs[pair]![`exec@${k}`]!;
-        for (const field of ['a_only', 'b_only', 'both', 'neither']) expect(got[field], `${pair} exec@${k} ${field}`).toBe(want[field]);
+        for (const field of ['a_only', 'b_only', 'both', 'neither'])
+          expect(got[field], `${pair} exec@${k} ${field}`).toBe(want[field]);
         for (const field of ['a_rate', 'b_rate', 'delta', 'mcnemar_exact_p']) {
           expect(got[field] as number, `${pair} exec@${k} ${field}`).toBeCloseTo(want[field] as number, 12);
         }
@@ -72,7 +76,12 @@ describe('compareStage on result files written by another tool (the release-tiny
 
   it('renders the leaderboards and report from the same folder', async () => {
     const { files } = await reportStage(dir, 'release-tiny');
-    expect(files.map((f) => f.slice(dir.length + 1))).toEqual(['full_leaderboard.json', 'leaderboard.md', 'leaderboard.csv', 'report.html']);
+    expect(files.map((f) => f.slice(dir.length + 1))).toEqual([
+      'full_leaderboard.json',
+      'leaderboard.md',
+      'leaderboard.csv',
+      'report.html',
+    ]);
     const csv = (await readFile(join(dir, 'leaderboard.csv'), 'utf8')).trim().split('\n');
     expect(csv).toHaveLength(3);
     expect(csv[0]!.split(',').slice(0, 3)).toEqual(['rank', 'model', 'exec@1']);

@@ -14,7 +14,14 @@ describe('a dense model end to end (the tiny transformers.js fixture, offline)',
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'execret-dense-'));
     env = { ...process.env, EXECRET_CACHE_DIR: join(root, 'cache'), EXECRET_OFFLINE: '1' };
-    common = ['--dataset', join(REPO, 'fixtures/release-tiny'), '--model-config', join(REPO, 'fixtures/tiny-model/model-config.json'), '--local-models', join(REPO, 'fixtures/tiny-model')];
+    common = [
+      '--dataset',
+      join(REPO, 'fixtures/release-tiny'),
+      '--model-config',
+      join(REPO, 'fixtures/tiny-model/model-config.json'),
+      '--local-models',
+      join(REPO, 'fixtures/tiny-model'),
+    ];
   });
 
   afterAll(async () => {
@@ -22,7 +29,9 @@ describe('a dense model end to end (the tiny transformers.js fixture, offline)',
   });
 
   it('runs BM25 and the custom model, compares them and records the model configuration', async () => {
-    const run = await capture(() => main(['run', ...common, '--out', join(root, 'out'), '--resamples', '300', '--json'], env));
+    const run = await capture(() =>
+      main(['run', ...common, '--out', join(root, 'out'), '--resamples', '300', '--json'], env),
+    );
     expect(run.code, run.stderr).toBe(0);
     const manifest = JSON.parse(await readFile(join(root, 'out/manifest.json'), 'utf8'));
     expect(manifest.systems.map((s: { model: string }) => s.model)).toEqual(['bm25', 'local/tiny-bert']);
@@ -40,7 +49,9 @@ describe('a dense model end to end (the tiny transformers.js fixture, offline)',
   }, 300_000);
 
   it('serves every vector from the embedding cache on a rerun', async () => {
-    const run = await capture(() => main(['run', ...common, '--out', join(root, 'out2'), '--resamples', '300', '--json'], env));
+    const run = await capture(() =>
+      main(['run', ...common, '--out', join(root, 'out2'), '--resamples', '300', '--json'], env),
+    );
     expect(run.code, run.stderr).toBe(0);
     const manifest = JSON.parse(await readFile(join(root, 'out2/manifest.json'), 'utf8'));
     const embedding = manifest.embedding['local/tiny-bert'];
@@ -51,12 +62,19 @@ describe('a dense model end to end (the tiny transformers.js fixture, offline)',
   it('exports .npz matrices that `score --embeddings` turns back into the same results', async () => {
     const exported = await capture(() => main(['embed', ...common, '--export', join(root, 'npz'), '--json'], env));
     expect(exported.code, exported.stderr).toBe(0);
-    const scored = await capture(() => main(['score', ...common.slice(0, 2), '--embeddings', join(root, 'npz'), '--out', join(root, 'out3'), '--json'], env));
+    const scored = await capture(() =>
+      main(
+        ['score', ...common.slice(0, 2), '--embeddings', join(root, 'npz'), '--out', join(root, 'out3'), '--json'],
+        env,
+      ),
+    );
     expect(scored.code, scored.stderr).toBe(0);
     const direct = JSON.parse(await readFile(join(root, 'out/results/local__tiny-bert.json'), 'utf8'));
     const fromNpz = JSON.parse(await readFile(join(root, 'out3/results/local__tiny-bert.json'), 'utf8'));
     expect(fromNpz.metrics).toEqual(direct.metrics);
-    expect(fromNpz.per_query.map((q: { top_results: { corpus_id: string }[] }) => q.top_results.map((r) => r.corpus_id))).toEqual(
+    expect(
+      fromNpz.per_query.map((q: { top_results: { corpus_id: string }[] }) => q.top_results.map((r) => r.corpus_id)),
+    ).toEqual(
       direct.per_query.map((q: { top_results: { corpus_id: string }[] }) => q.top_results.map((r) => r.corpus_id)),
     );
   }, 300_000);

@@ -58,7 +58,10 @@ describe('execret run (end to end on the bundled mini dataset)', () => {
     for (const k of [1, 3, 5, 10]) {
       expect(result.metrics[`exec@${k}`]).toBeGreaterThanOrEqual(0);
       expect(result.metrics[`exec@${k}`]).toBeLessThanOrEqual(1);
-      expect(result.metrics[`exec_ndcg_gap@${k}`]).toBeCloseTo(result.metrics[`exec@${k}`] - result.metrics[`ndcg@${k}`], 12);
+      expect(result.metrics[`exec_ndcg_gap@${k}`]).toBeCloseTo(
+        result.metrics[`exec@${k}`] - result.metrics[`ndcg@${k}`],
+        12,
+      );
     }
     // exec@k is monotone in k, and precision@1 = exec@1 by definition.
     expect(result.metrics['exec@3']).toBeGreaterThanOrEqual(result.metrics['exec@1']);
@@ -72,7 +75,9 @@ describe('execret run (end to end on the bundled mini dataset)', () => {
     expect(result.execret.unexecuted_pairs).toBe(0);
     for (const r of row.top_results) expect(r.test_results.length).toBeGreaterThan(0);
     // exec@1 agrees with the rank-1 pass flags.
-    const hits = result.per_query.filter((q: { top_results: { passes_all_tests: boolean }[] }) => q.top_results[0]!.passes_all_tests).length;
+    const hits = result.per_query.filter(
+      (q: { top_results: { passes_all_tests: boolean }[] }) => q.top_results[0]!.passes_all_tests,
+    ).length;
     expect(result.metrics['exec@1']).toBeCloseTo(hits / queries, 12);
   });
 
@@ -96,7 +101,9 @@ describe('execret run (end to end on the bundled mini dataset)', () => {
 
   it('resumes from the caches: a second run executes nothing new and reproduces the results', async () => {
     const before = await readFile(join(out, 'results/bm25.json'), 'utf8');
-    const second = await capture(() => main(['run', '--models', 'bm25', '--out', out, '--resamples', '500', '--json'], env));
+    const second = await capture(() =>
+      main(['run', '--models', 'bm25', '--out', out, '--resamples', '500', '--json'], env),
+    );
     expect(second.code).toBe(0);
     const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8'));
     expect(manifest.verify.executed).toBe(0);
@@ -109,19 +116,42 @@ describe('execret build → execret run', () => {
   it('builds a dataset from a tasks file and benchmarks it, with a reproducible result', async () => {
     const root = await mkdtemp(join(tmpdir(), 'execret-build-'));
     try {
-      const tasks = (await readFile(join(import.meta.dirname, '../../../fixtures/generate/tricky-tasks.jsonl'), 'utf8')).split('\n').slice(0, 3).join('\n');
+      const tasks = (await readFile(join(import.meta.dirname, '../../../fixtures/generate/tricky-tasks.jsonl'), 'utf8'))
+        .split('\n')
+        .slice(0, 3)
+        .join('\n');
       await writeFile(join(root, 'tasks.jsonl'), `${tasks}\n`);
       const env = { ...process.env, EXECRET_CACHE_DIR: join(root, 'cache'), EXECRET_OFFLINE: '1' };
-      const build = await capture(() => main(['build', '--tasks', join(root, 'tasks.jsonl'), '--out', join(root, 'ds'), '--json'], env));
+      const build = await capture(() =>
+        main(['build', '--tasks', join(root, 'tasks.jsonl'), '--out', join(root, 'ds'), '--json'], env),
+      );
       expect(build.code, build.stderr).toBe(0);
       const summary = JSON.parse(build.stdout) as { queries: number; snippets: number };
       expect(summary.queries).toBe(3);
       expect(summary.snippets).toBeGreaterThan(3);
       const first = await readFile(join(root, 'ds/data/corpus.jsonl'), 'utf8');
-      const again = await capture(() => main(['build', '--tasks', join(root, 'tasks.jsonl'), '--out', join(root, 'ds2'), '--json'], env));
+      const again = await capture(() =>
+        main(['build', '--tasks', join(root, 'tasks.jsonl'), '--out', join(root, 'ds2'), '--json'], env),
+      );
       expect(again.code).toBe(0);
       expect(await readFile(join(root, 'ds2/data/corpus.jsonl'), 'utf8')).toBe(first);
-      const run = await capture(() => main(['run', '--dataset', join(root, 'ds'), '--models', 'bm25', '--out', join(root, 'out'), '--resamples', '200', '--json'], env));
+      const run = await capture(() =>
+        main(
+          [
+            'run',
+            '--dataset',
+            join(root, 'ds'),
+            '--models',
+            'bm25',
+            '--out',
+            join(root, 'out'),
+            '--resamples',
+            '200',
+            '--json',
+          ],
+          env,
+        ),
+      );
       expect(run.code, run.stderr).toBe(0);
       const manifest = JSON.parse(await readFile(join(root, 'out/manifest.json'), 'utf8'));
       expect(manifest.verify.canonicalsPassing).toBe(3);
@@ -137,7 +167,8 @@ describe('execret CLI', () => {
   it('lists every command in --help', async () => {
     const { code, stdout } = await capture(() => main(['--help']));
     expect(code).toBe(0);
-    for (const name of ['run', 'verify', 'embed', 'score', 'compare', 'report', 'models']) expect(stdout).toContain(`  ${name}`);
+    for (const name of ['run', 'verify', 'embed', 'score', 'compare', 'report', 'models'])
+      expect(stdout).toContain(`  ${name}`);
   });
 
   it('exits 2 with a clear message for an unknown flag', async () => {

@@ -1,6 +1,6 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,8 +24,16 @@ describe('execret generate (through a local fake OpenAI-compatible server)', () 
   beforeAll(async () => {
     const replies = JSON.parse(await readFile(join(FIXTURES, 'replies.json'), 'utf8')) as Record<string, unknown>;
     server = createServer(async (request, response) => {
-      const payload = JSON.parse(await body(request)) as { model: string; messages: { content: string }[]; response_format?: { type: string } };
-      seen.push({ authorization: request.headers.authorization, model: payload.model, format: payload.response_format?.type });
+      const payload = JSON.parse(await body(request)) as {
+        model: string;
+        messages: { content: string }[];
+        response_format?: { type: string };
+      };
+      seen.push({
+        authorization: request.headers.authorization,
+        model: payload.model,
+        format: payload.response_format?.type,
+      });
       const prompt = payload.messages.map((m) => m.content).join('\n');
       const name = Object.keys(replies).find((n) => prompt.includes(`\`${n}\``) || prompt.includes(n));
       const content = JSON.stringify(name ? replies[name] : {});
@@ -43,7 +51,10 @@ describe('execret generate (through a local fake OpenAI-compatible server)', () 
     });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     root = await mkdtemp(join(tmpdir(), 'execret-generate-'));
-    const registry = (await readFile(join(FIXTURES, 'registry.jsonl'), 'utf8')).split('\n').filter((l) => l.trim() !== '').slice(0, 2);
+    const registry = (await readFile(join(FIXTURES, 'registry.jsonl'), 'utf8'))
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .slice(0, 2);
     await writeFile(join(root, 'registry.jsonl'), `${registry.join('\n')}\n`);
   });
 
@@ -57,21 +68,39 @@ describe('execret generate (through a local fake OpenAI-compatible server)', () 
     const env = { ...process.env, EXECRET_CACHE_DIR: join(root, 'cache'), TEST_LLM_KEY: KEY };
     const { code, stdout, stderr } = await capture(() =>
       main(
-        ['generate', '--registry', join(root, 'registry.jsonl'), '--out', join(root, 'ds'), '--model', 'fake-model', '--base-url', `http://127.0.0.1:${port}/v1`, '--api-key-env', 'TEST_LLM_KEY', '--max-retries', '0', '--json'],
+        [
+          'generate',
+          '--registry',
+          join(root, 'registry.jsonl'),
+          '--out',
+          join(root, 'ds'),
+          '--model',
+          'fake-model',
+          '--base-url',
+          `http://127.0.0.1:${port}/v1`,
+          '--api-key-env',
+          'TEST_LLM_KEY',
+          '--max-retries',
+          '0',
+          '--json',
+        ],
         env,
       ),
     );
     expect(code, stderr).toBe(0);
     expect(stderr).not.toContain(KEY);
     expect(seen.length).toBeGreaterThanOrEqual(2);
-    expect(seen.every((s) => s.authorization === `Bearer ${KEY}` && s.model === 'fake-model' && s.format === 'json_schema')).toBe(true);
+    expect(
+      seen.every((s) => s.authorization === `Bearer ${KEY}` && s.model === 'fake-model' && s.format === 'json_schema'),
+    ).toBe(true);
     const report = JSON.parse(stdout);
     expect(report.entries.accepted).toBe(2);
     const queries = (await readFile(join(root, 'ds/data/queries.jsonl'), 'utf8')).trim().split('\n');
     expect(queries).toHaveLength(2);
     for (const name of await readdir(join(root, 'ds'), { recursive: true })) {
       const path = join(root, 'ds', name);
-      if (name.endsWith('.jsonl') || name.endsWith('.json')) expect(await readFile(path, 'utf8'), name).not.toContain(KEY);
+      if (name.endsWith('.jsonl') || name.endsWith('.json'))
+        expect(await readFile(path, 'utf8'), name).not.toContain(KEY);
     }
     // The generated dataset runs through the benchmark like any release.
     const verify = await capture(() => main(['verify', '--dataset', join(root, 'ds'), '--json'], env));
@@ -80,7 +109,20 @@ describe('execret generate (through a local fake OpenAI-compatible server)', () 
 
   it('refuses to start when the key variable is not set', async () => {
     const { code, stderr } = await capture(() =>
-      main(['generate', '--registry', 'r.jsonl', '--out', 'o', '--model', 'm', '--api-key-env', 'EXECRET_SURELY_UNSET_KEY'], { PATH: process.env.PATH }),
+      main(
+        [
+          'generate',
+          '--registry',
+          'r.jsonl',
+          '--out',
+          'o',
+          '--model',
+          'm',
+          '--api-key-env',
+          'EXECRET_SURELY_UNSET_KEY',
+        ],
+        { PATH: process.env.PATH },
+      ),
     );
     expect(code).toBe(2);
     expect(stderr).toContain('EXECRET_SURELY_UNSET_KEY');

@@ -3,10 +3,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderReportHtml, type ReportInput } from '../src/report/html.js';
+import { type ReportInput, renderReportHtml } from '../src/report/html.js';
 import type { ResultFile, SystemAnalyses } from '../src/results-model.js';
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) =>
+  existsSync(p),
+);
 // CI installs Chromium (.ci/run); elsewhere the test runs when a browser is present.
 const canRender = CHROMIUM !== undefined || process.env.CI !== undefined;
 
@@ -26,19 +28,39 @@ function analyses(model: string, rate: number): SystemAnalyses {
     model,
     miss_attribution: { queries: 4, misses: 2, ownVariant: 2, otherTask: 0, ownVariantShare: 1 },
     canonical_gap: {
-      queries: 4, canonicalBelow: 2, canonicalBelowRate: 0.5, tied: 0, pairsBelow: 3, pairs: 16,
-      gaps: [0.1, -0.02, null, 0.3], meanGap: 0.1, medianGap: 0.1,
+      queries: 4,
+      canonicalBelow: 2,
+      canonicalBelowRate: 0.5,
+      tied: 0,
+      pairsBelow: 3,
+      pairs: 16,
+      gaps: [0.1, -0.02, null, 0.3],
+      meanGap: 0.1,
+      medianGap: 0.1,
     },
-    deception_by_bug_type: { off_by_one: { triples: 4, deceived: 1, ties: 0, rate }, wrong_operator: { triples: 4, deceived: 2, ties: 0, rate: 0.5 } },
-    deception_by_edit_span: { triples: 8, rhoDeceived: -0.25, rhoMargin: -0.4, buckets: [{ label: '1', triples: 8, deceived: 3, rate: 0.375 }] },
+    deception_by_bug_type: {
+      off_by_one: { triples: 4, deceived: 1, ties: 0, rate },
+      wrong_operator: { triples: 4, deceived: 2, ties: 0, rate: 0.5 },
+    },
+    deception_by_edit_span: {
+      triples: 8,
+      rhoDeceived: -0.25,
+      rhoMargin: -0.4,
+      buckets: [{ label: '1', triples: 8, deceived: 3, rate: 0.375 }],
+    },
     pool_density: [0, 1, 2].map((r) => ({ retained: r, pool_size: 4 + 4 * r, 'exec@1': 1 - r * rate, 'exec@10': 1 })),
     per_domain_exec_at_1: { geometry: { mean: rate, n: 2 }, validation: { mean: 1 - rate, n: 2 } },
     rank1_miss_examples: [
       {
-        query_id: 'q_0002', query: 'Clamp a value into a closed interval.', canonical_id: 'c_0006',
+        query_id: 'q_0002',
+        query: 'Clamp a value into a closed interval.',
+        canonical_id: 'c_0006',
         canonical_code: 'def clamp(x, lo, hi):\n    return max(lo, min(x, hi))\n',
-        retrieved_id: 'c_0007', retrieved_code: 'def clamp(x, lo, hi):\n    return max(lo, min(x, lo))\n',
-        bug_type: 'swap_arguments', canonical_score: 0.81, retrieved_score: 0.83,
+        retrieved_id: 'c_0007',
+        retrieved_code: 'def clamp(x, lo, hi):\n    return max(lo, min(x, lo))\n',
+        bug_type: 'swap_arguments',
+        canonical_score: 0.81,
+        retrieved_score: 0.83,
       },
     ],
   };
@@ -54,7 +76,18 @@ const INPUT: ReportInput = {
   },
   pairwise: {
     'bm25 vs local/model-x': {
-      'exec@1': { a_only: 0, b_only: 1, both: 1, neither: 2, a_rate: 0.25, b_rate: 0.5, delta: -0.25, mcnemar_exact_p: 1, mcnemar_mid_p: 0.5, bootstrap_ci_95: [-0.75, 0] },
+      'exec@1': {
+        a_only: 0,
+        b_only: 1,
+        both: 1,
+        neither: 2,
+        a_rate: 0.25,
+        b_rate: 0.5,
+        delta: -0.25,
+        mcnemar_exact_p: 1,
+        mcnemar_mid_p: 0.5,
+        bootstrap_ci_95: [-0.75, 0],
+      },
     },
   },
   solvedBy: { histogram: [1, 2, 1], systems: 2 },
@@ -79,7 +112,14 @@ describe.runIf(canRender)('report.html rendered in headless Chromium', () => {
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     try {
       const page = await browser.newPage();
@@ -87,13 +127,21 @@ describe.runIf(canRender)('report.html rendered in headless Chromium', () => {
       page.on('request', (r) => requests.push(r.url()));
       await page.goto(`file://${file}`);
       rendered = await page.evaluate(() => ({
+        // biome-ignore lint/performance/useDomNodeTextContent: the rendered (CSS-aware) text is what a reader sees
         text: document.body.innerText,
         sections: [...document.querySelectorAll('section')].map((s) => s.id),
         charts: [...document.querySelectorAll('figure.chart svg')].map((svg) => {
           const box = svg.getBoundingClientRect();
-          return { id: svg.getAttribute('aria-label') ?? '', width: box.width, height: box.height, shapes: svg.querySelectorAll('rect,polyline,circle').length };
+          return {
+            id: svg.getAttribute('aria-label') ?? '',
+            width: box.width,
+            height: box.height,
+            shapes: svg.querySelectorAll('rect,polyline,circle').length,
+          };
         }),
-        diffMarks: [...document.querySelectorAll('pre.diff')].map((pre) => [...pre.querySelectorAll('mark')].map((m) => m.textContent ?? '')),
+        diffMarks: [...document.querySelectorAll('pre.diff')].map((pre) =>
+          [...pre.querySelectorAll('mark')].map((m) => m.textContent ?? ''),
+        ),
         external: 0,
       }));
       rendered.external = requests.filter((u) => !u.startsWith('file://')).length;
@@ -107,7 +155,18 @@ describe.runIf(canRender)('report.html rendered in headless Chromium', () => {
   });
 
   it('shows every section of the report', () => {
-    expect(rendered.sections).toEqual(['leaderboard', 'exec-curves', 'significance', 'pool-density', 'bug-types', 'domains', 'edit-span', 'solved-by', 'misses', 'manifest']);
+    expect(rendered.sections).toEqual([
+      'leaderboard',
+      'exec-curves',
+      'significance',
+      'pool-density',
+      'bug-types',
+      'domains',
+      'edit-span',
+      'solved-by',
+      'misses',
+      'manifest',
+    ]);
   });
 
   it('lays out every chart with a visible size and drawn marks', () => {

@@ -51,7 +51,11 @@ describe('a run killed with SIGKILL in the middle of execution', () => {
       const cacheFile = join(cacheDir, 'executions', 'execution_cache.jsonl');
       const env = { ...process.env, EXECRET_CACHE_DIR: cacheDir, EXECRET_OFFLINE: '1' };
       const args = ['run', '--models', 'bm25', '--resamples', '200', '--json'];
-      const first = await runCli([...args, '--out', join(root, 'a')], env, async () => (await cacheLines(cacheFile)) >= 40);
+      const first = await runCli(
+        [...args, '--out', join(root, 'a')],
+        env,
+        async () => (await cacheLines(cacheFile)) >= 40,
+      );
       expect(first.signal).toBe('SIGKILL');
       const before = await cacheLines(cacheFile);
       expect(before).toBeGreaterThanOrEqual(40);
@@ -62,9 +66,14 @@ describe('a run killed with SIGKILL in the middle of execution', () => {
       expect(manifest.verify.cached).toBeGreaterThanOrEqual(before - 1);
       expect(manifest.verify.executed + manifest.verify.cached).toBe(manifest.verify.pairs);
       // A clean run in a fresh cache gives byte-identical results.
-      const clean = await runCli([...args, '--out', join(root, 'b')], { ...env, EXECRET_CACHE_DIR: join(root, 'cache-clean') });
+      const clean = await runCli([...args, '--out', join(root, 'b')], {
+        ...env,
+        EXECRET_CACHE_DIR: join(root, 'cache-clean'),
+      });
       expect(clean.code, clean.stderr).toBe(0);
-      expect(await readFile(join(root, 'a/results/bm25.json'), 'utf8')).toBe(await readFile(join(root, 'b/results/bm25.json'), 'utf8'));
+      expect(await readFile(join(root, 'a/results/bm25.json'), 'utf8')).toBe(
+        await readFile(join(root, 'b/results/bm25.json'), 'utf8'),
+      );
     } finally {
       await rm(root, { recursive: true, force: true });
     }

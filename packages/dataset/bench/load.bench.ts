@@ -30,8 +30,11 @@ try {
   const info = writeSyntheticRelease(dir);
   const genMs = performance.now() - t0;
   const totalBytes = Object.values(info.bytes).reduce((a, b) => a + b, 0);
-  console.log(`synthetic release: ${info.queries} queries, ${info.snippets} snippets, ${info.cacheRows} cache rows, ${(totalBytes / 1e6).toFixed(1)} MB (generated in ${genMs.toFixed(0)} ms)`);
-  for (const [file, bytes] of Object.entries(info.bytes)) console.log(`  ${file.padEnd(32)} ${(bytes / 1e6).toFixed(2).padStart(6)} MB`);
+  console.log(
+    `synthetic release: ${info.queries} queries, ${info.snippets} snippets, ${info.cacheRows} cache rows, ${(totalBytes / 1e6).toFixed(1)} MB (generated in ${genMs.toFixed(0)} ms)`,
+  );
+  for (const [file, bytes] of Object.entries(info.bytes))
+    console.log(`  ${file.padEnd(32)} ${(bytes / 1e6).toFixed(2).padStart(6)} MB`);
 
   type Sample = { wall: number; cpu: number };
   const steps: Record<string, Sample[]> = {
@@ -63,7 +66,8 @@ try {
       }
       return n;
     });
-    if (rows !== info.snippets + info.queries + (info.snippets - info.queries) + info.cacheRows) throw new Error('row count mismatch');
+    if (rows !== info.snippets + info.queries + (info.snippets - info.queries) + info.cacheRows)
+      throw new Error('row count mismatch');
     steps['reference: read + JSON.parse every line']?.push(ref);
     const [b, load] = await time(() => loadExecRetrieval(dir));
     const [report, validate] = await time(() => validateBenchmark(b));
@@ -76,14 +80,23 @@ try {
     steps['loadExecRetrieval (executionCache: false)']?.push(noCache);
   }
   const fmt = (x: number) => x.toFixed(0).padStart(7);
-  console.log(`\n${RUNS} runs, Node ${process.version}, ms`.padEnd(46) + ['wall med', 'wall min', 'cpu med', 'cpu min'].map((h) => h.padStart(9)).join(''));
+  console.log(
+    `\n${RUNS} runs, Node ${process.version}, ms`.padEnd(46) +
+      ['wall med', 'wall min', 'cpu med', 'cpu min'].map((h) => h.padStart(9)).join(''),
+  );
   for (const [name, xs] of Object.entries(steps)) {
     const wall = xs.map((x) => x.wall);
     const cpu = xs.map((x) => x.cpu);
-    console.log(`${name.padEnd(46)}${[median(wall), Math.min(...wall), median(cpu), Math.min(...cpu)].map((v) => fmt(v).padStart(9)).join('')}`);
+    console.log(
+      `${name.padEnd(46)}${[median(wall), Math.min(...wall), median(cpu), Math.min(...cpu)].map((v) => fmt(v).padStart(9)).join('')}`,
+    );
   }
   const total = (steps['load + validate'] ?? []).map((x) => x.wall);
-  console.log(`\nload + validate median ${median(total).toFixed(0)} ms wall vs target 1000 ms: ${median(total) < 1000 ? 'OK' : 'OVER'}; ${issues} validation issues; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `\nload + validate median ${median(total).toFixed(0)} ms wall vs target 1000 ms: ${median(total) < 1000 ? 'OK' : 'OVER'}; ${issues} validation issues; load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

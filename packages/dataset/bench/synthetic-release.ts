@@ -5,7 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DOCUMENTED_BUG_TYPES, DOCUMENTED_DOMAINS, PYTHON_JSON_STYLE, codeSha256, serializeExecutionCacheRecord, serializeJson, testsSha256 } from '../src/index.js';
+import { codeSha256, executionCacheRecord, formatExecutionCacheLine, mulberry32, testsSha256 } from '@execret/formats';
+import { DOCUMENTED_DOMAINS, PYTHON_JSON_STYLE, serializeJson } from '../src/index.js';
 
 export interface SyntheticReleaseOptions {
   queries?: number;
@@ -18,16 +19,6 @@ export interface SyntheticReleaseInfo {
   snippets: number;
   cacheRows: number;
   bytes: Record<string, number>;
-}
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const pad = (n: number) => String(n).padStart(4, '0');
@@ -71,7 +62,7 @@ const MUTATIONS: [string, (code: string) => string][] = [
 export function writeSyntheticRelease(dir: string, options: SyntheticReleaseOptions = {}): SyntheticReleaseInfo {
   const nq = options.queries ?? 939;
   const targetCache = options.cacheRows ?? 46_000;
-  const random = rng(options.seed ?? 1);
+  const random = mulberry32(options.seed ?? 1);
   const corpus: string[] = [];
   const queries: string[] = [];
   const meta: string[] = [];
@@ -86,9 +77,14 @@ export function writeSyntheticRelease(dir: string, options: SyntheticReleaseOpti
     const name = `task_${domain}_${q}`;
     const code = canonicalCode(name, q);
     const nTests = 7 + (q % 4);
-    const tests = Array.from({ length: nTests }, (_, t) => `assert ${name}([${t}, ${t + 1}, ${t + 2}], ${t + 5}) == ${3 * t + 3}`);
+    const tests = Array.from(
+      { length: nTests },
+      (_, t) => `assert ${name}([${t}, ${t + 1}, ${t + 2}], ${t + 5}) == ${3 * t + 3}`,
+    );
     const canonicalId = `c_${pad(nextId++)}`;
-    corpus.push(serializeJson({ corpus_id: canonicalId, code, label: 'correct', source_entry_id: entry }, PYTHON_JSON_STYLE));
+    corpus.push(
+      serializeJson({ corpus_id: canonicalId, code, label: 'correct', source_entry_id: entry }, PYTHON_JSON_STYLE),
+    );
     codes.push(code);
     owners.push(q);
     const nd = q === nq - 1 ? 3 : 4;
@@ -98,20 +94,39 @@ export function writeSyntheticRelease(dir: string, options: SyntheticReleaseOpti
       const id = `c_${pad(nextId++)}`;
       const dcode = mutate(code);
       distractorIds.push(id);
-      corpus.push(serializeJson({ corpus_id: id, code: dcode, label: 'incorrect', bug_type: bug, source_entry_id: entry }, PYTHON_JSON_STYLE));
-      meta.push(serializeJson({ distractor_corpus_id: id, canonical_corpus_id: canonicalId, bug_type: bug, line: 9 }, PYTHON_JSON_STYLE));
+      corpus.push(
+        serializeJson(
+          { corpus_id: id, code: dcode, label: 'incorrect', bug_type: bug, source_entry_id: entry },
+          PYTHON_JSON_STYLE,
+        ),
+      );
+      meta.push(
+        serializeJson(
+          { distractor_corpus_id: id, canonical_corpus_id: canonicalId, bug_type: bug, line: 9 },
+          PYTHON_JSON_STYLE,
+        ),
+      );
       codes.push(dcode);
       owners.push(q);
       cache.push(
-        serializeExecutionCacheRecord({
-          codeSha256: codeSha256(dcode),
-          testsSha256: testsSha256(tests),
-          testResults: tests.map((_, t) => (t % 3 === 0 ? 'FAIL' : 'pass')),
-          status: 'fail',
-        }).trimEnd(),
+        formatExecutionCacheLine(
+          executionCacheRecord(
+            codeSha256(dcode),
+            testsSha256(tests),
+            tests.map((_, t) => (t % 3 === 0 ? 'FAIL' : 'pass')),
+          ),
+        ).trimEnd(),
       );
     }
-    cache.push(serializeExecutionCacheRecord({ codeSha256: codeSha256(code), testsSha256: testsSha256(tests), testResults: tests.map(() => 'pass'), status: 'pass' }).trimEnd());
+    cache.push(
+      formatExecutionCacheLine(
+        executionCacheRecord(
+          codeSha256(code),
+          testsSha256(tests),
+          tests.map(() => 'pass'),
+        ),
+      ).trimEnd(),
+    );
     suites.push(tests);
     queries.push(
       serializeJson(
@@ -122,7 +137,12 @@ export function writeSyntheticRelease(dir: string, options: SyntheticReleaseOpti
           correct_corpus_ids: [canonicalId],
           paired_distractor_corpus_ids: distractorIds,
           entry_id: entry,
-          metadata: { model: 'synthetic', endpoint: 'batch', generated_at: '2026-03-01T00:00:00Z', batch_usage: { prompt_tokens: 700, completion_tokens: 1100 } },
+          metadata: {
+            model: 'synthetic',
+            endpoint: 'batch',
+            generated_at: '2026-03-01T00:00:00Z',
+            batch_usage: { prompt_tokens: 700, completion_tokens: 1100 },
+          },
         },
         PYTHON_JSON_STYLE,
       ),
@@ -141,12 +161,13 @@ export function writeSyntheticRelease(dir: string, options: SyntheticReleaseOpti
     const tests = suites[q] as string[];
     const error = random() < 0.3;
     cache.push(
-      serializeExecutionCacheRecord({
-        codeSha256: codeHashes[c] as string,
-        testsSha256: suiteHashes[q] as string,
-        testResults: tests.map((_, t) => (error ? 'ERROR:NameError' : t % 2 === 0 ? 'FAIL' : 'pass')),
-        status: error ? 'error' : 'fail',
-        extra: { duration_ms: Math.floor(random() * 20) },
+      formatExecutionCacheLine({
+        ...executionCacheRecord(
+          codeHashes[c] as string,
+          suiteHashes[q] as string,
+          tests.map((_, t) => (error ? 'ERROR:NameError' : t % 2 === 0 ? 'FAIL' : 'pass')),
+        ),
+        durationMs: Math.floor(random() * 20),
       }).trimEnd(),
     );
   }
@@ -158,6 +179,5 @@ export function writeSyntheticRelease(dir: string, options: SyntheticReleaseOpti
     writeFileSync(join(dir, 'data', `${name}.jsonl`), text);
     bytes[`data/${name}.jsonl`] = Buffer.byteLength(text);
   }
-  void DOCUMENTED_BUG_TYPES;
   return { queries: nq, snippets: corpus.length, cacheRows: cache.length, bytes };
 }

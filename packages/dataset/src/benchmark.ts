@@ -1,12 +1,14 @@
 /**
  * The in-memory model of an ExecRetrieval release: rows as released plus typed-array indices built once in O(n).
  */
-import type { DatasetIssue } from './errors.js';
+
+import { compareCodePoints } from '@execret/formats';
 import type { DistractorMetadata } from './distractor-metadata.js';
+import type { DatasetIssue } from './errors.js';
 import type { ExecutionCache } from './execution-cache.js';
 import type { JsonlLayout } from './jsonl.js';
 import { deriveFunctionName } from './python-syntax.js';
-import { normalizeBugType, type CorpusRow, type QueryRow } from './schemas.js';
+import { type CorpusRow, normalizeBugType, type QueryRow } from './schemas.js';
 
 /** The ten domains of the paper, in alphabetical order (other domains are accepted). */
 export const DOCUMENTED_DOMAINS = [
@@ -150,8 +152,8 @@ export function domainFromEntryId(entryId: string): string | null {
   return m === null ? null : (m[1] as string);
 }
 
-/** Input of {@link buildBenchmark}. */
-export interface BuildBenchmarkInput {
+/** Input of {@link createBenchmark}. */
+export interface BenchmarkInput {
   corpus: readonly CorpusRow[];
   queries: readonly QueryRow[];
   distractorMetadata?: DistractorMetadata | null;
@@ -171,11 +173,11 @@ export interface BuildBenchmarkInput {
  * `validateBenchmark` reports all of it. Rows are used as they are (not copied).
  *
  * @example
- * const b = buildBenchmark({ corpus, queries });
+ * const b = createBenchmark({ corpus, queries });
  * const q = b.queryIndexById.get('q_0001')!;
  * const distractors = b.distractorIndices.subarray(b.distractorOffsets[q], b.distractorOffsets[q + 1]);
  */
-export function buildBenchmark(input: BuildBenchmarkInput): Benchmark {
+export function createBenchmark(input: BenchmarkInput): Benchmark {
   const { corpus, queries } = input;
   const nq = queries.length;
   const nc = corpus.length;
@@ -215,7 +217,8 @@ export function buildBenchmark(input: BuildBenchmarkInput): Benchmark {
       isCanonical[c] = 1;
       if (snippetQueryIndex[c] === -1) snippetQueryIndex[c] = q;
     }
-    if (nCorrect > (correctOffsets[q] as number)) queryCanonicalIndex[q] = correctAll[correctOffsets[q] as number] as number;
+    if (nCorrect > (correctOffsets[q] as number))
+      queryCanonicalIndex[q] = correctAll[correctOffsets[q] as number] as number;
     distractorOffsets[q] = nDistractor;
     for (const id of row.paired_distractor_corpus_ids) {
       const c = corpusIndexById.get(id);
@@ -226,7 +229,8 @@ export function buildBenchmark(input: BuildBenchmarkInput): Benchmark {
     queryDomain[q] = domainFromEntryId(row.entry_id);
     testSuites[q] = row.test_suite;
     const canonical = queryCanonicalIndex[q] as number;
-    functionName[q] = canonical === -1 ? null : deriveFunctionName((corpus[canonical] as CorpusRow).code, row.test_suite);
+    functionName[q] =
+      canonical === -1 ? null : deriveFunctionName((corpus[canonical] as CorpusRow).code, row.test_suite);
   }
   correctOffsets[nq] = nCorrect;
   distractorOffsets[nq] = nDistractor;
@@ -277,16 +281,6 @@ export function buildBenchmark(input: BuildBenchmarkInput): Benchmark {
 }
 
 /**
- * Orders strings by UTF-16 code units (`<`), which equals code-point order for the ASCII ids and names used here.
- *
- * @example
- * ['b', 'B', 'a'].sort(compareCodePoints); // ['B', 'a', 'b']
- */
-export function compareCodePoints(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/**
  * Snippet indices of a query's paired distractors (a view, not a copy), in the order the query lists them.
  *
  * @example
@@ -294,7 +288,10 @@ export function compareCodePoints(a: string, b: string): number {
  */
 export function queryDistractors(benchmark: Benchmark, queryIndex: number): Int32Array {
   checkQueryIndex(benchmark, queryIndex);
-  return benchmark.distractorIndices.subarray(benchmark.distractorOffsets[queryIndex], benchmark.distractorOffsets[queryIndex + 1]);
+  return benchmark.distractorIndices.subarray(
+    benchmark.distractorOffsets[queryIndex],
+    benchmark.distractorOffsets[queryIndex + 1],
+  );
 }
 
 /**
@@ -305,12 +302,17 @@ export function queryDistractors(benchmark: Benchmark, queryIndex: number): Int3
  */
 export function queryCorrect(benchmark: Benchmark, queryIndex: number): Int32Array {
   checkQueryIndex(benchmark, queryIndex);
-  return benchmark.correctIndices.subarray(benchmark.correctOffsets[queryIndex], benchmark.correctOffsets[queryIndex + 1]);
+  return benchmark.correctIndices.subarray(
+    benchmark.correctOffsets[queryIndex],
+    benchmark.correctOffsets[queryIndex + 1],
+  );
 }
 
 function checkQueryIndex(benchmark: Benchmark, q: number): void {
   if (!Number.isInteger(q) || q < 0 || q >= benchmark.queries.length) {
-    throw new RangeError(`@execret/dataset: query index must be an integer in [0, ${benchmark.queries.length}), received ${q}`);
+    throw new RangeError(
+      `@execret/dataset: query index must be an integer in [0, ${benchmark.queries.length}), received ${q}`,
+    );
   }
 }
 

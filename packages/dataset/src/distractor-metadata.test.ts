@@ -14,11 +14,24 @@ describe('readDistractorMetadataRecords', () => {
     const meta = readDistractorMetadataRecords(
       records([
         { child: 'c_0002', parent: 'c_0001', task: 'q_0001', kind: 'off_by_one', digest: 'f'.repeat(64), note: 'x' },
-        { child: 'c_0003', parent: 'c_0001', task: 'q_0001', kind: 'my_legacy_type', digest: 'e'.repeat(64), note: 'y' },
+        {
+          child: 'c_0003',
+          parent: 'c_0001',
+          task: 'q_0001',
+          kind: 'my_legacy_type',
+          digest: 'e'.repeat(64),
+          note: 'y',
+        },
       ]),
       { ...context, bugTypes: ['my_legacy_type'] },
     );
-    expect(meta.rows[1]).toMatchObject({ distractorId: 'c_0003', canonicalId: 'c_0001', queryId: 'q_0001', bugType: 'my_legacy_type', hashes: { digest: 'e'.repeat(64) } });
+    expect(meta.rows[1]).toMatchObject({
+      distractorId: 'c_0003',
+      canonicalId: 'c_0001',
+      queryId: 'q_0001',
+      bugType: 'my_legacy_type',
+      hashes: { digest: 'e'.repeat(64) },
+    });
     expect(meta.byDistractorId.get('c_0002')).toBe(0);
     const notUnderstood = meta.fields.filter((f) => f.role === null).map((f) => f.field);
     expect(notUnderstood).toEqual(['note']);
@@ -38,7 +51,11 @@ describe('readDistractorMetadataRecords', () => {
 
   it('needs a majority of matching values before it assigns a role by shape', () => {
     const meta = readDistractorMetadataRecords(
-      records([{ id: 'c_0002', tag: 'off_by_one' }, { id: 'c_0003', tag: 'something' }, { id: 'c_0002', tag: 'else' }]),
+      records([
+        { id: 'c_0002', tag: 'off_by_one' },
+        { id: 'c_0003', tag: 'something' },
+        { id: 'c_0002', tag: 'else' },
+      ]),
       context,
     );
     expect(meta.fields.find((f) => f.field === 'tag')?.role).toBeNull();

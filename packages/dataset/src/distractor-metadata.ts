@@ -12,20 +12,12 @@
  * A field takes the role that the majority of its non-null values fit. Everything else is kept on `raw` and
  * reported as not understood.
  */
+
+import { BUG_TYPES } from '@execret/formats';
 import type { DatasetIssue } from './errors.js';
 import { IssueCollector } from './errors.js';
 import type { FieldUnderstanding } from './execution-cache.js';
 import type { JsonlLayout, JsonlRecord } from './jsonl.js';
-
-/** The bug types the paper documents (legacy types also occur and are accepted). */
-export const DOCUMENTED_BUG_TYPES = [
-  'off_by_one',
-  'off_by_one_boundary',
-  'wrong_operator',
-  'wrong_comparison',
-  'swap_arguments',
-  'remove_edge_case_check',
-] as const;
 
 /** What a metadata field was understood to be. */
 export type MetadataFieldRole = 'distractor_id' | 'canonical_id' | 'query_id' | 'bug_type' | 'entry_id' | 'sha256';
@@ -70,7 +62,7 @@ export interface DistractorMetadataContext {
   corpusLabel?: (id: string) => 'correct' | 'incorrect' | undefined;
   /** Whether a string is a query id. */
   isQueryId?: (id: string) => boolean;
-  /** Bug types to recognise besides {@link DOCUMENTED_BUG_TYPES}. */
+  /** Bug types to recognise besides {@link BUG_TYPES}. */
   bugTypes?: Iterable<string>;
   /** Name used in issues (default `data/distractor_metadata.jsonl`). */
   file?: string;
@@ -113,7 +105,7 @@ export function readDistractorMetadataRecords(
 ): DistractorMetadata {
   const file = context.file ?? 'data/distractor_metadata.jsonl';
   const collector = new IssueCollector(context.maxIssues ?? 100);
-  const bugTypes = new Set<string>([...DOCUMENTED_BUG_TYPES, ...(context.bugTypes ?? [])]);
+  const bugTypes = new Set<string>([...BUG_TYPES, ...(context.bugTypes ?? [])]);
   const shapeOf = (key: string, value: unknown): MetadataFieldRole | null => {
     if (typeof value !== 'string' || value === '') return null;
     if (context.corpusLabel) {
@@ -136,7 +128,10 @@ export function readDistractorMetadataRecords(
     for (const key of Object.keys(row)) {
       const value = row[key];
       let v = votes.get(key);
-      if (v === undefined) votes.set(key, (v = { present: 0, byRole: new Map() }));
+      if (v === undefined) {
+        v = { present: 0, byRole: new Map() };
+        votes.set(key, v);
+      }
       if (value === null || value === '') continue;
       v.present++;
       const role = shapeOf(key, value);
@@ -158,13 +153,18 @@ export function readDistractorMetadataRecords(
         bestCount = count;
       }
     }
-    roleOf.set(key, best !== null && bestCount * 2 > v.present ? { role: best, how: 'shape' } : { role: null, how: null });
+    roleOf.set(
+      key,
+      best !== null && bestCount * 2 > v.present ? { role: best, how: 'shape' } : { role: null, how: null },
+    );
   }
   // A single-valued role may be claimed by several fields: keep the named one, else the first; demote the rest.
   for (const single of ['distractor_id', 'canonical_id', 'query_id', 'bug_type', 'entry_id'] as const) {
     const claimants = [...roleOf].filter(([, r]) => r.role === single);
     if (claimants.length <= 1) continue;
-    const keep = claimants.find(([, r]) => r.how === 'name') ?? (claimants[0] as [string, { role: MetadataFieldRole | null; how: 'name' | 'shape' | null }]);
+    const keep =
+      claimants.find(([, r]) => r.how === 'name') ??
+      (claimants[0] as [string, { role: MetadataFieldRole | null; how: 'name' | 'shape' | null }]);
     for (const [key] of claimants) if (key !== keep[0]) roleOf.set(key, { role: null, how: null });
   }
   // pass 2: extract

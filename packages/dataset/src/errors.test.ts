@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DatasetError, formatIssue, formatIssuePath, formatIssues, type DatasetIssue } from './errors.js';
+import { DatasetError, type DatasetIssue, formatIssue, formatIssuePath, formatIssues } from './errors.js';
 
 const issue = (line: number): DatasetIssue => ({
   severity: 'error',
@@ -24,11 +24,15 @@ describe('formatIssuePath', () => {
 
 describe('formatIssue', () => {
   it('prints file:line path: message [code]', () => {
-    expect(formatIssue(issue(7))).toBe('error data/corpus.jsonl:7 corpus_id: expected string, received number 3 [schema-invalid-type]');
+    expect(formatIssue(issue(7))).toBe(
+      'error data/corpus.jsonl:7 corpus_id: expected string, received number 3 [schema-invalid-type]',
+    );
   });
 
   it('names the query and snippet when there is no path', () => {
-    expect(formatIssue({ severity: 'warning', code: 'x', message: 'm', queryId: 'q_1', corpusId: 'c_2' })).toBe('warning q_1/c_2: m [x]');
+    expect(formatIssue({ severity: 'warning', code: 'x', message: 'm', queryId: 'q_1', corpusId: 'c_2' })).toBe(
+      'warning q_1/c_2: m [x]',
+    );
   });
 });
 

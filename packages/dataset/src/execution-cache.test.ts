@@ -1,34 +1,45 @@
+import { formatExecutionCacheLine } from '@execret/formats';
 import { describe, expect, it } from 'vitest';
-import { isOutcome, lookupExecution, readExecutionCacheRecords, serializeExecutionCacheRecord } from './execution-cache.js';
-import { parseJsonl } from './jsonl.js';
 import { readFixture } from '../test/helpers.js';
+import { lookupExecution, readExecutionCacheRecords } from './execution-cache.js';
+import { parseJsonl } from './jsonl.js';
 
 const H1 = 'a'.repeat(64);
 const H2 = 'b'.repeat(64);
 const H3 = 'c'.repeat(64);
 const records = (rows: unknown[]) => rows.map((value, i) => ({ line: i + 1, value }));
 
-describe('isOutcome', () => {
-  it.each(['pass', 'FAIL', 'FAIL: expected 3', 'TIMEOUT', 'ERROR:ZeroDivisionError: division by zero', 'ERROR:NameError'])('accepts %j', (o) => {
-    expect(isOutcome(o)).toBe(true);
-  });
-  it.each(['passed', 'Pass', 'FAILED', 'timeout', 'error', '', 3, null])('rejects %j', (o) => {
-    expect(isOutcome(o)).toBe(false);
-  });
-});
-
 describe('readExecutionCacheRecords', () => {
   it('reads the documented execret fields by name', () => {
     const cache = readExecutionCacheRecords(
-      records([{ code_sha256: H1, tests_sha256: H2, test_results: ['pass', 'FAIL'], passes_all_tests: false, status: 'fail', duration_ms: 3 }]),
+      records([
+        {
+          code_sha256: H1,
+          tests_sha256: H2,
+          test_results: ['pass', 'FAIL'],
+          passes_all_tests: false,
+          status: 'fail',
+          duration_ms: 3,
+        },
+      ]),
     );
-    expect(cache.entries[0]).toMatchObject({ codeSha256: H1, testsSha256: H2, testResults: ['pass', 'FAIL'], passesAllTests: false, status: 'fail' });
+    expect(cache.entries[0]).toMatchObject({
+      codeSha256: H1,
+      testsSha256: H2,
+      testResults: ['pass', 'FAIL'],
+      passesAllTests: false,
+      status: 'fail',
+    });
     expect(cache.fields.every((f) => f.how === 'name')).toBe(true);
     expect(cache.issues).toEqual([]);
   });
 
   it('recognises hashes and outcomes by shape when the names are different', () => {
-    const cache = readExecutionCacheRecords(records([{ snippet_digest: H1.toUpperCase(), suite_digest: H2, verdicts: ['pass', 'pass'], ok: true, host: 'x' }]));
+    const cache = readExecutionCacheRecords(
+      records([
+        { snippet_digest: H1.toUpperCase(), suite_digest: H2, verdicts: ['pass', 'pass'], ok: true, host: 'x' },
+      ]),
+    );
     const entry = lookupExecution(cache, H1, H2);
     expect(entry).toMatchObject({ passesAllTests: true, testResults: ['pass', 'pass'] });
     const roles = Object.fromEntries(cache.fields.map((f) => [f.field, [f.role, f.how]]));
@@ -39,7 +50,13 @@ describe('readExecutionCacheRecords', () => {
       ok: ['passes_all_tests', 'shape'],
       host: [null, null],
     });
-    expect(cache.issues).toEqual([expect.objectContaining({ severity: 'info', code: 'cache-field-not-understood', message: expect.stringContaining('"host"') })]);
+    expect(cache.issues).toEqual([
+      expect.objectContaining({
+        severity: 'info',
+        code: 'cache-field-not-understood',
+        message: expect.stringContaining('"host"'),
+      }),
+    ]);
   });
 
   it('gives the remaining hash role to the other 64-hex field when one name is telling', () => {
@@ -77,6 +94,39 @@ describe('readExecutionCacheRecords', () => {
     expect(cache.issues[0]?.path).toEqual(['test_results', 1]);
   });
 
+  it('recognises the outcome list of a row that uses close variants, but reports them as outside the vocabulary', () => {
+    // ERROR, ERROR: and FAIL:x are not outcomes (isOutcome of @execret/formats), though other writers use them.
+    const cache = readExecutionCacheRecords(
+      records([
+        { code_sha256: H1, tests_sha256: H2, results: ['pass', 'ERROR:'] },
+        { code_sha256: H1, tests_sha256: H3, results: ['FAIL:x', 'pass'] },
+        { code_sha256: H2, tests_sha256: H3, results: ['ERROR'] },
+      ]),
+    );
+    expect(cache.fields.find((f) => f.field === 'results')).toMatchObject({ role: 'test_results', how: 'shape' });
+    expect(cache.unknownOutcomeRows).toBe(3);
+    expect(cache.issues.map((i) => [i.code, i.line, i.path])).toEqual([
+      ['cache-unknown-outcome', 1, ['results', 1]],
+      ['cache-unknown-outcome', 2, ['results', 0]],
+      ['cache-unknown-outcome', 3, ['results', 0]],
+    ]);
+    expect(cache.entries.map((e) => e.passesAllTests)).toEqual([false, false, false]);
+  });
+
+  it('reads a line of the strict writer by name', () => {
+    const line = formatExecutionCacheLine({
+      codeSha256: H1,
+      testsSha256: H2,
+      testResults: ['pass'],
+      passesAllTests: true,
+      status: 'pass',
+      durationMs: 5,
+    });
+    const cache = readExecutionCacheRecords(parseJsonl(line, { file: 'c.jsonl' }).records);
+    expect(cache.entries[0]).toMatchObject({ passesAllTests: true, status: 'pass' });
+    expect(cache.fields.every((f) => f.how === 'name')).toBe(true);
+  });
+
   it('lets the later row win and reports conflicting duplicates', () => {
     const cache = readExecutionCacheRecords(
       records([
@@ -111,29 +161,5 @@ describe('readExecutionCacheRecords', () => {
     expect(cache.entries).toHaveLength(96);
     expect(cache.unkeyedRows).toBe(0);
     expect(cache.fields.filter((f) => f.role === null).map((f) => f.field)).toEqual(['worker']);
-  });
-});
-
-describe('serializeExecutionCacheRecord', () => {
-  it('writes the documented fields in order, computes passes_all_tests and ends with a newline', () => {
-    const line = serializeExecutionCacheRecord({ codeSha256: H1, testsSha256: H2, testResults: ['pass', 'TIMEOUT'], status: 'timeout', extra: { duration_ms: 5001 } });
-    expect(line).toBe(`{"code_sha256":"${H1}","tests_sha256":"${H2}","test_results":["pass","TIMEOUT"],"passes_all_tests":false,"status":"timeout","duration_ms":5001}\n`);
-  });
-
-  it('round-trips through the tolerant reader', () => {
-    const line = serializeExecutionCacheRecord({ codeSha256: H1, testsSha256: H2, testResults: ['pass'], status: 'pass' });
-    const cache = readExecutionCacheRecords(parseJsonl(line, { file: 'c.jsonl' }).records);
-    expect(cache.entries[0]).toMatchObject({ passesAllTests: true, status: 'pass' });
-    expect(cache.fields.every((f) => f.how === 'name')).toBe(true);
-  });
-
-  it.each([
-    [{ codeSha256: H1.toUpperCase(), testsSha256: H2, testResults: [], status: 'pass' }, /codeSha256/],
-    [{ codeSha256: H1, testsSha256: 'xyz', testResults: [], status: 'pass' }, /testsSha256/],
-    [{ codeSha256: H1, testsSha256: H2, testResults: ['ok'], status: 'pass' }, /outcome "ok"/],
-    [{ codeSha256: H1, testsSha256: H2, testResults: [], status: 'crashed' }, /status must be/],
-    [{ codeSha256: H1, testsSha256: H2, testResults: [], status: 'pass', extra: { status: 'x' } }, /repeats/],
-  ])('throws TypeError when the input is invalid (%#)', (input, message) => {
-    expect(() => serializeExecutionCacheRecord(input as never)).toThrow(message);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Tolerant reader and strict writer of `execution_cache.jsonl`.
+ * Tolerant reader of `execution_cache.jsonl` files written by anyone (the strict writer of the format is
+ * `formatExecutionCacheLine` of `@execret/formats`).
  *
  * The release does not document the cache's field names, so the reader recognises fields first by the names
  * execret writes (docs/formats.md: `code_sha256`, `tests_sha256`, `test_results`, `passes_all_tests`, `status`)
@@ -8,24 +9,20 @@
  *   name (`code`, `snippet`, `program`, `solution`, `source`, `impl`, `candidate` versus `test`, `suite`,
  *   `assert`, `oracle`); when one of two hash fields has a telling name, the other takes the remaining role;
  * - a combined key is a string `<64 hex><separator><64 hex>`, read as code hash then tests hash;
- * - an outcome list is a non-empty array of strings that all belong to the outcome vocabulary (`pass`, `FAIL`,
- *   `FAIL: <msg>`, `TIMEOUT`, `ERROR:<...>`); names with `result` or `outcome` win when several fit;
+ * - an outcome list is a non-empty array of strings that all look like outcomes (the vocabulary `pass`, `FAIL`,
+ *   `FAIL: <msg>`, `TIMEOUT`, `ERROR:<Type>…`, or the close variants `ERROR`, `ERROR:`, `FAIL:x` other writers
+ *   use); names with `result` or `outcome` win when several fit. A row whose list holds anything outside the
+ *   vocabulary proper (`isOutcome`) is reported as `cache-unknown-outcome`;
  * - the all-pass flag is a boolean whose name contains `pass`, `success`, `ok` or `correct`;
  * - the status is a string field named like `status`/`verdict`/`state` holding `pass`, `fail`, `error` or
  *   `timeout`.
  * Roles are decided once per distinct field layout (the ordered list of keys), so the cost is one decision per
  * layout, not per row. Fields with no role are kept on `raw` and listed in the report as not understood.
  */
+import { isOutcome, SUITE_STATUSES, type SuiteStatus } from '@execret/formats';
 import type { DatasetIssue } from './errors.js';
 import { IssueCollector } from './errors.js';
-import { COMPACT_JSON_STYLE, serializeJson } from './json-style.js';
 import type { JsonlLayout, JsonlRecord } from './jsonl.js';
-
-/** Suite status of one execution, as the oracle reports it. */
-export type ExecutionStatus = 'pass' | 'fail' | 'error' | 'timeout';
-
-/** The values of {@link ExecutionStatus}. */
-export const EXECUTION_STATUSES: readonly ExecutionStatus[] = ['pass', 'fail', 'error', 'timeout'];
 
 /** What a cache field was understood to be. */
 export type CacheFieldRole =
@@ -65,7 +62,7 @@ export interface ExecutionCacheEntry {
    */
   passesAllTests: boolean | null;
   /** The row's suite status, when it has one. */
-  status: ExecutionStatus | null;
+  status: SuiteStatus | null;
   /** The row exactly as parsed (every field kept). */
   raw: Record<string, unknown>;
 }
@@ -129,7 +126,7 @@ export interface ExecutionCache {
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 const COMBINED = /^([0-9a-fA-F]{64})[^0-9a-fA-F]{1,3}([0-9a-fA-F]{64})$/;
-const OUTCOME = /^(?:pass|FAIL(?::[\s\S]*)?|TIMEOUT|ERROR(?::[\s\S]*)?)$/;
+const OUTCOME_LIKE = /^(?:pass|FAIL(?::[\s\S]*)?|TIMEOUT|ERROR(?::[\s\S]*)?)$/;
 const CODE_HINT = /code|snippet|program|solution|source|impl|candidate/i;
 const TESTS_HINT = /test|suite|assert|oracle/i;
 const OUTCOME_HINT = /result|outcome/i;
@@ -138,21 +135,13 @@ const STATUS_HINT = /status|verdict|state/i;
 const EXECRET_EXTRAS = new Set(['duration_ms', 'isolation']);
 
 /**
- * Whether a string belongs to the release's outcome vocabulary: `pass`, `FAIL`, `FAIL: <message>`, `TIMEOUT`,
- * `ERROR:<ExceptionType...>`.
- *
- * @example
- * isOutcome('pass');                    // true
- * isOutcome('ERROR:ZeroDivisionError'); // true
- * isOutcome('passed');                  // false
+ * Whether a string looks like an outcome of the release vocabulary or of a close variant another writer may have
+ * used (`ERROR` or `ERROR:` without a type, `FAIL:x` without the space). Used only to recognise which field holds
+ * the outcome list; every outcome is then checked against the vocabulary itself (`isOutcome` of
+ * `@execret/formats`) and a row with anything outside it is reported.
  */
-export function isOutcome(value: unknown): value is string {
-  return typeof value === 'string' && OUTCOME.test(value);
-}
-
-/** Fast path for the common outcomes, regex for the rest. */
-function isOutcomeFast(value: string): boolean {
-  return value === 'pass' || value === 'FAIL' || value === 'TIMEOUT' || OUTCOME.test(value);
+function looksLikeOutcome(value: unknown): value is string {
+  return typeof value === 'string' && OUTCOME_LIKE.test(value);
 }
 
 /** 0: not 64 hex digits; 1: lowercase hex; 2: hex with uppercase letters. */
@@ -175,7 +164,7 @@ function allStrings(values: readonly unknown[]): boolean {
 
 function isOutcomeList(value: unknown): value is string[] {
   if (!Array.isArray(value) || value.length === 0) return false;
-  for (const v of value) if (!isOutcome(v)) return false;
+  for (const v of value) if (!looksLikeOutcome(v)) return false;
   return true;
 }
 
@@ -193,50 +182,105 @@ interface LayoutPlan {
 
 function planLayout(keys: readonly string[], row: Record<string, unknown>): LayoutPlan {
   const roles = new Map<string, { role: CacheFieldRole | null; how: 'name' | 'shape' | null }>();
-  const plan: LayoutPlan = { code: null, tests: null, combined: null, results: null, passes: null, status: null, rows: 0, roles };
+  const plan: LayoutPlan = {
+    code: null,
+    tests: null,
+    combined: null,
+    results: null,
+    passes: null,
+    status: null,
+    rows: 0,
+    roles,
+  };
   const take = (key: string, role: CacheFieldRole, how: 'name' | 'shape') => roles.set(key, { role, how });
   const free = (key: string) => !roles.has(key);
   // 1. documented names
-  if (keys.includes('code_sha256') && typeof row.code_sha256 === 'string') (plan.code = 'code_sha256'), take('code_sha256', 'code_sha256', 'name');
-  if (keys.includes('tests_sha256') && typeof row.tests_sha256 === 'string') (plan.tests = 'tests_sha256'), take('tests_sha256', 'tests_sha256', 'name');
-  if (keys.includes('test_results') && Array.isArray(row.test_results)) (plan.results = 'test_results'), take('test_results', 'test_results', 'name');
-  if (keys.includes('passes_all_tests') && typeof row.passes_all_tests === 'boolean') (plan.passes = 'passes_all_tests'), take('passes_all_tests', 'passes_all_tests', 'name');
-  if (keys.includes('status') && typeof row.status === 'string' && (EXECUTION_STATUSES as readonly string[]).includes(row.status)) (plan.status = 'status'), take('status', 'status', 'name');
+  if (keys.includes('code_sha256') && typeof row.code_sha256 === 'string') {
+    plan.code = 'code_sha256';
+    take('code_sha256', 'code_sha256', 'name');
+  }
+  if (keys.includes('tests_sha256') && typeof row.tests_sha256 === 'string') {
+    plan.tests = 'tests_sha256';
+    take('tests_sha256', 'tests_sha256', 'name');
+  }
+  if (keys.includes('test_results') && Array.isArray(row.test_results)) {
+    plan.results = 'test_results';
+    take('test_results', 'test_results', 'name');
+  }
+  if (keys.includes('passes_all_tests') && typeof row.passes_all_tests === 'boolean') {
+    plan.passes = 'passes_all_tests';
+    take('passes_all_tests', 'passes_all_tests', 'name');
+  }
+  if (
+    keys.includes('status') &&
+    typeof row.status === 'string' &&
+    (SUITE_STATUSES as readonly string[]).includes(row.status)
+  ) {
+    plan.status = 'status';
+    take('status', 'status', 'name');
+  }
   for (const key of keys) if (EXECRET_EXTRAS.has(key)) take(key, 'execret_extra', 'name');
   // 2. hashes by shape
   if (plan.code === null || plan.tests === null) {
     const hashKeys = keys.filter((k) => free(k) && typeof row[k] === 'string' && HEX64.test(row[k] as string));
     const codeLike = hashKeys.filter((k) => CODE_HINT.test(k) && !TESTS_HINT.test(k));
     const testsLike = hashKeys.filter((k) => TESTS_HINT.test(k));
-    if (plan.code === null && codeLike.length === 1) (plan.code = codeLike[0] as string), take(plan.code, 'code_sha256', 'shape');
-    if (plan.tests === null && testsLike.length === 1) (plan.tests = testsLike[0] as string), take(plan.tests, 'tests_sha256', 'shape');
+    if (plan.code === null && codeLike.length === 1) {
+      plan.code = codeLike[0] as string;
+      take(plan.code, 'code_sha256', 'shape');
+    }
+    if (plan.tests === null && testsLike.length === 1) {
+      plan.tests = testsLike[0] as string;
+      take(plan.tests, 'tests_sha256', 'shape');
+    }
     const left = hashKeys.filter(free);
     if (left.length === 1 && (plan.code === null) !== (plan.tests === null)) {
       const key = left[0] as string;
-      if (plan.code === null) (plan.code = key), take(key, 'code_sha256', 'shape');
-      else (plan.tests = key), take(key, 'tests_sha256', 'shape');
+      if (plan.code === null) {
+        plan.code = key;
+        take(key, 'code_sha256', 'shape');
+      } else {
+        plan.tests = key;
+        take(key, 'tests_sha256', 'shape');
+      }
     }
     if (plan.code === null && plan.tests === null) {
       const combined = keys.find((k) => free(k) && typeof row[k] === 'string' && COMBINED.test(row[k] as string));
-      if (combined !== undefined) (plan.combined = combined), take(combined, 'code_and_tests_sha256', 'shape');
+      if (combined !== undefined) {
+        plan.combined = combined;
+        take(combined, 'code_and_tests_sha256', 'shape');
+      }
     }
   }
   // 3. outcomes by shape
   if (plan.results === null) {
     const lists = keys.filter((k) => free(k) && isOutcomeList(row[k]));
     const key = lists.find((k) => OUTCOME_HINT.test(k)) ?? lists[0];
-    if (key !== undefined) (plan.results = key), take(key, 'test_results', 'shape');
+    if (key !== undefined) {
+      plan.results = key;
+      take(key, 'test_results', 'shape');
+    }
   }
   // 4. flag and status by name hint and type
   if (plan.passes === null) {
     const key = keys.find((k) => free(k) && typeof row[k] === 'boolean' && PASS_HINT.test(k));
-    if (key !== undefined) (plan.passes = key), take(key, 'passes_all_tests', 'shape');
+    if (key !== undefined) {
+      plan.passes = key;
+      take(key, 'passes_all_tests', 'shape');
+    }
   }
   if (plan.status === null) {
     const key = keys.find(
-      (k) => free(k) && STATUS_HINT.test(k) && typeof row[k] === 'string' && (EXECUTION_STATUSES as readonly string[]).includes((row[k] as string).toLowerCase()),
+      (k) =>
+        free(k) &&
+        STATUS_HINT.test(k) &&
+        typeof row[k] === 'string' &&
+        (SUITE_STATUSES as readonly string[]).includes((row[k] as string).toLowerCase()),
     );
-    if (key !== undefined) (plan.status = key), take(key, 'status', 'shape');
+    if (key !== undefined) {
+      plan.status = key;
+      take(key, 'status', 'shape');
+    }
   }
   for (const key of keys) if (free(key)) roles.set(key, { role: null, how: null });
   return plan;
@@ -339,7 +383,7 @@ export function readExecutionCacheRecords(
         results = value as string[];
         let badIndex = -1;
         for (let k = 0; k < results.length; k++) {
-          if (!isOutcomeFast(results[k] as string)) {
+          if (!isOutcome(results[k])) {
             badIndex = k;
             break;
           }
@@ -350,7 +394,7 @@ export function readExecutionCacheRecords(
           collector.add({
             severity: 'warning',
             code: 'cache-unknown-outcome',
-            message: `outcome ${JSON.stringify(bad)} is outside the vocabulary pass | FAIL | FAIL: <msg> | TIMEOUT | ERROR:<...>`,
+            message: `outcome ${JSON.stringify(bad)} is outside the vocabulary pass | FAIL | FAIL: <msg> | TIMEOUT | ERROR:<Type>[: <msg>]`,
             file,
             line: record.line,
             path: [plan.results, badIndex],
@@ -376,7 +420,10 @@ export function readExecutionCacheRecords(
       });
     }
     const statusValue = plan.status === null ? null : String(row[plan.status]).toLowerCase();
-    const status = statusValue !== null && (EXECUTION_STATUSES as readonly string[]).includes(statusValue) ? (statusValue as ExecutionStatus) : null;
+    const status =
+      statusValue !== null && (SUITE_STATUSES as readonly string[]).includes(statusValue)
+        ? (statusValue as SuiteStatus)
+        : null;
     const entry: ExecutionCacheEntry = {
       line: record.line,
       codeSha256: codeKind === 2 ? (code as string).toLowerCase() : (code as string),
@@ -463,61 +510,22 @@ export function readExecutionCacheRecords(
  * const entry = lookupExecution(cache, codeSha256(code), testsSha256(tests));
  * if (entry?.passesAllTests) console.log('passes');
  */
-export function lookupExecution(cache: ExecutionCache, codeHash: string, testsHash: string): ExecutionCacheEntry | undefined {
-  if (typeof codeHash !== 'string' || typeof testsHash !== 'string' || codeHash.length !== 64 || testsHash.length !== 64) return undefined;
+export function lookupExecution(
+  cache: ExecutionCache,
+  codeHash: string,
+  testsHash: string,
+): ExecutionCacheEntry | undefined {
+  if (
+    typeof codeHash !== 'string' ||
+    typeof testsHash !== 'string' ||
+    codeHash.length !== 64 ||
+    testsHash.length !== 64
+  )
+    return undefined;
   const { buckets, previous } = cache.index;
   for (let k = buckets.get(executionBucketKey(codeHash, testsHash)) ?? -1; k !== -1; k = previous[k] as number) {
     const entry = cache.entries[k] as ExecutionCacheEntry;
     if (entry.codeSha256 === codeHash && entry.testsSha256 === testsHash) return entry;
   }
   return undefined;
-}
-
-/** The fields of a cache line execret writes (docs/formats.md). */
-export interface ExecutionCacheRecordInput {
-  codeSha256: string;
-  testsSha256: string;
-  testResults: readonly string[];
-  status: ExecutionStatus;
-  /** Further fields (e.g. `duration_ms`, `isolation`), written after the five documented ones in key order. */
-  extra?: Record<string, unknown>;
-}
-
-/**
- * Serialises one cache line exactly as docs/formats.md fixes it: compact JSON (`JSON.stringify`), fields in the
- * order `code_sha256`, `tests_sha256`, `test_results`, `passes_all_tests`, `status`, then `extra`, terminated
- * by `\n`. `passes_all_tests` is computed: the outcome list is non-empty and every outcome is `pass`.
- *
- * @throws {TypeError} when a hash is not 64 lowercase hex digits, an outcome is outside the vocabulary, the status
- *   is unknown, or `extra` repeats a documented field.
- * @example
- * serializeExecutionCacheRecord({ codeSha256: 'a'.repeat(64), testsSha256: 'b'.repeat(64),
- *   testResults: ['pass', 'FAIL'], status: 'fail' });
- * // '{"code_sha256":"aaa…","tests_sha256":"bbb…","test_results":["pass","FAIL"],"passes_all_tests":false,"status":"fail"}\n'
- */
-export function serializeExecutionCacheRecord(input: ExecutionCacheRecordInput): string {
-  for (const [name, value] of [['codeSha256', input.codeSha256], ['testsSha256', input.testsSha256]] as const) {
-    if (typeof value !== 'string' || !/^[0-9a-f]{64}$/.test(value)) {
-      throw new TypeError(`@execret/dataset: serializeExecutionCacheRecord: ${name} must be 64 lowercase hex digits, received ${JSON.stringify(value)}`);
-    }
-  }
-  const bad = input.testResults.find((r) => !isOutcome(r));
-  if (bad !== undefined) {
-    throw new TypeError(`@execret/dataset: serializeExecutionCacheRecord: outcome ${JSON.stringify(bad)} is not one of pass | FAIL | FAIL: <msg> | TIMEOUT | ERROR:<...>`);
-  }
-  if (!(EXECUTION_STATUSES as readonly string[]).includes(input.status)) {
-    throw new TypeError(`@execret/dataset: serializeExecutionCacheRecord: status must be one of ${EXECUTION_STATUSES.join(' | ')}, received ${JSON.stringify(input.status)}`);
-  }
-  const row: Record<string, unknown> = {
-    code_sha256: input.codeSha256,
-    tests_sha256: input.testsSha256,
-    test_results: [...input.testResults],
-    passes_all_tests: input.testResults.length > 0 && input.testResults.every((r) => r === 'pass'),
-    status: input.status,
-  };
-  for (const [key, value] of Object.entries(input.extra ?? {})) {
-    if (key in row) throw new TypeError(`@execret/dataset: serializeExecutionCacheRecord: extra field "${key}" repeats a documented field`);
-    row[key] = value;
-  }
-  return `${serializeJson(row, COMPACT_JSON_STYLE)}\n`;
 }

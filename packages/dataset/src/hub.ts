@@ -9,13 +9,13 @@
  * verified, so a killed or failed download never leaves a file that a later run would trust.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { once } from 'node:events';
+import { RELEASE_DATA_FILES, SHA256SUMS_FILE } from '@execret/formats';
 import { DatasetError } from './errors.js';
-import { RELEASE_DATA_FILES, SHA256SUMS_FILE } from './read-release.js';
 import { parseSha256Sums } from './sha256sums.js';
 
 /** Default Hub endpoint. */
@@ -59,7 +59,10 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  */
 export function parseHubReference(source: string): HubReference {
   const fail = () =>
-    new DatasetError('E_SOURCE', `expected a Hub reference of the form hf:owner/name[@revision], received ${JSON.stringify(source)}`);
+    new DatasetError(
+      'E_SOURCE',
+      `expected a Hub reference of the form hf:owner/name[@revision], received ${JSON.stringify(source)}`,
+    );
   if (!source.startsWith('hf:')) throw fail();
   const body = source.slice(3);
   const at = body.indexOf('@');
@@ -151,7 +154,12 @@ export interface HubDownloadResult {
   offlineReason?: string;
 }
 
-const DATA_FILES = [RELEASE_DATA_FILES.corpus, RELEASE_DATA_FILES.queries, RELEASE_DATA_FILES.distractorMetadata, RELEASE_DATA_FILES.executionCache];
+const DATA_FILES = [
+  RELEASE_DATA_FILES.corpus,
+  RELEASE_DATA_FILES.queries,
+  RELEASE_DATA_FILES.distractorMetadata,
+  RELEASE_DATA_FILES.executionCache,
+];
 
 async function fileSize(path: string): Promise<number | null> {
   try {
@@ -163,7 +171,9 @@ async function fileSize(path: string): Promise<number | null> {
 }
 
 async function fileSha256(path: string): Promise<string> {
-  return createHash('sha256').update(await readFile(path)).digest('hex');
+  return createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex');
 }
 
 function isAbort(error: unknown, signal?: AbortSignal): boolean {
@@ -184,7 +194,10 @@ function isAbort(error: unknown, signal?: AbortSignal): boolean {
  *   cacheDir: '/tmp/hub', onProgress: (e) => console.log(e.file, e.phase, e.receivedBytes, e.totalBytes),
  * });
  */
-export async function downloadHubDataset(reference: string | HubReference, options: HubDownloadOptions = {}): Promise<HubDownloadResult> {
+export async function downloadHubDataset(
+  reference: string | HubReference,
+  options: HubDownloadOptions = {},
+): Promise<HubDownloadResult> {
   const ref = typeof reference === 'string' ? parseHubReference(reference) : reference;
   const endpoint = options.endpoint ?? DEFAULT_HUB_ENDPOINT;
   const dir = hubCacheDirectory(ref, options.cacheDir ?? defaultHubCacheDir());
@@ -198,7 +211,10 @@ export async function downloadHubDataset(reference: string | HubReference, optio
     const missing: string[] = [];
     for (const file of DATA_FILES) if ((await fileSize(join(dir, file))) === null) missing.push(file);
     if (missing.length > 0) {
-      throw new DatasetError('E_NOT_FOUND', `${label} is not fully cached in ${dir} (missing ${missing.join(', ')})${reason ? `; ${reason}` : ''}`);
+      throw new DatasetError(
+        'E_NOT_FOUND',
+        `${label} is not fully cached in ${dir} (missing ${missing.join(', ')})${reason ? `; ${reason}` : ''}`,
+      );
     }
     const sumsText = await readFile(join(dir, SHA256SUMS_FILE), 'utf8').catch(() => null);
     const sums = sumsText === null ? null : parseSha256Sums(sumsText).sums;
@@ -208,17 +224,29 @@ export async function downloadHubDataset(reference: string | HubReference, optio
       const expected = sums?.get(file);
       if (expected !== undefined) {
         const actual = await fileSha256(path);
-        if (actual !== expected) throw new DatasetError('E_CHECKSUM', `cached ${file} of ${label} does not match ${SHA256SUMS_FILE}: expected ${expected}, computed ${actual}; download it again`);
+        if (actual !== expected)
+          throw new DatasetError(
+            'E_CHECKSUM',
+            `cached ${file} of ${label} does not match ${SHA256SUMS_FILE}: expected ${expected}, computed ${actual}; download it again`,
+          );
       }
       const bytes = (await fileSize(path)) as number;
       options.onProgress?.({ file, phase: 'cached', receivedBytes: bytes, totalBytes: bytes });
       files.push({ file, status: 'cached', bytes, verified: expected !== undefined });
     }
-    return { dir, ref, files, checksums: sums !== null, offline: true, ...(reason !== undefined ? { offlineReason: reason } : {}) };
+    return {
+      dir,
+      ref,
+      files,
+      checksums: sums !== null,
+      offline: true,
+      ...(reason !== undefined ? { offlineReason: reason } : {}),
+    };
   };
 
   if (options.offline) return useCache('offline mode');
-  if (signal?.aborted) throw new DatasetError('E_ABORTED', `download of ${label} was aborted`, { cause: signal.reason });
+  if (signal?.aborted)
+    throw new DatasetError('E_ABORTED', `download of ${label} was aborted`, { cause: signal.reason });
 
   // 1. SHA256SUMS decides freshness and integrity.
   let sums: Map<string, string> | null = null;
@@ -227,13 +255,18 @@ export async function downloadHubDataset(reference: string | HubReference, optio
   try {
     response = await doFetch(sumsUrl, { headers, ...(signal ? { signal } : {}) });
   } catch (error) {
-    if (isAbort(error, signal)) throw new DatasetError('E_ABORTED', `download of ${label} was aborted`, { cause: error });
+    if (isAbort(error, signal))
+      throw new DatasetError('E_ABORTED', `download of ${label} was aborted`, { cause: error });
     const reason = `the Hub could not be reached (${(error as Error).message})`;
     try {
       return await useCache(reason);
     } catch (cacheError) {
       if (DatasetError.is(cacheError) && cacheError.code === 'E_NOT_FOUND') {
-        throw new DatasetError('E_DOWNLOAD', `could not download ${sumsUrl}: ${(error as Error).message}; no complete cached copy in ${dir}`, { cause: error });
+        throw new DatasetError(
+          'E_DOWNLOAD',
+          `could not download ${sumsUrl}: ${(error as Error).message}; no complete cached copy in ${dir}`,
+          { cause: error },
+        );
       }
       throw cacheError;
     }
@@ -278,8 +311,13 @@ export async function downloadHubDataset(reference: string | HubReference, optio
 }
 
 function httpError(response: Response, url: string, label: string): DatasetError {
-  if (response.status === 404) return new DatasetError('E_NOT_FOUND', `${url} does not exist (HTTP 404); check the repository and revision of ${label}`);
-  const hint = response.status === 401 || response.status === 403 ? '; the repository may be gated or private: pass `token`' : '';
+  if (response.status === 404)
+    return new DatasetError(
+      'E_NOT_FOUND',
+      `${url} does not exist (HTTP 404); check the repository and revision of ${label}`,
+    );
+  const hint =
+    response.status === 401 || response.status === 403 ? '; the repository may be gated or private: pass `token`' : '';
   return new DatasetError('E_DOWNLOAD', `GET ${url} failed with HTTP ${response.status} ${response.statusText}${hint}`);
 }
 
@@ -310,8 +348,15 @@ interface DownloadContext {
   interval: number;
 }
 
-async function downloadFile(url: string, path: string, file: string, expected: string | undefined, ctx: DownloadContext): Promise<number> {
-  const aborted = (cause: unknown) => new DatasetError('E_ABORTED', `download of ${file} (${ctx.label}) was aborted`, { cause });
+async function downloadFile(
+  url: string,
+  path: string,
+  file: string,
+  expected: string | undefined,
+  ctx: DownloadContext,
+): Promise<number> {
+  const aborted = (cause: unknown) =>
+    new DatasetError('E_ABORTED', `download of ${file} (${ctx.label}) was aborted`, { cause });
   let response: Response;
   try {
     response = await ctx.doFetch(url, { headers: ctx.headers, ...(ctx.signal ? { signal: ctx.signal } : {}) });
@@ -366,7 +411,10 @@ async function downloadFile(url: string, path: string, file: string, expected: s
     await once(out, 'close');
     const digest = hash.digest('hex');
     if (expected !== undefined && digest !== expected) {
-      throw new DatasetError('E_CHECKSUM', `downloaded ${file} of ${ctx.label} does not match ${SHA256SUMS_FILE}: expected ${expected}, computed ${digest}`);
+      throw new DatasetError(
+        'E_CHECKSUM',
+        `downloaded ${file} of ${ctx.label} does not match ${SHA256SUMS_FILE}: expected ${expected}, computed ${digest}`,
+      );
     }
     await rename(temp, path);
     ctx.onProgress?.({ file, phase: 'done', receivedBytes: received, totalBytes: total ?? received });

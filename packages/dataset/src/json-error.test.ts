@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { locateJsonError } from './json-error.js';
 
 describe('locateJsonError', () => {
-  it.each(['{}', '[]', '{"a": [1, -2.5e3, true, false, null, "x\\u00e9\\n"]}', ' 3 ', '"s"'])('returns null when %j is valid', (text) => {
-    expect(locateJsonError(text)).toBeNull();
-    expect(() => JSON.parse(text)).not.toThrow();
-  });
+  it.each(['{}', '[]', '{"a": [1, -2.5e3, true, false, null, "x\\u00e9\\n"]}', ' 3 ', '"s"'])(
+    'returns null when %j is valid',
+    (text) => {
+      expect(locateJsonError(text)).toBeNull();
+      expect(() => JSON.parse(text)).not.toThrow();
+    },
+  );
 
   it.each([
     ['{"a": [1,\n}', 2, 1],

@@ -106,7 +106,10 @@ export function locateJsonError(text: string): JsonErrorLocation | null {
         return;
       }
     }
-    if (c === '"') return string();
+    if (c === '"') {
+      string();
+      return;
+    }
     for (const literal of ['true', 'false', 'null']) {
       if (text.startsWith(literal, i)) {
         i += literal.length;

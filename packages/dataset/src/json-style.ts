@@ -51,7 +51,8 @@ export const COMPACT_JSON_STYLE: Readonly<JsonStyle> = Object.freeze({
  * pythonNumber(42);      // '42'
  */
 export function pythonNumber(value: number): string {
-  if (!Number.isFinite(value)) throw new RangeError(`@execret/dataset: cannot write non-finite number ${value} as JSON`);
+  if (!Number.isFinite(value))
+    throw new RangeError(`@execret/dataset: cannot write non-finite number ${value} as JSON`);
   if (Number.isInteger(value) && Math.abs(value) < 2 ** 53) return Object.is(value, -0) ? '0' : String(value);
   const [mantissa = '', exponentText = '0'] = value.toExponential().split('e');
   const negative = mantissa.startsWith('-');
@@ -131,7 +132,8 @@ export function serializeJson(value: unknown, style: Readonly<JsonStyle>): strin
 }
 
 function jsNumber(value: number): string {
-  if (!Number.isFinite(value)) throw new RangeError(`@execret/dataset: cannot write non-finite number ${value} as JSON`);
+  if (!Number.isFinite(value))
+    throw new RangeError(`@execret/dataset: cannot write non-finite number ${value} as JSON`);
   return JSON.stringify(value);
 }
 

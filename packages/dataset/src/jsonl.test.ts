@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { parseJsonl, readJsonl, readJsonlFile } from './jsonl.js';
-import { DatasetError } from './errors.js';
-import { FIXTURE_DIR } from '../test/helpers.js';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_DIR } from '../test/helpers.js';
+import { DatasetError } from './errors.js';
+import { parseJsonl, readJsonl, readJsonlFile } from './jsonl.js';
 
 const enc = new TextEncoder();
 const file = 'data/x.jsonl';
@@ -17,7 +17,10 @@ function chunks(bytes: Uint8Array, size: number): Uint8Array[] {
 describe('parseJsonl', () => {
   it('reads LF lines and numbers them from 1 when the input is plain', () => {
     const r = parseJsonl('{"a": 1}\n{"a": 2}\n', { file });
-    expect(r.records).toEqual([{ line: 1, value: { a: 1 } }, { line: 2, value: { a: 2 } }]);
+    expect(r.records).toEqual([
+      { line: 1, value: { a: 1 } },
+      { line: 2, value: { a: 2 } },
+    ]);
     expect(r.layout).toMatchObject({ bom: false, eol: '\n', finalNewline: true, blankLines: [], mixedEol: false });
     expect(r.issues).toEqual([]);
   });
@@ -42,7 +45,10 @@ describe('parseJsonl', () => {
 
   it('skips blank and whitespace-only lines but remembers where they were', () => {
     const r = parseJsonl('\n{"a": 1}\n   \n\t\n{"a": 2}\n', { file });
-    expect(r.records).toEqual([{ line: 2, value: { a: 1 } }, { line: 5, value: { a: 2 } }]);
+    expect(r.records).toEqual([
+      { line: 2, value: { a: 1 } },
+      { line: 5, value: { a: 2 } },
+    ]);
     expect(r.layout.blankLines).toEqual([
       { before: 0, text: '' },
       { before: 1, text: '   ' },
@@ -109,10 +115,13 @@ describe('readJsonl', () => {
   const text = '\ufeff{"s": "café ☃ 😀"}\r\n\r\n{"s": "ü"}\n{"s": "x"}';
   const bytes = enc.encode(text);
 
-  it.each([1, 2, 3, 5, 7, 64])('gives the same result as parseJsonl when byte chunks are %i bytes long', async (size) => {
-    const streamed = await readJsonl(chunks(bytes, size), { file });
-    expect(streamed).toEqual(parseJsonl(text, { file }));
-  });
+  it.each([1, 2, 3, 5, 7, 64])(
+    'gives the same result as parseJsonl when byte chunks are %i bytes long',
+    async (size) => {
+      const streamed = await readJsonl(chunks(bytes, size), { file });
+      expect(streamed).toEqual(parseJsonl(text, { file }));
+    },
+  );
 
   it('accepts string chunks when the source yields strings', async () => {
     const parts = [text.slice(0, 4), text.slice(4, 20), text.slice(20)];

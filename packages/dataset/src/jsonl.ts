@@ -9,9 +9,10 @@
  * Bytes are split at `\n` (0x0A never occurs inside a multi-byte UTF-8 sequence), so chunk boundaries may fall
  * anywhere, including inside a character.
  */
-import { createReadStream } from 'node:fs';
+
 import { isAscii, isUtf8 } from 'node:buffer';
-import { DatasetError, IssueCollector, type DatasetIssue } from './errors.js';
+import { createReadStream } from 'node:fs';
+import { DatasetError, type DatasetIssue, IssueCollector } from './errors.js';
 import { locateJsonError } from './json-error.js';
 import { detectJsonStyle, type JsonStyle } from './json-style.js';
 
@@ -137,7 +138,11 @@ class JsonlSink {
       const detail = `${where ? `column ${where.column}: ` : ''}${(error as Error).message}`;
       if (!terminated) {
         if (this.options.tornFinalLine === 'drop') {
-          this.badLine('torn-final-line', `last line has no newline and is not valid JSON (a torn append); it was ignored: ${detail}`, 'warning');
+          this.badLine(
+            'torn-final-line',
+            `last line has no newline and is not valid JSON (a torn append); it was ignored: ${detail}`,
+            'warning',
+          );
         } else {
           this.badLine('truncated-line', `line is truncated or malformed (last line, no newline): ${detail}`);
         }
@@ -187,7 +192,8 @@ class JsonlSink {
 export function describeJson(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
-  if (typeof value === 'string') return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;
+  if (typeof value === 'string')
+    return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;
   if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
   return typeof value;
 }
@@ -242,7 +248,7 @@ function pushBytes(sink: JsonlSink, block: Uint8Array): void {
 export function parseJsonl(input: string | Uint8Array, options: JsonlReadOptions): JsonlReadResult {
   const sink = new JsonlSink(options);
   if (typeof input === 'string') {
-    sink.rawNonAscii = /[^\x00-\x7f]/.test(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
+    sink.rawNonAscii = /[\u0080-\uffff]/.test(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
     pushText(sink, input, true);
   } else {
     feedBytes(sink, input, true);
@@ -303,7 +309,7 @@ export async function readJsonl(
       sawText = true;
       if (sawBytes) throw new TypeError('@execret/dataset: readJsonl received both string and byte chunks');
       const body = first && chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
-      if (!sink.rawNonAscii && /[^\x00-\x7f]/.test(body)) sink.rawNonAscii = true;
+      if (!sink.rawNonAscii && /[\u0080-\uffff]/.test(body)) sink.rawNonAscii = true;
       pendingText = pushText(sink, pendingText + chunk, false);
       continue;
     }

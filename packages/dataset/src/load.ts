@@ -5,9 +5,9 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Benchmark } from './benchmark.js';
 import { DatasetError } from './errors.js';
-import { downloadHubDataset, parseHubReference, type HubDownloadOptions } from './hub.js';
+import { downloadHubDataset, type HubDownloadOptions, parseHubReference } from './hub.js';
 import { miniDatasetDirectory } from './mini.js';
-import { readReleaseDirectory, type ReadReleaseOptions } from './read-release.js';
+import { type ReadReleaseOptions, readReleaseDirectory } from './read-release.js';
 
 /** Options of {@link loadExecRetrieval}: those of the Hub download and of the directory reader. */
 export interface LoadExecRetrievalOptions extends HubDownloadOptions, Omit<ReadReleaseOptions, 'source'> {}
@@ -31,9 +31,13 @@ export interface LoadExecRetrievalOptions extends HubDownloadOptions, Omit<ReadR
  * const local = await loadExecRetrieval('./release', { executionCache: false });
  */
 export async function loadExecRetrieval(source: string, options: LoadExecRetrievalOptions = {}): Promise<Benchmark> {
-  if (typeof source !== 'string') throw new TypeError(`@execret/dataset: loadExecRetrieval expects a string source, received ${typeof source}`);
+  if (typeof source !== 'string')
+    throw new TypeError(`@execret/dataset: loadExecRetrieval expects a string source, received ${typeof source}`);
   if (source.trim() === '') {
-    throw new DatasetError('E_SOURCE', "expected a source: a release directory, 'hf:owner/name[@revision]' or 'mini'; received an empty string");
+    throw new DatasetError(
+      'E_SOURCE',
+      "expected a source: a release directory, 'hf:owner/name[@revision]' or 'mini'; received an empty string",
+    );
   }
   const readOptions: ReadReleaseOptions = {};
   if (options.maxIssues !== undefined) readOptions.maxIssues = options.maxIssues;
@@ -62,10 +66,16 @@ export async function loadExecRetrieval(source: string, options: LoadExecRetriev
     return benchmark;
   }
   const dir = resolve(source);
-  const isDir = await stat(dir).then((s) => s.isDirectory(), () => false);
+  const isDir = await stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
   if (!isDir) {
     const hint = /^[\w.-]+\/[\w.-]+(@\S+)?$/.test(source) ? ` (did you mean 'hf:${source}'?)` : '';
-    throw new DatasetError('E_NOT_FOUND', `release directory not found: ${dir}${hint}; expected a directory, 'hf:owner/name[@revision]' or 'mini'`);
+    throw new DatasetError(
+      'E_NOT_FOUND',
+      `release directory not found: ${dir}${hint}; expected a directory, 'hf:owner/name[@revision]' or 'mini'`,
+    );
   }
   return readReleaseDirectory(dir, { ...readOptions, source: { kind: 'local', location: dir } });
 }

@@ -1,17 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queryDistractors, type Benchmark } from './benchmark.js';
+import { FIXTURE_DIR } from '../test/helpers.js';
+import { type Benchmark, queryDistractors } from './benchmark.js';
 import { filterByBugType, filterByDomain, retainDistractors, retentionOrder } from './pool.js';
 import { readReleaseDirectory } from './read-release.js';
 import type { QueryRow } from './schemas.js';
 import { validateBenchmark } from './validate.js';
-import { FIXTURE_DIR } from '../test/helpers.js';
 
 let b: Benchmark;
 beforeAll(async () => {
   b = await readReleaseDirectory(FIXTURE_DIR);
 });
 
-const kept = (bench: Benchmark) => Object.fromEntries(bench.queries.map((q) => [q.query_id, q.paired_distractor_corpus_ids]));
+const kept = (bench: Benchmark) =>
+  Object.fromEntries(bench.queries.map((q) => [q.query_id, q.paired_distractor_corpus_ids]));
 
 describe('retentionOrder', () => {
   it('is a permutation that depends on the seed and query id only', () => {
@@ -90,7 +91,8 @@ describe('retainDistractors', () => {
   it('filters the distractor metadata to the kept distractors', () => {
     const pool = retainDistractors(b, 1, { seed: 2 });
     expect(pool.distractorMetadata?.rows).toHaveLength(6);
-    for (const q of pool.queries) expect(pool.distractorMetadata?.byDistractorId.has(q.paired_distractor_corpus_ids[0] as string)).toBe(true);
+    for (const q of pool.queries)
+      expect(pool.distractorMetadata?.byDistractorId.has(q.paired_distractor_corpus_ids[0] as string)).toBe(true);
   });
 
   it.each([-1, 1.5, Number.NaN])('throws RangeError when r is %s', (r) => {
@@ -113,7 +115,9 @@ describe('filterByDomain', () => {
   });
 
   it('throws RangeError naming the domains that exist when a domain is unknown', () => {
-    expect(() => filterByDomain(b, ['geometry'])).toThrow(/unknown domain "geometry"; the benchmark has bit_manipulation, math_numerical/);
+    expect(() => filterByDomain(b, ['geometry'])).toThrow(
+      /unknown domain "geometry"; the benchmark has bit_manipulation, math_numerical/,
+    );
   });
 });
 
@@ -130,7 +134,9 @@ describe('filterByBugType', () => {
   it('drops queries left without distractors when asked', () => {
     const obo = filterByBugType(b, ['off_by_one'], { dropQueriesWithoutDistractors: true });
     expect(obo.queries.map((q) => q.query_id)).toEqual(['q_0001', 'q_0004', 'q_0005', 'q_0006']);
-    expect(obo.source.derivation).toEqual([{ kind: 'filter-bug-types', bugTypes: ['off_by_one'], dropQueriesWithoutDistractors: true }]);
+    expect(obo.source.derivation).toEqual([
+      { kind: 'filter-bug-types', bugTypes: ['off_by_one'], dropQueriesWithoutDistractors: true },
+    ]);
   });
 
   it('throws RangeError when a bug type does not occur', () => {

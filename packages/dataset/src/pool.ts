@@ -8,7 +8,9 @@
  * source files. The execution cache is shared; distractor metadata keeps the rows of kept distractors and the rows
  * it could not attribute.
  */
-import { buildBenchmark, type Benchmark, type BenchmarkDerivation } from './benchmark.js';
+
+import { mulberry32 } from '@execret/formats';
+import { type Benchmark, type BenchmarkDerivation, createBenchmark } from './benchmark.js';
 import type { DistractorMetadata } from './distractor-metadata.js';
 import type { CorpusRow, QueryRow } from './schemas.js';
 
@@ -23,18 +25,6 @@ function fnv1a(text: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
-}
-
-/** mulberry32: a small 32-bit PRNG, returns floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
@@ -94,14 +84,16 @@ function derive(
   }
   let metadata: DistractorMetadata | null = null;
   if (b.distractorMetadata !== null) {
-    const rows = b.distractorMetadata.rows.filter((r) => r.distractorId === null || keptDistractorIds.has(r.distractorId));
+    const rows = b.distractorMetadata.rows.filter(
+      (r) => r.distractorId === null || keptDistractorIds.has(r.distractorId),
+    );
     const byDistractorId = new Map<string, number>();
     rows.forEach((r, i) => {
       if (r.distractorId !== null && !byDistractorId.has(r.distractorId)) byDistractorId.set(r.distractorId, i);
     });
     metadata = { ...b.distractorMetadata, rows, byDistractorId };
   }
-  return buildBenchmark({
+  return createBenchmark({
     corpus,
     queries,
     distractorMetadata: metadata,
@@ -137,9 +129,13 @@ export interface RetainDistractorsOptions {
  * pool2.source.derivation; // [{ kind: 'retain-distractors', r: 2, seed: 7 }]
  */
 export function retainDistractors(benchmark: Benchmark, r: number, options: RetainDistractorsOptions = {}): Benchmark {
-  if (!Number.isInteger(r) || r < 0) throw new RangeError(`@execret/dataset: retainDistractors: r must be a non-negative integer (0..4 in the paper), received ${r}`);
+  if (!Number.isInteger(r) || r < 0)
+    throw new RangeError(
+      `@execret/dataset: retainDistractors: r must be a non-negative integer (0..4 in the paper), received ${r}`,
+    );
   const seed = options.seed ?? DEFAULT_POOL_SEED;
-  if (!Number.isInteger(seed)) throw new RangeError(`@execret/dataset: retainDistractors: seed must be an integer, received ${seed}`);
+  if (!Number.isInteger(seed))
+    throw new RangeError(`@execret/dataset: retainDistractors: seed must be an integer, received ${seed}`);
   return derive(
     benchmark,
     () => true,
@@ -163,7 +159,9 @@ export function filterByDomain(benchmark: Benchmark, domains: Iterable<string>):
   const wanted = [...new Set(domains)];
   for (const d of wanted) {
     if (!benchmark.domains.includes(d)) {
-      throw new RangeError(`@execret/dataset: filterByDomain: unknown domain ${JSON.stringify(d)}; the benchmark has ${benchmark.domains.join(', ') || 'none'}`);
+      throw new RangeError(
+        `@execret/dataset: filterByDomain: unknown domain ${JSON.stringify(d)}; the benchmark has ${benchmark.domains.join(', ') || 'none'}`,
+      );
     }
   }
   const set = new Set(wanted);
@@ -188,11 +186,17 @@ export interface FilterByBugTypeOptions {
  * @example
  * const offByOne = filterByBugType(benchmark, ['off_by_one', 'off_by_one_boundary'], { dropQueriesWithoutDistractors: true });
  */
-export function filterByBugType(benchmark: Benchmark, bugTypes: Iterable<string>, options: FilterByBugTypeOptions = {}): Benchmark {
+export function filterByBugType(
+  benchmark: Benchmark,
+  bugTypes: Iterable<string>,
+  options: FilterByBugTypeOptions = {},
+): Benchmark {
   const wanted = [...new Set(bugTypes)];
   for (const t of wanted) {
     if (!benchmark.bugTypes.includes(t)) {
-      throw new RangeError(`@execret/dataset: filterByBugType: unknown bug type ${JSON.stringify(t)}; the benchmark has ${benchmark.bugTypes.join(', ') || 'none'}`);
+      throw new RangeError(
+        `@execret/dataset: filterByBugType: unknown bug type ${JSON.stringify(t)}; the benchmark has ${benchmark.bugTypes.join(', ') || 'none'}`,
+      );
     }
   }
   const set = new Set(wanted);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { calledFunctionNames, checkAssertStatement, deriveFunctionName, scanPython, topLevelFunctionNames } from './python-syntax.js';
+import {
+  calledFunctionNames,
+  checkAssertStatement,
+  deriveFunctionName,
+  scanPython,
+  topLevelFunctionNames,
+} from './python-syntax.js';
 
 describe('checkAssertStatement', () => {
   it.each([
@@ -64,7 +70,8 @@ describe('scanPython', () => {
 
 describe('topLevelFunctionNames', () => {
   it('finds top-level and async defs but not nested ones or defs inside strings', () => {
-    const code = 'import re\n\ndef _helper(s):\n    def inner():\n        pass\n\nDOC = """\ndef fake():\n"""\n\nasync def fetch(u):\n    pass\n\nclass K:\n    def method(self):\n        pass\n';
+    const code =
+      'import re\n\ndef _helper(s):\n    def inner():\n        pass\n\nDOC = """\ndef fake():\n"""\n\nasync def fetch(u):\n    pass\n\nclass K:\n    def method(self):\n        pass\n';
     expect(topLevelFunctionNames(code)).toEqual(['_helper', 'fetch']);
   });
 
@@ -75,18 +82,22 @@ describe('topLevelFunctionNames', () => {
 
 describe('calledFunctionNames', () => {
   it('lists called names once, skipping method calls and keywords', () => {
-    expect(calledFunctionNames("assert slugify(' A ').upper() == 'A' and len(x) if True else print (3) or not (1)")).toEqual([
-      'slugify',
-      'len',
-      'print',
-    ]);
+    expect(
+      calledFunctionNames("assert slugify(' A ').upper() == 'A' and len(x) if True else print (3) or not (1)"),
+    ).toEqual(['slugify', 'len', 'print']);
   });
 });
 
 describe('deriveFunctionName', () => {
   it('picks the function called by the most tests when the canonical has helpers', () => {
     const canonical = 'def _norm(s):\n    return s.strip()\n\ndef slugify(s):\n    return _norm(s)\n';
-    expect(deriveFunctionName(canonical, ["assert slugify(' a ') == 'a'", "assert slugify('') == ''", "assert _norm('x') == 'x'"])).toBe('slugify');
+    expect(
+      deriveFunctionName(canonical, [
+        "assert slugify(' a ') == 'a'",
+        "assert slugify('') == ''",
+        "assert _norm('x') == 'x'",
+      ]),
+    ).toBe('slugify');
   });
 
   it('breaks ties by definition order', () => {

@@ -45,9 +45,41 @@ export interface PythonScan {
 }
 
 const KEYWORDS = new Set([
-  'False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del',
-  'elif', 'else', 'except', 'finally', 'for', 'from', 'global', 'if', 'import', 'in', 'is', 'lambda', 'nonlocal',
-  'not', 'or', 'pass', 'raise', 'return', 'try', 'while', 'with', 'yield',
+  'False',
+  'None',
+  'True',
+  'and',
+  'as',
+  'assert',
+  'async',
+  'await',
+  'break',
+  'class',
+  'continue',
+  'def',
+  'del',
+  'elif',
+  'else',
+  'except',
+  'finally',
+  'for',
+  'from',
+  'global',
+  'if',
+  'import',
+  'in',
+  'is',
+  'lambda',
+  'nonlocal',
+  'not',
+  'or',
+  'pass',
+  'raise',
+  'return',
+  'try',
+  'while',
+  'with',
+  'yield',
 ]);
 const STRING_PREFIX = /^(?:[rR][bBfF]?|[bBfF][rR]?|[uU])$/;
 const ID_START = /^[\p{L}\p{Nl}_]/u;
@@ -157,7 +189,11 @@ export function scanPython(source: string): PythonScan {
         line++;
         continue;
       }
-      error = { message: i + 1 >= n ? 'backslash at end of input' : 'unexpected character after line continuation character', offset: i, line };
+      error = {
+        message: i + 1 >= n ? 'backslash at end of input' : 'unexpected character after line continuation character',
+        offset: i,
+        line,
+      };
       break;
     }
     if (current === null) {
@@ -177,7 +213,11 @@ export function scanPython(source: string): PythonScan {
       if ((q === DQUOTE || q === SQUOTE) && j - i <= 2 && STRING_PREFIX.test(source.slice(i, j))) {
         const end = skipString(source, j);
         if (end < 0) {
-          error = { message: end === -2 ? 'unterminated triple-quoted string literal' : 'unterminated string literal', offset: i, line };
+          error = {
+            message: end === -2 ? 'unterminated triple-quoted string literal' : 'unterminated string literal',
+            offset: i,
+            line,
+          };
           break;
         }
         line += countNewlines(source, j, end);
@@ -197,7 +237,11 @@ export function scanPython(source: string): PythonScan {
     if (c === DQUOTE || c === SQUOTE) {
       const end = skipString(source, i);
       if (end < 0) {
-        error = { message: end === -2 ? 'unterminated triple-quoted string literal' : 'unterminated string literal', offset: i, line };
+        error = {
+          message: end === -2 ? 'unterminated triple-quoted string literal' : 'unterminated string literal',
+          offset: i,
+          line,
+        };
         break;
       }
       line += countNewlines(source, i, end);
@@ -227,7 +271,11 @@ export function scanPython(source: string): PythonScan {
           break scan;
         }
         if (closerOf(open) !== c) {
-          error = { message: `closing '${String.fromCharCode(c)}' does not match opening '${String.fromCharCode(open)}' on line ${openLine}`, offset: i, line };
+          error = {
+            message: `closing '${String.fromCharCode(c)}' does not match opening '${String.fromCharCode(open)}' on line ${openLine}`,
+            offset: i,
+            line,
+          };
           break scan;
         }
         break;
@@ -257,7 +305,11 @@ export function scanPython(source: string): PythonScan {
   if (error === null && stack.length > 0) {
     const k = stack.length - 1;
     const openLine = stackLines[k] as number;
-    error = { message: `'${String.fromCharCode(stack[k] as number)}' opened on line ${openLine} is never closed`, offset: stackOffsets[k] as number, line: openLine };
+    error = {
+      message: `'${String.fromCharCode(stack[k] as number)}' opened on line ${openLine} is never closed`,
+      offset: stackOffsets[k] as number,
+      line: openLine,
+    };
   }
   return { lines, calls, error };
 }
@@ -343,7 +395,9 @@ export function topLevelFunctionNames(code: string, scan: PythonScan = scanPytho
   const names: string[] = [];
   for (const l of scan.lines) {
     if (l.indent !== 0) continue;
-    const m = /^(?:async[ \t]+)?def[ \t]+([\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}_]*)[ \t]*\(/u.exec(code.slice(l.start, l.end));
+    const m = /^(?:async[ \t]+)?def[ \t]+([\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}_]*)[ \t]*\(/u.exec(
+      code.slice(l.start, l.end),
+    );
     if (m !== null) names.push(m[1] as string);
   }
   return names;

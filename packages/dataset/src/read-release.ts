@@ -5,33 +5,29 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildBenchmark, type Benchmark, type BenchmarkSource, type LoadedFileInfo, type ReleaseFormat } from './benchmark.js';
-import { readDistractorMetadataRecords, type DistractorMetadata } from './distractor-metadata.js';
-import { DatasetError, IssueCollector, type DatasetIssue } from './errors.js';
-import { readExecutionCacheRecords, type ExecutionCache } from './execution-cache.js';
-import { DEFAULT_MAX_ISSUES, DEFAULT_READ_CHUNK_BYTES, readJsonl, type JsonlReadResult } from './jsonl.js';
+import { RELEASE_DATA_FILES, SHA256SUMS_FILE } from '@execret/formats';
 import {
+  type Benchmark,
+  type BenchmarkSource,
+  createBenchmark,
+  type LoadedFileInfo,
+  type ReleaseFormat,
+} from './benchmark.js';
+import { type DistractorMetadata, readDistractorMetadataRecords } from './distractor-metadata.js';
+import { DatasetError, type DatasetIssue, IssueCollector } from './errors.js';
+import { type ExecutionCache, readExecutionCacheRecords } from './execution-cache.js';
+import { DEFAULT_MAX_ISSUES, DEFAULT_READ_CHUNK_BYTES, type JsonlReadResult, readJsonl } from './jsonl.js';
+import {
+  type CorpusRow,
   corpusRowSchema,
   countUnknownFields,
   KNOWN_FIELDS,
   normalizeBugType,
+  type QueryRow,
   queryRowSchema,
   zodIssuesToDatasetIssues,
-  type CorpusRow,
-  type QueryRow,
 } from './schemas.js';
 import { parseSha256Sums } from './sha256sums.js';
-
-/** The four data files of a release, relative to its root. */
-export const RELEASE_DATA_FILES = {
-  corpus: 'data/corpus.jsonl',
-  queries: 'data/queries.jsonl',
-  distractorMetadata: 'data/distractor_metadata.jsonl',
-  executionCache: 'data/execution_cache.jsonl',
-} as const;
-
-/** Name of the checksum file at the release root. */
-export const SHA256SUMS_FILE = 'SHA256SUMS';
 
 /** Options of {@link readReleaseDirectory}. */
 export interface ReadReleaseOptions {
@@ -57,7 +53,11 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-async function readHashed(path: string, file: string, options: { maxIssues: number; tornFinalLine?: 'error' | 'drop'; signal?: AbortSignal }) {
+async function readHashed(
+  path: string,
+  file: string,
+  options: { maxIssues: number; tornFinalLine?: 'error' | 'drop'; signal?: AbortSignal },
+) {
   const hash = createHash('sha256');
   let bytes = 0;
   const stream = createReadStream(path, { highWaterMark: DEFAULT_READ_CHUNK_BYTES });
@@ -104,13 +104,14 @@ export async function readReleaseDirectory(dir: string, options: ReadReleaseOpti
   const checkAbort = () => {
     if (signal?.aborted) throw new DatasetError('E_ABORTED', `reading ${dir} was aborted`, { cause: signal.reason });
   };
-  let dirStat;
+  let dirStat: Awaited<ReturnType<typeof stat>>;
   try {
     dirStat = await stat(dir);
   } catch (error) {
     throw new DatasetError('E_NOT_FOUND', `release directory not found: ${dir}`, { cause: error });
   }
-  if (!dirStat.isDirectory()) throw new DatasetError('E_NOT_FOUND', `expected a release directory, received a file: ${dir}`);
+  if (!dirStat.isDirectory())
+    throw new DatasetError('E_NOT_FOUND', `expected a release directory, received a file: ${dir}`);
   let prefix = 'data/';
   if (!(await exists(join(dir, RELEASE_DATA_FILES.corpus)))) {
     if (await exists(join(dir, 'corpus.jsonl'))) prefix = '';
@@ -148,7 +149,10 @@ export async function readReleaseDirectory(dir: string, options: ReadReleaseOpti
       const expected = sums.get(file);
       if (expected === undefined) checksum = 'not-listed';
       else if (expected !== sha256) {
-        throw new DatasetError('E_CHECKSUM', `${file} in ${dir} does not match ${SHA256SUMS_FILE}: expected sha256 ${expected}, computed ${sha256}`);
+        throw new DatasetError(
+          'E_CHECKSUM',
+          `${file} in ${dir} does not match ${SHA256SUMS_FILE}: expected sha256 ${expected}, computed ${sha256}`,
+        );
       } else checksum = 'verified';
     }
     files.push({ file, lines: result.lineCount, records: result.records.length, bytes, sha256, checksum });
@@ -172,7 +176,11 @@ export async function readReleaseDirectory(dir: string, options: ReadReleaseOpti
   for (const record of corpusResult.records) {
     const parsed = corpusRowSchema.safeParse(record.value);
     if (!parsed.success) {
-      for (const issue of zodIssuesToDatasetIssues(parsed.error.issues, record.value, { file: name('corpus.jsonl'), line: record.line })) collector.add(issue);
+      for (const issue of zodIssuesToDatasetIssues(parsed.error.issues, record.value, {
+        file: name('corpus.jsonl'),
+        line: record.line,
+      }))
+        collector.add(issue);
       continue;
     }
     const row = record.value as CorpusRow;
@@ -186,12 +194,17 @@ export async function readReleaseDirectory(dir: string, options: ReadReleaseOpti
   for (const record of queriesResult.records) {
     const parsed = queryRowSchema.safeParse(record.value);
     if (!parsed.success) {
-      for (const issue of zodIssuesToDatasetIssues(parsed.error.issues, record.value, { file: name('queries.jsonl'), line: record.line })) collector.add(issue);
+      for (const issue of zodIssuesToDatasetIssues(parsed.error.issues, record.value, {
+        file: name('queries.jsonl'),
+        line: record.line,
+      }))
+        collector.add(issue);
       continue;
     }
     const row = record.value as QueryRow;
     countUnknownFields(row, KNOWN_FIELDS.queries, queryUnknown);
-    if (row.metadata !== null && typeof row.metadata === 'object') countUnknownFields(row.metadata, KNOWN_FIELDS.queryMetadata, queryUnknown, 'metadata.');
+    if (row.metadata !== null && typeof row.metadata === 'object')
+      countUnknownFields(row.metadata, KNOWN_FIELDS.queryMetadata, queryUnknown, 'metadata.');
     queryLine[queries.length] = record.line;
     queries.push(row);
   }
@@ -216,7 +229,12 @@ export async function readReleaseDirectory(dir: string, options: ReadReleaseOpti
       distractorMetadata.layout = result.layout;
       reportIssues.push(...distractorMetadata.issues);
     } else {
-      reportIssues.push({ severity: 'info', code: 'file-absent', message: 'no distractor metadata in this release', file: name('distractor_metadata.jsonl') });
+      reportIssues.push({
+        severity: 'info',
+        code: 'file-absent',
+        message: 'no distractor metadata in this release',
+        file: name('distractor_metadata.jsonl'),
+      });
     }
   }
   let executionCache: ExecutionCache | null = null;
@@ -228,12 +246,19 @@ export async function readReleaseDirectory(dir: string, options: ReadReleaseOpti
       executionCache.layout = result.layout;
       reportIssues.push(...executionCache.issues);
     } else {
-      reportIssues.push({ severity: 'info', code: 'file-absent', message: 'no execution cache in this release', file: name('execution_cache.jsonl') });
+      reportIssues.push({
+        severity: 'info',
+        code: 'file-absent',
+        message: 'no execution cache in this release',
+        file: name('execution_cache.jsonl'),
+      });
     }
   }
   if (collector.errorCount > 0 || collector.omittedErrors > 0) {
     const total = collector.errorCount + collector.omittedErrors;
-    const kind = collector.issues.some((i) => i.severity === 'error' && !i.code.startsWith('schema-')) ? 'E_PARSE' : 'E_SCHEMA';
+    const kind = collector.issues.some((i) => i.severity === 'error' && !i.code.startsWith('schema-'))
+      ? 'E_PARSE'
+      : 'E_SCHEMA';
     throw new DatasetError(kind, `${total} problem${total === 1 ? '' : 's'} in the release at ${dir}:`, {
       issues: collector.issues.filter((i) => i.severity === 'error'),
       omittedIssues: collector.omitted,
@@ -241,10 +266,15 @@ export async function readReleaseDirectory(dir: string, options: ReadReleaseOpti
   }
   for (const [file, counts] of Object.entries(unknownFields)) {
     for (const [field, count] of Object.entries(counts)) {
-      reportIssues.push({ severity: 'info', code: 'unknown-field', message: `field "${field}" is not part of the documented format; kept on ${count} row${count === 1 ? '' : 's'}`, file });
+      reportIssues.push({
+        severity: 'info',
+        code: 'unknown-field',
+        message: `field "${field}" is not part of the documented format; kept on ${count} row${count === 1 ? '' : 's'}`,
+        file,
+      });
     }
   }
-  return buildBenchmark({
+  return createBenchmark({
     corpus,
     queries,
     distractorMetadata,

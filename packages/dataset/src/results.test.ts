@@ -1,8 +1,15 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DatasetError } from './errors.js';
-import { parseConfidenceIntervals, parsePairwiseTests, parseResultsFile, readConfidenceIntervals, readPairwiseTests, readResultsFile } from './results.js';
 import { FIXTURE_DIR, readFixture } from '../test/helpers.js';
+import { DatasetError } from './errors.js';
+import {
+  parseConfidenceIntervals,
+  parsePairwiseTests,
+  parseResultsFile,
+  readConfidenceIntervals,
+  readPairwiseTests,
+  readResultsFile,
+} from './results.js';
 
 function thrown(fn: () => unknown): DatasetError {
   try {
@@ -30,8 +37,12 @@ describe('parseResultsFile', () => {
 
   it('has means that agree with its per-query results (exec@1 and precision@5)', () => {
     const { data } = parseResultsFile(text);
-    const exec1 = data.per_query.map((q) => (q.top_results[0]?.passes_all_tests ? 1 : 0)).reduce((a: number, b) => a + b, 0) / 6;
-    const p5 = data.per_query.map((q) => q.top_results.slice(0, 5).filter((r) => r.passes_all_tests).length / 5).reduce((a, b) => a + b, 0) / 6;
+    const exec1 =
+      data.per_query.map((q) => (q.top_results[0]?.passes_all_tests ? 1 : 0)).reduce((a: number, b) => a + b, 0) / 6;
+    const p5 =
+      data.per_query
+        .map((q) => q.top_results.slice(0, 5).filter((r) => r.passes_all_tests).length / 5)
+        .reduce((a, b) => a + b, 0) / 6;
     expect(data.metrics['exec@1']).toBeCloseTo(exec1, 12);
     expect(data.metrics['precision@5']).toBeCloseTo(p5, 12);
   });
@@ -66,7 +77,9 @@ describe('parseResultsFile', () => {
     const error = thrown(() => parseResultsFile(JSON.stringify(doc), { file: 'results/x.json' }));
     expect(error.code).toBe('E_SCHEMA');
     expect(error.issues.map((i) => i.path)).toEqual([['model'], ['per_query', 3, 'top_results', 4, 'label']]);
-    expect(error.message).toContain('results/x.json per_query[3].top_results[4].label: expected one of "correct" | "incorrect", received string "maybe"');
+    expect(error.message).toContain(
+      'results/x.json per_query[3].top_results[4].label: expected one of "correct" | "incorrect", received string "maybe"',
+    );
   });
 
   it('throws E_PARSE naming the line when the JSON is broken', () => {
@@ -121,7 +134,11 @@ describe('parseConfidenceIntervals', () => {
 
   it('reads the fixture intervals with the release seed', () => {
     const { data, warnings } = parseConfidenceIntervals(text);
-    expect(data['toy-random']?.['execution_precision@10']).toMatchObject({ n: 6, bootstrap_samples: 5000, seed: 20260510 });
+    expect(data['toy-random']?.['execution_precision@10']).toMatchObject({
+      n: 6,
+      bootstrap_samples: 5000,
+      seed: 20260510,
+    });
     expect(warnings).toEqual([]);
   });
 
@@ -130,18 +147,28 @@ describe('parseConfidenceIntervals', () => {
     doc['toy-lexical']['exec@10'].mean = 2;
     expect(parseConfidenceIntervals(JSON.stringify(doc)).warnings[0]?.path).toEqual(['toy-lexical', 'exec@10', 'mean']);
     delete doc['toy-lexical']['ndcg@3'].seed;
-    expect(thrown(() => parseConfidenceIntervals(JSON.stringify(doc))).issues[0]?.path).toEqual(['toy-lexical', 'ndcg@3', 'seed']);
+    expect(thrown(() => parseConfidenceIntervals(JSON.stringify(doc))).issues[0]?.path).toEqual([
+      'toy-lexical',
+      'ndcg@3',
+      'seed',
+    ]);
   });
 });
 
 describe('readResultsFile, readPairwiseTests, readConfidenceIntervals', () => {
   it('read from disk and name the file in issues', async () => {
     expect((await readResultsFile(join(FIXTURE_DIR, 'results/toy-random.json'))).data.model).toBe('toy-random');
-    expect(Object.keys((await readPairwiseTests(join(FIXTURE_DIR, 'tests/pairwise_tests.json'))).data)).toEqual(['toy-lexical vs toy-random']);
-    expect(Object.keys((await readConfidenceIntervals(join(FIXTURE_DIR, 'tests/confidence_intervals.json'))).data)).toEqual(['toy-lexical', 'toy-random']);
+    expect(Object.keys((await readPairwiseTests(join(FIXTURE_DIR, 'tests/pairwise_tests.json'))).data)).toEqual([
+      'toy-lexical vs toy-random',
+    ]);
+    expect(
+      Object.keys((await readConfidenceIntervals(join(FIXTURE_DIR, 'tests/confidence_intervals.json'))).data),
+    ).toEqual(['toy-lexical', 'toy-random']);
   });
 
   it('throw E_NOT_FOUND when the file is missing', async () => {
-    await expect(readResultsFile('/nonexistent.json')).rejects.toSatisfy((e: unknown) => DatasetError.is(e) && e.code === 'E_NOT_FOUND');
+    await expect(readResultsFile('/nonexistent.json')).rejects.toSatisfy(
+      (e: unknown) => DatasetError.is(e) && e.code === 'E_NOT_FOUND',
+    );
   });
 });

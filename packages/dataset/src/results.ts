@@ -7,17 +7,17 @@ import { readFile } from 'node:fs/promises';
 import { DatasetError, type DatasetIssue } from './errors.js';
 import { locateJsonError } from './json-error.js';
 import {
+  type ConfidenceIntervals,
   confidenceIntervalsSchema,
   countUnknownFields,
   execComparisonSchema,
   intervalComparisonSchema,
   KNOWN_FIELDS,
+  type PairwiseTests,
   pairwiseTestsSchema,
+  type ResultsFile,
   resultsFileSchema,
   zodIssuesToDatasetIssues,
-  type ConfidenceIntervals,
-  type PairwiseTests,
-  type ResultsFile,
 } from './schemas.js';
 
 /** A parsed result file with what was found besides its data. */
@@ -56,7 +56,11 @@ function parseJsonDocument(text: string, file: string): unknown {
 }
 
 function fail(file: string, issues: DatasetIssue[]): never {
-  throw new DatasetError('E_SCHEMA', `${file} does not have the documented shape (${issues.length} problem${issues.length === 1 ? '' : 's'}):`, { issues });
+  throw new DatasetError(
+    'E_SCHEMA',
+    `${file} does not have the documented shape (${issues.length} problem${issues.length === 1 ? '' : 's'}):`,
+    { issues },
+  );
 }
 
 /**
@@ -79,16 +83,35 @@ export function parseResultsFile(text: string, options: ParseResultOptions = {})
   const unknown = new Map<string, number>();
   countUnknownFields(data, KNOWN_FIELDS.results, unknown);
   if (data.n_queries !== data.per_query.length) {
-    warnings.push({ severity: 'warning', code: 'results-query-count', message: `n_queries is ${data.n_queries} but per_query has ${data.per_query.length} entries`, file, path: ['n_queries'] });
+    warnings.push({
+      severity: 'warning',
+      code: 'results-query-count',
+      message: `n_queries is ${data.n_queries} but per_query has ${data.per_query.length} entries`,
+      file,
+      path: ['n_queries'],
+    });
   }
   data.per_query.forEach((pq, i) => {
     countUnknownFields(pq, KNOWN_FIELDS.perQuery, unknown, 'per_query[].');
     pq.top_results.forEach((tr, j) => {
       countUnknownFields(tr, KNOWN_FIELDS.topResult, unknown, 'per_query[].top_results[].');
-      if (tr.rank !== j + 1) warnings.push({ severity: 'warning', code: 'results-rank-order', message: `expected rank ${j + 1}, received ${tr.rank}`, file, path: ['per_query', i, 'top_results', j, 'rank'] });
+      if (tr.rank !== j + 1)
+        warnings.push({
+          severity: 'warning',
+          code: 'results-rank-order',
+          message: `expected rank ${j + 1}, received ${tr.rank}`,
+          file,
+          path: ['per_query', i, 'top_results', j, 'rank'],
+        });
       const allPass = tr.test_results.length > 0 && tr.test_results.every((r) => r === 'pass');
       if (tr.test_results.length > 0 && allPass !== tr.passes_all_tests) {
-        warnings.push({ severity: 'warning', code: 'results-pass-flag', message: `passes_all_tests is ${tr.passes_all_tests} but test_results ${allPass ? 'are all pass' : 'include a non-pass'}`, file, path: ['per_query', i, 'top_results', j, 'passes_all_tests'] });
+        warnings.push({
+          severity: 'warning',
+          code: 'results-pass-flag',
+          message: `passes_all_tests is ${tr.passes_all_tests} but test_results ${allPass ? 'are all pass' : 'include a non-pass'}`,
+          file,
+          path: ['per_query', i, 'top_results', j, 'passes_all_tests'],
+        });
       }
     });
   });
@@ -122,14 +145,30 @@ export function parsePairwiseTests(text: string, options: ParseResultOptions = {
   for (const [pair, measures] of Object.entries(data)) {
     const m = PAIR_KEY.exec(pair);
     if (m === null) {
-      issues.push({ severity: 'error', code: 'pairwise-key', message: `expected a key "A vs B", received ${JSON.stringify(pair)}`, file, path: [pair] });
+      issues.push({
+        severity: 'error',
+        code: 'pairwise-key',
+        message: `expected a key "A vs B", received ${JSON.stringify(pair)}`,
+        file,
+        path: [pair],
+      });
       continue;
     }
     if (!((m[1] as string) < (m[2] as string))) {
-      warnings.push({ severity: 'warning', code: 'pairwise-key-order', message: `systems should be in code-point order (A < B): ${JSON.stringify(pair)}`, file, path: [pair] });
+      warnings.push({
+        severity: 'warning',
+        code: 'pairwise-key-order',
+        message: `systems should be in code-point order (A < B): ${JSON.stringify(pair)}`,
+        file,
+        path: [pair],
+      });
     }
     for (const [measure, entry] of Object.entries(measures)) {
-      const schema = EXEC_KEY.test(measure) ? execComparisonSchema : INTERVAL_KEY.test(measure) ? intervalComparisonSchema : null;
+      const schema = EXEC_KEY.test(measure)
+        ? execComparisonSchema
+        : INTERVAL_KEY.test(measure)
+          ? intervalComparisonSchema
+          : null;
       if (schema === null) {
         unknown.set(measure, (unknown.get(measure) ?? 0) + 1);
         continue;
@@ -140,18 +179,43 @@ export function parsePairwiseTests(text: string, options: ParseResultOptions = {
         continue;
       }
       if (schema === execComparisonSchema) {
-        const e = entry as { a_only: number; b_only: number; both: number; neither: number; a_rate: number; b_rate: number; delta: number };
+        const e = entry as {
+          a_only: number;
+          b_only: number;
+          both: number;
+          neither: number;
+          a_rate: number;
+          b_rate: number;
+          delta: number;
+        };
         const n = e.a_only + e.b_only + e.both + e.neither;
         const aRate = n === 0 ? 0 : (e.a_only + e.both) / n;
         const bRate = n === 0 ? 0 : (e.b_only + e.both) / n;
-        for (const [field, expected] of [['a_rate', aRate], ['b_rate', bRate], ['delta', e.a_rate - e.b_rate]] as const) {
+        for (const [field, expected] of [
+          ['a_rate', aRate],
+          ['b_rate', bRate],
+          ['delta', e.a_rate - e.b_rate],
+        ] as const) {
           if (Math.abs(e[field] - expected) > RESULT_RATE_TOLERANCE) {
-            warnings.push({ severity: 'warning', code: 'pairwise-rate', message: `${field} is ${e[field]} but the counts give ${expected}`, file, path: [pair, measure, field] });
+            warnings.push({
+              severity: 'warning',
+              code: 'pairwise-rate',
+              message: `${field} is ${e[field]} but the counts give ${expected}`,
+              file,
+              path: [pair, measure, field],
+            });
           }
         }
       }
       const ci = (entry as { bootstrap_ci_95: [number, number] }).bootstrap_ci_95;
-      if (ci[0] > ci[1]) warnings.push({ severity: 'warning', code: 'pairwise-interval', message: `interval low ${ci[0]} exceeds high ${ci[1]}`, file, path: [pair, measure, 'bootstrap_ci_95'] });
+      if (ci[0] > ci[1])
+        warnings.push({
+          severity: 'warning',
+          code: 'pairwise-interval',
+          message: `interval low ${ci[0]} exceeds high ${ci[1]}`,
+          file,
+          path: [pair, measure, 'bootstrap_ci_95'],
+        });
     }
   }
   if (issues.length > 0) fail(file, issues);
@@ -166,7 +230,10 @@ export function parsePairwiseTests(text: string, options: ParseResultOptions = {
  * @example
  * parseConfidenceIntervals(text).data['bm25']['exec@1'].seed; // 20260510
  */
-export function parseConfidenceIntervals(text: string, options: ParseResultOptions = {}): ParsedResultFile<ConfidenceIntervals> {
+export function parseConfidenceIntervals(
+  text: string,
+  options: ParseResultOptions = {},
+): ParsedResultFile<ConfidenceIntervals> {
   const file = options.file ?? 'tests/confidence_intervals.json';
   const value = parseJsonDocument(text, file);
   const parsed = confidenceIntervalsSchema.safeParse(value);
@@ -179,7 +246,13 @@ export function parseConfidenceIntervals(text: string, options: ParseResultOptio
     for (const [measure, ci] of Object.entries(measures)) {
       countUnknownFields(ci, known, unknown);
       if (ci.mean < ci.ci95_low - RESULT_RATE_TOLERANCE || ci.mean > ci.ci95_high + RESULT_RATE_TOLERANCE) {
-        warnings.push({ severity: 'warning', code: 'interval-mean', message: `mean ${ci.mean} lies outside [${ci.ci95_low}, ${ci.ci95_high}]`, file, path: [model, measure, 'mean'] });
+        warnings.push({
+          severity: 'warning',
+          code: 'interval-mean',
+          message: `mean ${ci.mean} lies outside [${ci.ci95_low}, ${ci.ci95_high}]`,
+          file,
+          path: [model, measure, 'mean'],
+        });
       }
     }
   }
@@ -191,7 +264,11 @@ async function readText(path: string): Promise<string> {
     return await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new DatasetError(code === 'ENOENT' ? 'E_NOT_FOUND' : 'E_IO', `could not read ${path}: ${(error as Error).message}`, { cause: error });
+    throw new DatasetError(
+      code === 'ENOENT' ? 'E_NOT_FOUND' : 'E_IO',
+      `could not read ${path}: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
 }
 

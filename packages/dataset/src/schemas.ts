@@ -120,7 +120,10 @@ export type IntervalComparison = z.infer<typeof intervalComparisonSchema>;
  */
 export const pairwiseTestsSchema = z.record(z.string(), z.record(z.string(), z.looseObject({})));
 /** A parsed `tests/pairwise_tests.json`. */
-export type PairwiseTests = Record<string, Record<string, ExecComparison | IntervalComparison | Record<string, unknown>>>;
+export type PairwiseTests = Record<
+  string,
+  Record<string, ExecComparison | IntervalComparison | Record<string, unknown>>
+>;
 
 /** One interval of `tests/confidence_intervals.json`. */
 export const confidenceIntervalSchema = z.looseObject({
@@ -142,7 +145,15 @@ export type ConfidenceIntervals = z.infer<typeof confidenceIntervalsSchema>;
 /** Fields the schemas know, per file kind, used to count unknown fields. */
 export const KNOWN_FIELDS = {
   corpus: ['corpus_id', 'code', 'label', 'bug_type', 'source_entry_id'],
-  queries: ['query_id', 'query', 'test_suite', 'correct_corpus_ids', 'paired_distractor_corpus_ids', 'entry_id', 'metadata'],
+  queries: [
+    'query_id',
+    'query',
+    'test_suite',
+    'correct_corpus_ids',
+    'paired_distractor_corpus_ids',
+    'entry_id',
+    'metadata',
+  ],
   queryMetadata: ['model', 'endpoint', 'generated_at', 'batch_usage'],
   results: ['model', 'n_queries', 'n_corpus', 'ks', 'metrics', 'per_query'],
   perQuery: ['query_id', 'query', 'correct_corpus_ids', 'top_results'],
@@ -190,7 +201,10 @@ export function zodIssuesToDatasetIssues(
     const received = valueAt(input, zi.path);
     let message: string;
     if (zi.code === 'invalid_type') {
-      message = received === undefined ? `required field is missing (expected ${zi.expected})` : `expected ${zi.expected}, received ${describeJson(received)}`;
+      message =
+        received === undefined
+          ? `required field is missing (expected ${zi.expected})`
+          : `expected ${zi.expected}, received ${describeJson(received)}`;
     } else if (zi.code === 'invalid_value') {
       message = `expected one of ${zi.values.map((v) => JSON.stringify(v)).join(' | ')}, received ${describeJson(received)}`;
     } else if (zi.code === 'too_small' || zi.code === 'too_big') {
@@ -225,7 +239,7 @@ export function countUnknownFields(
   prefix = '',
 ): void {
   for (const key in row) {
-    if (!Object.prototype.hasOwnProperty.call(row, key) || known.includes(key)) continue;
+    if (!Object.hasOwn(row, key) || known.includes(key)) continue;
     const name = prefix + key;
     counts.set(name, (counts.get(name) ?? 0) + 1);
   }

@@ -6,7 +6,9 @@ const B = 'B'.repeat(64);
 
 describe('parseSha256Sums', () => {
   it('reads GNU text and binary entries and BSD entries', () => {
-    const { sums, issues } = parseSha256Sums(`${A}  ./data/corpus.jsonl\n${B} *data/queries.jsonl\r\nSHA256 (SHA 2.txt) = ${A}\n\n# comment\n`);
+    const { sums, issues } = parseSha256Sums(
+      `${A}  ./data/corpus.jsonl\n${B} *data/queries.jsonl\r\nSHA256 (SHA 2.txt) = ${A}\n\n# comment\n`,
+    );
     expect([...sums]).toEqual([
       ['data/corpus.jsonl', A],
       ['data/queries.jsonl', B.toLowerCase()],

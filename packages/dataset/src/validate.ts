@@ -1,11 +1,11 @@
 /**
  * `validateBenchmark`: the integrity checks a careful release runs before publishing.
  */
-import { compareCodePoints, DOCUMENTED_DOMAINS, type Benchmark } from './benchmark.js';
-import { DOCUMENTED_BUG_TYPES } from './distractor-metadata.js';
-import { DatasetError, formatIssues, IssueCollector, type DatasetIssue, type IssueSeverity } from './errors.js';
-import { lookupExecution, type ExecutionCache } from './execution-cache.js';
-import { codeSha256, testsSha256 } from './hashes.js';
+
+import { codeSha256, compareCodePoints, isBugType, testsSha256 } from '@execret/formats';
+import { type Benchmark, DOCUMENTED_DOMAINS } from './benchmark.js';
+import { DatasetError, type DatasetIssue, formatIssues, IssueCollector, type IssueSeverity } from './errors.js';
+import { type ExecutionCache, lookupExecution } from './execution-cache.js';
 import { checkAssertStatement, scanPython, topLevelFunctionNames } from './python-syntax.js';
 import type { CorpusRow, QueryRow } from './schemas.js';
 
@@ -23,7 +23,10 @@ export const VALIDATION_CHECKS: readonly ValidationCheck[] = [
   { id: 'correct-ids-exist', description: 'every correct_corpus_ids entry is a corpus_id' },
   { id: 'distractor-ids-exist', description: 'every paired_distractor_corpus_ids entry is a corpus_id' },
   { id: 'one-canonical-per-query', description: 'every query lists exactly one correct snippet' },
-  { id: 'canonical-single-owner', description: 'every canonical belongs to exactly one query and is not also a distractor' },
+  {
+    id: 'canonical-single-owner',
+    description: 'every canonical belongs to exactly one query and is not also a distractor',
+  },
   { id: 'distractor-single-owner', description: 'every distractor is listed exactly once, by exactly one query' },
   { id: 'no-orphan-snippets', description: 'every snippet belongs to some query' },
   { id: 'labels-match-roles', description: 'canonicals are labelled "correct", distractors "incorrect"' },
@@ -37,11 +40,14 @@ export const VALIDATION_CHECKS: readonly ValidationCheck[] = [
   { id: 'test-suite-size', description: 'every test suite has 7 to 10 asserts' },
   { id: 'tests-are-asserts', description: 'every test is a single assert statement that parses' },
   { id: 'tests-unique', description: 'no test occurs twice in a suite' },
-  { id: 'function-defined', description: "a top-level def of the canonical is the function the tests call" },
+  { id: 'function-defined', description: 'a top-level def of the canonical is the function the tests call' },
   { id: 'tests-call-function', description: 'every test calls the function' },
   { id: 'distractors-define-function', description: 'every distractor defines the function at top level' },
   { id: 'snippets-parse', description: 'every snippet is lexically valid Python (and parses, given a parser)' },
-  { id: 'metadata-coverage', description: 'distractor metadata has one row per distractor, agreeing on bug type and canonical' },
+  {
+    id: 'metadata-coverage',
+    description: 'distractor metadata has one row per distractor, agreeing on bug type and canonical',
+  },
   { id: 'canonicals-pass', description: 'every canonical passes its suite in the execution cache' },
   { id: 'distractors-fail', description: 'every distractor fails its suite in the execution cache' },
   { id: 'cache-outcome-count', description: 'cached outcome lists have one outcome per assert' },
@@ -172,7 +178,9 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
   for (const c of VALIDATION_CHECKS) checks.set(c.id, { ...c, status: 'pass', checked: 0, errors: 0, warnings: 0 });
   const corpusFile = b.loadReport.files.find((f) => f.file.endsWith('corpus.jsonl'))?.file ?? 'data/corpus.jsonl';
   const queriesFile = b.loadReport.files.find((f) => f.file.endsWith('queries.jsonl'))?.file ?? 'data/queries.jsonl';
-  const metadataFile = b.loadReport.files.find((f) => f.file.endsWith('distractor_metadata.jsonl'))?.file ?? 'data/distractor_metadata.jsonl';
+  const metadataFile =
+    b.loadReport.files.find((f) => f.file.endsWith('distractor_metadata.jsonl'))?.file ??
+    'data/distractor_metadata.jsonl';
   const check = (id: string) => checks.get(id) as CheckResult;
   const counted = (id: string, n = 1) => {
     check(id).checked += n;
@@ -204,14 +212,27 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
   counted('unique-corpus-ids', nc);
   for (let c = 0; c < nc; c++) {
     const first = b.corpusIndexById.get(cid(c));
-    if (first !== c) report('unique-corpus-ids', 'error', `corpus_id ${JSON.stringify(cid(c))} already used on line ${b.corpusLine[first as number]}`, atSnippet(c, ['corpus_id']));
+    if (first !== c)
+      report(
+        'unique-corpus-ids',
+        'error',
+        `corpus_id ${JSON.stringify(cid(c))} already used on line ${b.corpusLine[first as number]}`,
+        atSnippet(c, ['corpus_id']),
+      );
   }
   counted('unique-query-ids', nq);
   counted('query-text', nq);
   for (let q = 0; q < nq; q++) {
     const first = b.queryIndexById.get(qid(q));
-    if (first !== q) report('unique-query-ids', 'error', `query_id ${JSON.stringify(qid(q))} already used on line ${b.queryLine[first as number]}`, atQuery(q, ['query_id']));
-    if ((b.queries[q] as QueryRow).query.trim() === '') report('query-text', 'error', 'the query description is empty', atQuery(q, ['query']));
+    if (first !== q)
+      report(
+        'unique-query-ids',
+        'error',
+        `query_id ${JSON.stringify(qid(q))} already used on line ${b.queryLine[first as number]}`,
+        atQuery(q, ['query_id']),
+      );
+    if ((b.queries[q] as QueryRow).query.trim() === '')
+      report('query-text', 'error', 'the query description is empty', atQuery(q, ['query']));
   }
 
   // roles
@@ -224,26 +245,51 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
     row.correct_corpus_ids.forEach((id, j) => {
       counted('correct-ids-exist');
       const c = b.corpusIndexById.get(id);
-      if (c === undefined) report('correct-ids-exist', 'error', `correct id ${JSON.stringify(id)} is not in the corpus`, atQuery(q, ['correct_corpus_ids', j]));
+      if (c === undefined)
+        report(
+          'correct-ids-exist',
+          'error',
+          `correct id ${JSON.stringify(id)} is not in the corpus`,
+          atQuery(q, ['correct_corpus_ids', j]),
+        );
       else correctOwners[c] = (correctOwners[c] as number) + 1;
     });
     row.paired_distractor_corpus_ids.forEach((id, j) => {
       counted('distractor-ids-exist');
       const c = b.corpusIndexById.get(id);
-      if (c === undefined) report('distractor-ids-exist', 'error', `distractor id ${JSON.stringify(id)} is not in the corpus`, atQuery(q, ['paired_distractor_corpus_ids', j]));
+      if (c === undefined)
+        report(
+          'distractor-ids-exist',
+          'error',
+          `distractor id ${JSON.stringify(id)} is not in the corpus`,
+          atQuery(q, ['paired_distractor_corpus_ids', j]),
+        );
       else distractorOwners[c] = (distractorOwners[c] as number) + 1;
     });
     counted('one-canonical-per-query');
     const k = row.correct_corpus_ids.length;
-    if (k === 0) report('one-canonical-per-query', 'error', 'correct_corpus_ids is empty', atQuery(q, ['correct_corpus_ids']));
-    else if (k > 1) report('one-canonical-per-query', 'warning', `correct_corpus_ids lists ${k} snippets; the release has exactly one per query`, atQuery(q, ['correct_corpus_ids']));
+    if (k === 0)
+      report('one-canonical-per-query', 'error', 'correct_corpus_ids is empty', atQuery(q, ['correct_corpus_ids']));
+    else if (k > 1)
+      report(
+        'one-canonical-per-query',
+        'warning',
+        `correct_corpus_ids lists ${k} snippets; the release has exactly one per query`,
+        atQuery(q, ['correct_corpus_ids']),
+      );
     const nd = row.paired_distractor_corpus_ids.length;
     distractorCount[nd] = (distractorCount[nd] ?? 0) + 1;
     const nt = row.test_suite.length;
     testsCount[nt] = (testsCount[nt] ?? 0) + 1;
     counted('distractor-count');
     const dc = options.distractorCount ?? DEFAULT_DISTRACTOR_COUNT;
-    if (nd < dc.min || nd > dc.max) report('distractor-count', 'warning', `${nd} paired distractors; expected ${dc.min} to ${dc.max}`, atQuery(q, ['paired_distractor_corpus_ids']));
+    if (nd < dc.min || nd > dc.max)
+      report(
+        'distractor-count',
+        'warning',
+        `${nd} paired distractors; expected ${dc.min} to ${dc.max}`,
+        atQuery(q, ['paired_distractor_corpus_ids']),
+      );
   }
   for (let c = 0; c < nc; c++) {
     if (b.corpusIndexById.get(cid(c)) !== c) continue; // duplicates already reported
@@ -251,23 +297,54 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
     const asCorrect = correctOwners[c] as number;
     const asDistractor = distractorOwners[c] as number;
     counted('no-orphan-snippets');
-    if (asCorrect + asDistractor === 0) report('no-orphan-snippets', 'error', `snippet (label ${row.label}) is listed by no query`, atSnippet(c));
+    if (asCorrect + asDistractor === 0)
+      report('no-orphan-snippets', 'error', `snippet (label ${row.label}) is listed by no query`, atSnippet(c));
     if (asCorrect > 0) {
       counted('canonical-single-owner');
       if (asCorrect > 1 || asDistractor > 0) {
-        report('canonical-single-owner', 'error', `canonical is listed as correct by ${asCorrect} quer${asCorrect === 1 ? 'y' : 'ies'} and as distractor ${asDistractor} time${asDistractor === 1 ? '' : 's'}`, atSnippet(c));
+        report(
+          'canonical-single-owner',
+          'error',
+          `canonical is listed as correct by ${asCorrect} quer${asCorrect === 1 ? 'y' : 'ies'} and as distractor ${asDistractor} time${asDistractor === 1 ? '' : 's'}`,
+          atSnippet(c),
+        );
       }
       counted('labels-match-roles');
-      if (row.label !== 'correct') report('labels-match-roles', 'error', `listed as a correct snippet but labelled ${JSON.stringify(row.label)}`, atSnippet(c, ['label']));
+      if (row.label !== 'correct')
+        report(
+          'labels-match-roles',
+          'error',
+          `listed as a correct snippet but labelled ${JSON.stringify(row.label)}`,
+          atSnippet(c, ['label']),
+        );
       counted('bug-type-only-on-distractors');
-      if (b.snippetBugType[c] !== null) report('bug-type-only-on-distractors', 'error', `canonical has bug_type ${JSON.stringify(b.snippetBugType[c])}`, atSnippet(c, ['bug_type']));
+      if (b.snippetBugType[c] !== null)
+        report(
+          'bug-type-only-on-distractors',
+          'error',
+          `canonical has bug_type ${JSON.stringify(b.snippetBugType[c])}`,
+          atSnippet(c, ['bug_type']),
+        );
     } else if (asDistractor > 0) {
       counted('distractor-single-owner');
-      if (asDistractor > 1) report('distractor-single-owner', 'error', `distractor is listed ${asDistractor} times (it must belong to exactly one query)`, atSnippet(c));
+      if (asDistractor > 1)
+        report(
+          'distractor-single-owner',
+          'error',
+          `distractor is listed ${asDistractor} times (it must belong to exactly one query)`,
+          atSnippet(c),
+        );
       counted('labels-match-roles');
-      if (row.label !== 'incorrect') report('labels-match-roles', 'error', `listed as a distractor but labelled ${JSON.stringify(row.label)}`, atSnippet(c, ['label']));
+      if (row.label !== 'incorrect')
+        report(
+          'labels-match-roles',
+          'error',
+          `listed as a distractor but labelled ${JSON.stringify(row.label)}`,
+          atSnippet(c, ['label']),
+        );
       counted('distractor-has-bug-type');
-      if (b.snippetBugType[c] === null) report('distractor-has-bug-type', 'warning', 'distractor has no bug_type', atSnippet(c, ['bug_type']));
+      if (b.snippetBugType[c] === null)
+        report('distractor-has-bug-type', 'warning', 'distractor has no bug_type', atSnippet(c, ['bug_type']));
     }
   }
 
@@ -288,21 +365,47 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
       if (canonical !== -1) {
         counted('distractor-differs');
         if ((b.corpus[d] as CorpusRow).code === (b.corpus[canonical] as CorpusRow).code) {
-          report('distractor-differs', 'error', `distractor ${cid(d)} has exactly the canonical's code`, atQuery(q, ['paired_distractor_corpus_ids', row.paired_distractor_corpus_ids.indexOf(cid(d))]));
+          report(
+            'distractor-differs',
+            'error',
+            `distractor ${cid(d)} has exactly the canonical's code`,
+            atQuery(q, ['paired_distractor_corpus_ids', row.paired_distractor_corpus_ids.indexOf(cid(d))]),
+          );
         }
       }
     }
     // source_entry_id of the query's snippets
-    const own = [...b.correctIndices.subarray(b.correctOffsets[q], b.correctOffsets[q + 1]), ...b.distractorIndices.subarray(b.distractorOffsets[q], b.distractorOffsets[q + 1])];
+    const own = [
+      ...b.correctIndices.subarray(b.correctOffsets[q], b.correctOffsets[q + 1]),
+      ...b.distractorIndices.subarray(b.distractorOffsets[q], b.distractorOffsets[q + 1]),
+    ];
     for (const c of own) {
       counted('source-entry-id');
       const s = (b.corpus[c] as CorpusRow).source_entry_id;
-      if (s !== row.entry_id) report('source-entry-id', 'warning', `source_entry_id ${JSON.stringify(s)} differs from query ${row.query_id}'s entry_id ${JSON.stringify(row.entry_id)}`, atSnippet(c, ['source_entry_id']));
+      if (s !== row.entry_id)
+        report(
+          'source-entry-id',
+          'warning',
+          `source_entry_id ${JSON.stringify(s)} differs from query ${row.query_id}'s entry_id ${JSON.stringify(row.entry_id)}`,
+          atSnippet(c, ['source_entry_id']),
+        );
     }
     counted('domain');
     const domain = b.queryDomain[q];
-    if (domain === null || domain === undefined) report('domain', 'error', `entry_id ${JSON.stringify(row.entry_id)} does not have the form exec_<domain>_<n>`, atQuery(q, ['entry_id']));
-    else if (!(DOCUMENTED_DOMAINS as readonly string[]).includes(domain)) report('domain', 'warning', `domain ${JSON.stringify(domain)} is not one of the ten documented domains`, atQuery(q, ['entry_id']));
+    if (domain === null || domain === undefined)
+      report(
+        'domain',
+        'error',
+        `entry_id ${JSON.stringify(row.entry_id)} does not have the form exec_<domain>_<n>`,
+        atQuery(q, ['entry_id']),
+      );
+    else if (!(DOCUMENTED_DOMAINS as readonly string[]).includes(domain))
+      report(
+        'domain',
+        'warning',
+        `domain ${JSON.stringify(domain)} is not one of the ten documented domains`,
+        atQuery(q, ['entry_id']),
+      );
   }
 
   // one lexical scan per snippet, shared by the function and parse checks
@@ -317,7 +420,12 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
     counted('test-suite-size');
     if (tests.length === 0) report('test-suite-size', 'error', 'test_suite is empty', atQuery(q, ['test_suite']));
     else if (tests.length < suiteSize.min || tests.length > suiteSize.max) {
-      report('test-suite-size', 'warning', `${tests.length} tests; expected ${suiteSize.min} to ${suiteSize.max}`, atQuery(q, ['test_suite']));
+      report(
+        'test-suite-size',
+        'warning',
+        `${tests.length} tests; expected ${suiteSize.min} to ${suiteSize.max}`,
+        atQuery(q, ['test_suite']),
+      );
     }
     const seen = new Map<string, number>();
     const fn = b.functionName[q] ?? null;
@@ -325,14 +433,22 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
       counted('tests-are-asserts');
       const scan = scanPython(test);
       const problem = checkAssertStatement(test, scan) ?? options.parsePython?.(test, 'test') ?? null;
-      if (problem !== null) report('tests-are-asserts', 'error', `test is not a single assert statement: ${problem}`, atQuery(q, ['test_suite', j]));
+      if (problem !== null)
+        report(
+          'tests-are-asserts',
+          'error',
+          `test is not a single assert statement: ${problem}`,
+          atQuery(q, ['test_suite', j]),
+        );
       counted('tests-unique');
       const prev = seen.get(test);
-      if (prev !== undefined) report('tests-unique', 'warning', `same test as test_suite[${prev}]`, atQuery(q, ['test_suite', j]));
+      if (prev !== undefined)
+        report('tests-unique', 'warning', `same test as test_suite[${prev}]`, atQuery(q, ['test_suite', j]));
       else seen.set(test, j);
       if (fn !== null) {
         counted('tests-call-function');
-        if (!scan.calls.includes(fn)) report('tests-call-function', 'warning', `test does not call ${fn}()`, atQuery(q, ['test_suite', j]));
+        if (!scan.calls.includes(fn))
+          report('tests-call-function', 'warning', `test does not call ${fn}()`, atQuery(q, ['test_suite', j]));
       }
     });
     const canonical = b.queryCanonicalIndex[q] as number;
@@ -354,7 +470,12 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
       const d = b.distractorIndices[k] as number;
       counted('distractors-define-function');
       if (!defsOf(d).includes(fn)) {
-        report('distractors-define-function', 'warning', `distractor does not define ${fn}() at top level`, atSnippet(d, ['code']));
+        report(
+          'distractors-define-function',
+          'warning',
+          `distractor does not define ${fn}() at top level`,
+          atSnippet(d, ['code']),
+        );
       }
     }
   }
@@ -362,8 +483,12 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
     counted('snippets-parse');
     const code = (b.corpus[c] as CorpusRow).code;
     const lexical = (scans[c] as ReturnType<typeof scanPython>).error;
-    const problem = lexical !== null ? `line ${lexical.line} of the code: ${lexical.message}` : (options.parsePython?.(code, 'snippet') ?? null);
-    if (problem !== null) report('snippets-parse', 'error', `snippet does not parse: ${problem}`, atSnippet(c, ['code']));
+    const problem =
+      lexical !== null
+        ? `line ${lexical.line} of the code: ${lexical.message}`
+        : (options.parsePython?.(code, 'snippet') ?? null);
+    if (problem !== null)
+      report('snippets-parse', 'error', `snippet does not parse: ${problem}`, atSnippet(c, ['code']));
   }
 
   // distractor metadata
@@ -382,15 +507,30 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
       if (mrow === undefined) continue;
       const where = { file: metadataFile, line: mrow.line, corpusId: cid(c) };
       if (mrow.bugType !== null && mrow.bugType !== b.snippetBugType[c]) {
-        report('metadata-coverage', 'warning', `metadata bug type ${JSON.stringify(mrow.bugType)} differs from the corpus's ${JSON.stringify(b.snippetBugType[c])}`, where);
+        report(
+          'metadata-coverage',
+          'warning',
+          `metadata bug type ${JSON.stringify(mrow.bugType)} differs from the corpus's ${JSON.stringify(b.snippetBugType[c])}`,
+          where,
+        );
       }
       const owner = b.snippetQueryIndex[c] as number;
       const canonical = owner === -1 ? -1 : (b.queryCanonicalIndex[owner] as number);
       if (mrow.canonicalId !== null && canonical !== -1 && mrow.canonicalId !== cid(canonical)) {
-        report('metadata-coverage', 'warning', `metadata names canonical ${mrow.canonicalId}, but the query's canonical is ${cid(canonical)}`, where);
+        report(
+          'metadata-coverage',
+          'warning',
+          `metadata names canonical ${mrow.canonicalId}, but the query's canonical is ${cid(canonical)}`,
+          where,
+        );
       }
       if (mrow.queryId !== null && owner !== -1 && mrow.queryId !== qid(owner)) {
-        report('metadata-coverage', 'warning', `metadata names query ${mrow.queryId}, but the distractor belongs to ${qid(owner)}`, where);
+        report(
+          'metadata-coverage',
+          'warning',
+          `metadata names query ${mrow.queryId}, but the distractor belongs to ${qid(owner)}`,
+          where,
+        );
       }
     }
     for (const mrow of meta.rows) {
@@ -398,7 +538,12 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
       const c = b.corpusIndexById.get(mrow.distractorId);
       if (c === undefined || (distractorOwners[c] as number) === 0) {
         counted('metadata-coverage');
-        report('metadata-coverage', 'warning', `metadata row for ${mrow.distractorId}, which is not a paired distractor`, { file: metadataFile, line: mrow.line, corpusId: mrow.distractorId });
+        report(
+          'metadata-coverage',
+          'warning',
+          `metadata row for ${mrow.distractorId}, which is not a paired distractor`,
+          { file: metadataFile, line: mrow.line, corpusId: mrow.distractorId },
+        );
       }
     }
   }
@@ -409,11 +554,21 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
   if (cache === null) {
     for (const id of ['canonicals-pass', 'distractors-fail', 'cache-outcome-count']) check(id).status = 'skipped';
   } else {
-    execution = { canonicalsPass: 0, canonicalsFail: 0, canonicalsMissing: 0, distractorsFail: 0, distractorsPass: 0, distractorsMissing: 0 };
+    execution = {
+      canonicalsPass: 0,
+      canonicalsFail: 0,
+      canonicalsMissing: 0,
+      distractorsFail: 0,
+      distractorsPass: 0,
+      distractorsMissing: 0,
+    };
     const codeHashes = new Map<number, string>();
     const hashOf = (c: number) => {
       let h = codeHashes.get(c);
-      if (h === undefined) codeHashes.set(c, (h = codeSha256((b.corpus[c] as CorpusRow).code)));
+      if (h === undefined) {
+        h = codeSha256((b.corpus[c] as CorpusRow).code);
+        codeHashes.set(c, h);
+      }
       return h;
     };
     for (let q = 0; q < nq; q++) {
@@ -424,7 +579,19 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
         if (entry !== undefined && entry.testResults !== null) {
           counted('cache-outcome-count');
           if (entry.testResults.length !== row.test_suite.length) {
-            report('cache-outcome-count', 'warning', `cached run of ${cid(c)} against ${row.query_id} has ${entry.testResults.length} outcomes for ${row.test_suite.length} tests`, { file: b.loadReport.files.find((f) => f.file.endsWith('execution_cache.jsonl'))?.file ?? 'data/execution_cache.jsonl', line: entry.line, queryId: row.query_id, corpusId: cid(c) });
+            report(
+              'cache-outcome-count',
+              'warning',
+              `cached run of ${cid(c)} against ${row.query_id} has ${entry.testResults.length} outcomes for ${row.test_suite.length} tests`,
+              {
+                file:
+                  b.loadReport.files.find((f) => f.file.endsWith('execution_cache.jsonl'))?.file ??
+                  'data/execution_cache.jsonl',
+                line: entry.line,
+                queryId: row.query_id,
+                corpusId: cid(c),
+              },
+            );
           }
         }
         return entry;
@@ -435,12 +602,18 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
         const entry = verdictOf(c);
         if (entry === undefined || entry.passesAllTests === null) {
           execution.canonicalsMissing++;
-          report('canonicals-pass', 'warning', `no cached verdict for canonical ${cid(c)} against the suite`, atQuery(q));
+          report(
+            'canonicals-pass',
+            'warning',
+            `no cached verdict for canonical ${cid(c)} against the suite`,
+            atQuery(q),
+          );
         } else if (entry.passesAllTests) execution.canonicalsPass++;
         else {
           execution.canonicalsFail++;
           const firstBad = entry.testResults?.findIndex((r) => r !== 'pass') ?? -1;
-          const detail = firstBad >= 0 ? `: test_suite[${firstBad}] gave ${JSON.stringify(entry.testResults?.[firstBad])}` : '';
+          const detail =
+            firstBad >= 0 ? `: test_suite[${firstBad}] gave ${JSON.stringify(entry.testResults?.[firstBad])}` : '';
           report('canonicals-pass', 'error', `canonical ${cid(c)} does not pass its suite${detail}`, atQuery(q));
         }
       }
@@ -450,11 +623,21 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
         const entry = verdictOf(d);
         if (entry === undefined || entry.passesAllTests === null) {
           execution.distractorsMissing++;
-          report('distractors-fail', 'warning', `no cached verdict for distractor ${cid(d)} against the suite`, atQuery(q));
+          report(
+            'distractors-fail',
+            'warning',
+            `no cached verdict for distractor ${cid(d)} against the suite`,
+            atQuery(q),
+          );
         } else if (!entry.passesAllTests) execution.distractorsFail++;
         else {
           execution.distractorsPass++;
-          report('distractors-fail', 'error', `distractor ${cid(d)} passes every test of the suite (it must fail at least one)`, atQuery(q));
+          report(
+            'distractors-fail',
+            'error',
+            `distractor ${cid(d)} passes every test of the suite (it must fail at least one)`,
+            atQuery(q),
+          );
         }
       }
     }
@@ -477,14 +660,22 @@ export function validateBenchmark(benchmark: Benchmark, options: ValidateBenchma
   return Object.assign([...issues], details);
 }
 
-function summarize(b: Benchmark, distractorCount: number[], testsCount: number[], execution: ExecutionSummary | null): ValidationSummary {
+function summarize(
+  b: Benchmark,
+  distractorCount: number[],
+  testsCount: number[],
+  execution: ExecutionSummary | null,
+): ValidationSummary {
   const nq = b.queries.length;
   const perDomain = new Map<string | null, DomainSummary>();
   const perBug = new Map<string | null, number>();
   for (let q = 0; q < nq; q++) {
     const d = b.queryDomain[q] ?? null;
     let s = perDomain.get(d);
-    if (s === undefined) perDomain.set(d, (s = { domain: d, queries: 0, canonicals: 0, distractors: 0 }));
+    if (s === undefined) {
+      s = { domain: d, queries: 0, canonicals: 0, distractors: 0 };
+      perDomain.set(d, s);
+    }
     s.queries++;
     s.canonicals += (b.correctOffsets[q + 1] as number) - (b.correctOffsets[q] as number);
     s.distractors += (b.distractorOffsets[q + 1] as number) - (b.distractorOffsets[q] as number);
@@ -505,7 +696,11 @@ function summarize(b: Benchmark, distractorCount: number[], testsCount: number[]
     testsPerQuery: Array.from(testsCount, (x) => x ?? 0),
     perDomain: [...perDomain.values()].sort((x, y) => byName(x.domain, y.domain)),
     perBugType: [...perBug]
-      .map(([bugType, distractors]) => ({ bugType, distractors, documented: bugType !== null && (DOCUMENTED_BUG_TYPES as readonly string[]).includes(bugType) }))
+      .map(([bugType, distractors]) => ({
+        bugType,
+        distractors,
+        documented: bugType !== null && isBugType(bugType),
+      }))
       .sort((x, y) => byName(x.bugType, y.bugType)),
     execution,
   };
@@ -515,7 +710,12 @@ function table(header: string[], rows: (string | number)[][], rightAlign: boolea
   const cells = [header, ...rows.map((r) => r.map(String))];
   const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
   return cells
-    .map((r) => r.map((cell, i) => (rightAlign[i] ? cell.padStart(widths[i] as number) : cell.padEnd(widths[i] as number))).join('  ').trimEnd())
+    .map((r) =>
+      r
+        .map((cell, i) => (rightAlign[i] ? cell.padStart(widths[i] as number) : cell.padEnd(widths[i] as number)))
+        .join('  ')
+        .trimEnd(),
+    )
     .join('\n');
 }
 
@@ -541,21 +741,52 @@ export function formatValidationReport(report: ValidationReport, maxIssues = 20)
   out.push(
     table(
       ['domain', 'queries', 'canonicals', 'distractors'],
-      [...s.perDomain.map((d) => [d.domain ?? '(none)', d.queries, d.canonicals, d.distractors]), ['total', s.queries, s.perDomain.reduce((n, d) => n + d.canonicals, 0), s.distractors]],
+      [
+        ...s.perDomain.map((d) => [d.domain ?? '(none)', d.queries, d.canonicals, d.distractors]),
+        ['total', s.queries, s.perDomain.reduce((n, d) => n + d.canonicals, 0), s.distractors],
+      ],
       [false, true, true, true],
     ),
   );
   out.push('');
-  out.push(table(['bug type', 'distractors', 'documented'], s.perBugType.map((t) => [t.bugType ?? '(none)', t.distractors, t.documented ? 'yes' : 'no']), [false, true, false]));
+  out.push(
+    table(
+      ['bug type', 'distractors', 'documented'],
+      s.perBugType.map((t) => [t.bugType ?? '(none)', t.distractors, t.documented ? 'yes' : 'no']),
+      [false, true, false],
+    ),
+  );
   out.push('');
-  out.push(`distractors per query: ${s.distractorsPerQuery.map((n, k) => (n > 0 ? `${k}×${n}` : '')).filter(Boolean).join(', ') || '-'}`);
-  out.push(`tests per query: ${s.testsPerQuery.map((n, k) => (n > 0 ? `${k}×${n}` : '')).filter(Boolean).join(', ') || '-'}`);
+  out.push(
+    `distractors per query: ${
+      s.distractorsPerQuery
+        .map((n, k) => (n > 0 ? `${k}×${n}` : ''))
+        .filter(Boolean)
+        .join(', ') || '-'
+    }`,
+  );
+  out.push(
+    `tests per query: ${
+      s.testsPerQuery
+        .map((n, k) => (n > 0 ? `${k}×${n}` : ''))
+        .filter(Boolean)
+        .join(', ') || '-'
+    }`,
+  );
   if (s.execution) {
     const e = s.execution;
-    out.push(`execution: canonicals pass ${e.canonicalsPass}, fail ${e.canonicalsFail}, not cached ${e.canonicalsMissing}; distractors fail ${e.distractorsFail}, pass ${e.distractorsPass}, not cached ${e.distractorsMissing}`);
+    out.push(
+      `execution: canonicals pass ${e.canonicalsPass}, fail ${e.canonicalsFail}, not cached ${e.canonicalsMissing}; distractors fail ${e.distractorsFail}, pass ${e.distractorsPass}, not cached ${e.distractorsMissing}`,
+    );
   } else out.push('execution: no execution cache, verdict checks skipped');
   out.push('');
-  out.push(table(['check', 'status', 'checked', 'errors', 'warnings'], report.checks.map((c) => [c.id, c.status, c.checked, c.errors, c.warnings]), [false, false, true, true, true]));
+  out.push(
+    table(
+      ['check', 'status', 'checked', 'errors', 'warnings'],
+      report.checks.map((c) => [c.id, c.status, c.checked, c.errors, c.warnings]),
+      [false, false, true, true, true],
+    ),
+  );
   if (report.issues.length > 0) {
     out.push('');
     out.push(formatIssues(report.issues, maxIssues));
@@ -576,10 +807,14 @@ export function assertValidBenchmark(benchmark: Benchmark, options: ValidateBenc
   if (!report.ok) {
     const errors = report.issues.filter((i) => i.severity === 'error');
     const total = report.checks.reduce((n, c) => n + c.errors, 0);
-    throw new DatasetError('E_VALIDATION', `the benchmark failed ${report.checks.filter((c) => c.status === 'fail').length} integrity check(s) with ${total} error(s):`, {
-      issues: errors,
-      omittedIssues: total - errors.length,
-    });
+    throw new DatasetError(
+      'E_VALIDATION',
+      `the benchmark failed ${report.checks.filter((c) => c.status === 'fail').length} integrity check(s) with ${total} error(s):`,
+      {
+        issues: errors,
+        omittedIssues: total - errors.length,
+      },
+    );
   }
   return report;
 }

@@ -1,15 +1,20 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildBenchmark, type Benchmark } from './benchmark.js';
+import { FIXTURE_DIR, tempDir } from '../test/helpers.js';
+import { type Benchmark, createBenchmark } from './benchmark.js';
 import { DatasetError } from './errors.js';
 import { PYTHON_JSON_STYLE, serializeJson } from './json-style.js';
 import { retainDistractors } from './pool.js';
 import { readReleaseDirectory } from './read-release.js';
 import { canonicalLayout, serializeJsonl, writeExecRetrieval } from './write.js';
-import { FIXTURE_DIR, tempDir } from '../test/helpers.js';
 
-const FILES = ['data/corpus.jsonl', 'data/queries.jsonl', 'data/distractor_metadata.jsonl', 'data/execution_cache.jsonl'];
+const FILES = [
+  'data/corpus.jsonl',
+  'data/queries.jsonl',
+  'data/distractor_metadata.jsonl',
+  'data/execution_cache.jsonl',
+];
 let b: Benchmark;
 beforeAll(async () => {
   b = await readReleaseDirectory(FIXTURE_DIR);
@@ -26,8 +31,14 @@ describe('writeExecRetrieval', () => {
   it('reproduces the fixture bytes of all four data files', async () => {
     const dir = tempDir();
     const result = await writeExecRetrieval(dir, b);
-    for (const file of FILES) expect(readFileSync(join(dir, file)).equals(readFileSync(join(FIXTURE_DIR, file))), file).toBe(true);
-    const sums = new Map(readFileSync(join(FIXTURE_DIR, 'SHA256SUMS'), 'utf8').trim().split('\n').map((l) => [l.split('  ')[1], l.split('  ')[0]]));
+    for (const file of FILES)
+      expect(readFileSync(join(dir, file)).equals(readFileSync(join(FIXTURE_DIR, file))), file).toBe(true);
+    const sums = new Map(
+      readFileSync(join(FIXTURE_DIR, 'SHA256SUMS'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => [l.split('  ')[1], l.split('  ')[0]]),
+    );
     for (const f of result.files) expect(f.sha256).toBe(sums.get(f.file));
     expect(readdirSync(join(dir, 'data')).some((f) => f.endsWith('.part'))).toBe(false);
   });
@@ -58,16 +69,29 @@ describe('writeExecRetrieval', () => {
   });
 
   it('orders known fields first when a benchmark built in memory has no recorded layout', async () => {
-    const built = buildBenchmark({
-      corpus: [{ label: 'correct', extra: 1, code: 'def f():\n  pass\n', source_entry_id: 'exec_x_1', corpus_id: 'c_1' }],
-      queries: [{ entry_id: 'exec_x_1', query: 'q', query_id: 'q_1', test_suite: ['assert f() is None'], paired_distractor_corpus_ids: [], correct_corpus_ids: ['c_1'] }],
+    const built = createBenchmark({
+      corpus: [
+        { label: 'correct', extra: 1, code: 'def f():\n  pass\n', source_entry_id: 'exec_x_1', corpus_id: 'c_1' },
+      ],
+      queries: [
+        {
+          entry_id: 'exec_x_1',
+          query: 'q',
+          query_id: 'q_1',
+          test_suite: ['assert f() is None'],
+          paired_distractor_corpus_ids: [],
+          correct_corpus_ids: ['c_1'],
+        },
+      ],
     });
     const dir = tempDir();
     await writeExecRetrieval(dir, built);
     expect(readFileSync(join(dir, 'data/corpus.jsonl'), 'utf8')).toBe(
       '{"corpus_id": "c_1", "code": "def f():\\n  pass\\n", "label": "correct", "source_entry_id": "exec_x_1", "extra": 1}\n',
     );
-    expect(readFileSync(join(dir, 'data/queries.jsonl'), 'utf8')).toMatch(/^\{"query_id": "q_1", "query": "q", "test_suite"/);
+    expect(readFileSync(join(dir, 'data/queries.jsonl'), 'utf8')).toMatch(
+      /^\{"query_id": "q_1", "query": "q", "test_suite"/,
+    );
     expect(existsSync(join(dir, 'data/execution_cache.jsonl'))).toBe(false);
   });
 
@@ -76,7 +100,8 @@ describe('writeExecRetrieval', () => {
     const two = tempDir();
     await writeExecRetrieval(one, b, { sha256sums: true });
     await writeExecRetrieval(two, b, { sha256sums: true });
-    for (const file of [...FILES, 'SHA256SUMS']) expect(readFileSync(join(one, file)).equals(readFileSync(join(two, file)))).toBe(true);
+    for (const file of [...FILES, 'SHA256SUMS'])
+      expect(readFileSync(join(one, file)).equals(readFileSync(join(two, file)))).toBe(true);
     const again = await readReleaseDirectory(one);
     expect(again.loadReport.files.map((f) => f.checksum)).toEqual(['verified', 'verified', 'verified', 'verified']);
   });
@@ -100,13 +125,22 @@ describe('writeExecRetrieval', () => {
   it('throws E_IO when the target cannot be created', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'file'), 'x');
-    await expect(writeExecRetrieval(join(dir, 'file'), b)).rejects.toSatisfy((e: unknown) => DatasetError.is(e) && e.code === 'E_IO');
+    await expect(writeExecRetrieval(join(dir, 'file'), b)).rejects.toSatisfy(
+      (e: unknown) => DatasetError.is(e) && e.code === 'E_IO',
+    );
   });
 });
 
 describe('serializeJsonl', () => {
   it('puts blank lines back only when the row count matches the layout', () => {
-    const layout = { ...canonicalLayout('x.jsonl'), eol: '\r\n' as const, bom: true, blankLines: [{ before: 1, text: '  ' }], recordCount: 2, finalNewline: false };
+    const layout = {
+      ...canonicalLayout('x.jsonl'),
+      eol: '\r\n' as const,
+      bom: true,
+      blankLines: [{ before: 1, text: '  ' }],
+      recordCount: 2,
+      finalNewline: false,
+    };
     expect(serializeJsonl([{ a: 1 }, { a: 2 }], layout)).toBe('\ufeff{"a": 1}\r\n  \r\n{"a": 2}');
     expect(serializeJsonl([{ a: 1 }], layout)).toBe('\ufeff{"a": 1}');
   });

@@ -4,11 +4,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { RELEASE_DATA_FILES, SHA256SUMS_FILE } from '@execret/formats';
 import type { Benchmark } from './benchmark.js';
 import { DatasetError } from './errors.js';
-import { COMPACT_JSON_STYLE, PYTHON_JSON_STYLE, serializeJson, type JsonStyle } from './json-style.js';
+import { COMPACT_JSON_STYLE, type JsonStyle, PYTHON_JSON_STYLE, serializeJson } from './json-style.js';
 import type { JsonlLayout } from './jsonl.js';
-import { RELEASE_DATA_FILES, SHA256SUMS_FILE } from './read-release.js';
 import { KNOWN_FIELDS } from './schemas.js';
 
 /** Options of {@link writeExecRetrieval}. */
@@ -65,7 +65,7 @@ export function canonicalLayout(file: string): JsonlLayout {
 
 function orderKeys(row: Record<string, unknown>, known: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of known) if (Object.prototype.hasOwnProperty.call(row, key)) out[key] = row[key];
+  for (const key of known) if (Object.hasOwn(row, key)) out[key] = row[key];
   for (const key of Object.keys(row)) if (!(key in out)) out[key] = row[key];
   return out;
 }
@@ -83,7 +83,8 @@ export function serializeJsonl(rows: readonly unknown[], layout: JsonlLayout): s
   const blanks = rows.length === layout.recordCount ? layout.blankLines : [];
   let b = 0;
   for (let i = 0; i < rows.length; i++) {
-    while (b < blanks.length && (blanks[b] as { before: number }).before <= i) lines.push((blanks[b++] as { text: string }).text);
+    while (b < blanks.length && (blanks[b] as { before: number }).before <= i)
+      lines.push((blanks[b++] as { text: string }).text);
     lines.push(serializeJson(rows[i], style));
   }
   while (b < blanks.length) lines.push((blanks[b++] as { text: string }).text);
@@ -123,12 +124,25 @@ export async function writeExecRetrieval(
   options: WriteExecRetrievalOptions = {},
 ): Promise<WriteExecRetrievalResult> {
   const preserve = (options.layout ?? 'preserve') === 'preserve';
-  const layoutFor = (file: string, recorded: JsonlLayout | undefined) => (preserve && recorded ? recorded : canonicalLayout(file));
+  const layoutFor = (file: string, recorded: JsonlLayout | undefined) =>
+    preserve && recorded ? recorded : canonicalLayout(file);
   const jobs: { file: string; text: string }[] = [];
-  const corpusRows = preserve && benchmark.format.corpus ? benchmark.corpus : benchmark.corpus.map((r) => orderKeys(r, KNOWN_FIELDS.corpus));
-  jobs.push({ file: RELEASE_DATA_FILES.corpus, text: serializeJsonl(corpusRows, layoutFor(RELEASE_DATA_FILES.corpus, benchmark.format.corpus)) });
-  const queryRows = preserve && benchmark.format.queries ? benchmark.queries : benchmark.queries.map((r) => orderKeys(r, KNOWN_FIELDS.queries));
-  jobs.push({ file: RELEASE_DATA_FILES.queries, text: serializeJsonl(queryRows, layoutFor(RELEASE_DATA_FILES.queries, benchmark.format.queries)) });
+  const corpusRows =
+    preserve && benchmark.format.corpus
+      ? benchmark.corpus
+      : benchmark.corpus.map((r) => orderKeys(r, KNOWN_FIELDS.corpus));
+  jobs.push({
+    file: RELEASE_DATA_FILES.corpus,
+    text: serializeJsonl(corpusRows, layoutFor(RELEASE_DATA_FILES.corpus, benchmark.format.corpus)),
+  });
+  const queryRows =
+    preserve && benchmark.format.queries
+      ? benchmark.queries
+      : benchmark.queries.map((r) => orderKeys(r, KNOWN_FIELDS.queries));
+  jobs.push({
+    file: RELEASE_DATA_FILES.queries,
+    text: serializeJsonl(queryRows, layoutFor(RELEASE_DATA_FILES.queries, benchmark.format.queries)),
+  });
   if (options.distractorMetadata !== false && benchmark.distractorMetadata !== null) {
     const rows = benchmark.distractorMetadata.rows.map((r) => r.raw);
     jobs.push({
@@ -146,7 +160,9 @@ export async function writeExecRetrieval(
   try {
     await mkdir(join(dir, 'data'), { recursive: true });
   } catch (error) {
-    throw new DatasetError('E_IO', `could not create ${join(dir, 'data')}: ${(error as Error).message}`, { cause: error });
+    throw new DatasetError('E_IO', `could not create ${join(dir, 'data')}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const files: WrittenFile[] = [];
   for (const job of jobs) {
@@ -157,7 +173,11 @@ export async function writeExecRetrieval(
   if (options.sha256sums) {
     const text = files.map((f) => `${f.sha256}  ${f.file}\n`).join('');
     await writeAtomic(join(dir, SHA256SUMS_FILE), text);
-    files.push({ file: SHA256SUMS_FILE, bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') });
+    files.push({
+      file: SHA256SUMS_FILE,
+      bytes: Buffer.byteLength(text),
+      sha256: createHash('sha256').update(text).digest('hex'),
+    });
   }
   return { dir, files };
 }

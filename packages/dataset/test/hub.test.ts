@@ -3,20 +3,25 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   DatasetError,
+  type DownloadProgressEvent,
   downloadHubDataset,
   hubCacheDirectory,
   hubFileUrl,
   loadExecRetrieval,
   parseHubReference,
   readReleaseDirectory,
-  type DownloadProgressEvent,
 } from '../src/index.js';
-import { startFakeHub, type FakeHub } from './fake-hub.js';
+import { type FakeHub, startFakeHub } from './fake-hub.js';
 import { FIXTURE_DIR, tempDir } from './helpers.js';
 
 const REF = { owner: 'anon', name: 'tiny', revision: 'refs/pr/1' };
 const SOURCE = 'hf:anon/tiny@refs/pr/1';
-const DATA = ['data/corpus.jsonl', 'data/queries.jsonl', 'data/distractor_metadata.jsonl', 'data/execution_cache.jsonl'];
+const DATA = [
+  'data/corpus.jsonl',
+  'data/queries.jsonl',
+  'data/distractor_metadata.jsonl',
+  'data/execution_cache.jsonl',
+];
 
 let hub: FakeHub;
 let cacheDir: string;
@@ -50,10 +55,18 @@ const dataRequests = () => hub.requests.filter((r) => r.url.includes('/data/')).
 
 describe('parseHubReference and hubFileUrl', () => {
   it('parse the reference and build Hub resolve URLs with an encoded revision', () => {
-    expect(parseHubReference('hf:anonpapersubmission01/execretrieval')).toEqual({ owner: 'anonpapersubmission01', name: 'execretrieval', revision: 'main' });
+    expect(parseHubReference('hf:anonpapersubmission01/execretrieval')).toEqual({
+      owner: 'anonpapersubmission01',
+      name: 'execretrieval',
+      revision: 'main',
+    });
     expect(parseHubReference(SOURCE)).toEqual(REF);
-    expect(hubFileUrl(REF, 'data/corpus.jsonl')).toBe('https://huggingface.co/datasets/anon/tiny/resolve/refs%2Fpr%2F1/data/corpus.jsonl');
-    expect(hubFileUrl(REF, 'SHA256SUMS', 'http://h:1/')).toBe('http://h:1/datasets/anon/tiny/resolve/refs%2Fpr%2F1/SHA256SUMS');
+    expect(hubFileUrl(REF, 'data/corpus.jsonl')).toBe(
+      'https://huggingface.co/datasets/anon/tiny/resolve/refs%2Fpr%2F1/data/corpus.jsonl',
+    );
+    expect(hubFileUrl(REF, 'SHA256SUMS', 'http://h:1/')).toBe(
+      'http://h:1/datasets/anon/tiny/resolve/refs%2Fpr%2F1/SHA256SUMS',
+    );
   });
 });
 
@@ -61,17 +74,36 @@ describe('downloadHubDataset', () => {
   it('downloads the four data files and SHA256SUMS, verifies them and reports progress', async () => {
     hub.chunkBytes = 4096;
     const events: DownloadProgressEvent[] = [];
-    const result = await downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir, token: 'hf_secret', onProgress: (e) => events.push(e), progressIntervalBytes: 8192 });
+    const result = await downloadHubDataset(SOURCE, {
+      endpoint: hub.endpoint,
+      cacheDir,
+      token: 'hf_secret',
+      onProgress: (e) => events.push(e),
+      progressIntervalBytes: 8192,
+    });
     expect(result.files.map((f) => [f.file, f.status, f.verified])).toEqual(DATA.map((f) => [f, 'downloaded', true]));
     expect(result.offline).toBe(false);
-    for (const f of DATA) expect(readFileSync(join(result.dir, f)).equals(readFileSync(join(FIXTURE_DIR, f)))).toBe(true);
-    expect(hub.requests.map((r) => r.url)).toEqual(['SHA256SUMS', ...DATA].map((p) => `/datasets/anon/tiny/resolve/refs%2Fpr%2F1/${p}`));
+    for (const f of DATA)
+      expect(readFileSync(join(result.dir, f)).equals(readFileSync(join(FIXTURE_DIR, f)))).toBe(true);
+    expect(hub.requests.map((r) => r.url)).toEqual(
+      ['SHA256SUMS', ...DATA].map((p) => `/datasets/anon/tiny/resolve/refs%2Fpr%2F1/${p}`),
+    );
     expect(hub.requests.every((r) => r.headers.authorization === 'Bearer hf_secret')).toBe(true);
     const cache = events.filter((e) => e.file === 'data/execution_cache.jsonl');
     const size = readFileSync(join(FIXTURE_DIR, 'data/execution_cache.jsonl')).length;
-    expect(cache[0]).toEqual({ file: 'data/execution_cache.jsonl', phase: 'start', receivedBytes: 0, totalBytes: size });
+    expect(cache[0]).toEqual({
+      file: 'data/execution_cache.jsonl',
+      phase: 'start',
+      receivedBytes: 0,
+      totalBytes: size,
+    });
     expect(cache.filter((e) => e.phase === 'progress').length).toBeGreaterThanOrEqual(4);
-    expect(cache.at(-1)).toEqual({ file: 'data/execution_cache.jsonl', phase: 'done', receivedBytes: size, totalBytes: size });
+    expect(cache.at(-1)).toEqual({
+      file: 'data/execution_cache.jsonl',
+      phase: 'done',
+      receivedBytes: size,
+      totalBytes: size,
+    });
     const received = cache.map((e) => e.receivedBytes);
     expect([...received].sort((a, b) => a - b)).toEqual(received);
     expect(cachedFiles().some((f) => f.endsWith('.part'))).toBe(false);
@@ -90,12 +122,19 @@ describe('downloadHubDataset', () => {
     writeFileSync(join(first.dir, 'data/queries.jsonl'), 'tampered');
     const result = await downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir });
     expect(result.files.map((f) => f.status)).toEqual(['cached', 'downloaded', 'cached', 'cached']);
-    expect(readFileSync(join(first.dir, 'data/queries.jsonl')).equals(readFileSync(join(FIXTURE_DIR, 'data/queries.jsonl')))).toBe(true);
+    expect(
+      readFileSync(join(first.dir, 'data/queries.jsonl')).equals(readFileSync(join(FIXTURE_DIR, 'data/queries.jsonl'))),
+    ).toBe(true);
   });
 
   it('uses the cache without the network when offline, and when the Hub is unreachable', async () => {
     await downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir });
-    const offline = await downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir, offline: true, fetch: () => Promise.reject(new Error('must not fetch')) });
+    const offline = await downloadHubDataset(SOURCE, {
+      endpoint: hub.endpoint,
+      cacheDir,
+      offline: true,
+      fetch: () => Promise.reject(new Error('must not fetch')),
+    });
     expect(offline).toMatchObject({ offline: true, offlineReason: 'offline mode', checksums: true });
     await hub.close();
     const unreachable = await downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir });
@@ -105,7 +144,9 @@ describe('downloadHubDataset', () => {
   });
 
   it('fails with E_NOT_FOUND offline and E_DOWNLOAD unreachable when nothing is cached', async () => {
-    expect((await failure(downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir, offline: true }))).code).toBe('E_NOT_FOUND');
+    expect((await failure(downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir, offline: true }))).code).toBe(
+      'E_NOT_FOUND',
+    );
     await hub.close();
     const error = await failure(downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir }));
     expect(error.code).toBe('E_DOWNLOAD');
@@ -116,7 +157,9 @@ describe('downloadHubDataset', () => {
     hub.missing.add('data/distractor_metadata.jsonl');
     const error = await failure(downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir }));
     expect(error.code).toBe('E_NOT_FOUND');
-    expect(error.message).toContain(`${hub.endpoint}/datasets/anon/tiny/resolve/refs%2Fpr%2F1/data/distractor_metadata.jsonl`);
+    expect(error.message).toContain(
+      `${hub.endpoint}/datasets/anon/tiny/resolve/refs%2Fpr%2F1/data/distractor_metadata.jsonl`,
+    );
     expect(cachedFiles()).not.toContain(join('data', 'distractor_metadata.jsonl'));
     expect(cachedFiles().some((f) => f.endsWith('.part'))).toBe(false);
   });
@@ -150,16 +193,26 @@ describe('downloadHubDataset', () => {
 
   it('fails with E_DOWNLOAD on other HTTP statuses and hints at the token for 401', async () => {
     hub.status.set('SHA256SUMS', 500);
-    expect((await failure(downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir }))).message).toContain('HTTP 500');
+    expect((await failure(downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir }))).message).toContain(
+      'HTTP 500',
+    );
     hub.status.set('SHA256SUMS', 401);
-    expect((await failure(downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir }))).message).toContain('pass `token`');
+    expect((await failure(downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir }))).message).toContain(
+      'pass `token`',
+    );
   });
 
   it('fails with E_ABORTED when aborted during a download', async () => {
     hub.chunkBytes = 1024;
     const controller = new AbortController();
     const error = await failure(
-      downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir, signal: controller.signal, progressIntervalBytes: 1, onProgress: (e) => e.phase === 'progress' && controller.abort() }),
+      downloadHubDataset(SOURCE, {
+        endpoint: hub.endpoint,
+        cacheDir,
+        signal: controller.signal,
+        progressIntervalBytes: 1,
+        onProgress: (e) => e.phase === 'progress' && controller.abort(),
+      }),
     );
     expect(error.code).toBe('E_ABORTED');
     expect(cachedFiles().some((f) => f.endsWith('.part'))).toBe(false);

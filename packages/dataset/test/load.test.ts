@@ -32,7 +32,11 @@ describe('loadExecRetrieval', () => {
       ['data/distractor_metadata.jsonl', 'verified'],
       ['data/execution_cache.jsonl', 'verified'],
     ]);
-    expect(b.loadReport.unknownFields['data/queries.jsonl']).toEqual({ 'metadata.temperature': 1, 'metadata.cost_usd': 1, difficulty: 1 });
+    expect(b.loadReport.unknownFields['data/queries.jsonl']).toEqual({
+      'metadata.temperature': 1,
+      'metadata.cost_usd': 1,
+      difficulty: 1,
+    });
   });
 
   it('throws E_CHECKSUM when a file differs from SHA256SUMS, unless verification is off', async () => {
@@ -54,7 +58,10 @@ describe('loadExecRetrieval', () => {
     expect(b.corpus).toHaveLength(29);
     expect(b.loadReport.files.map((f) => f.file)).toEqual(['corpus.jsonl', 'queries.jsonl']);
     expect(b.executionCache).toBeNull();
-    expect(b.loadReport.issues.filter((i) => i.code === 'file-absent').map((i) => i.file)).toEqual(['distractor_metadata.jsonl', 'execution_cache.jsonl']);
+    expect(b.loadReport.issues.filter((i) => i.code === 'file-absent').map((i) => i.file)).toEqual([
+      'distractor_metadata.jsonl',
+      'execution_cache.jsonl',
+    ]);
     expect(validateBenchmark(b).checks.find((c) => c.id === 'canonicals-pass')?.status).toBe('skipped');
   });
 
@@ -81,9 +88,12 @@ describe('loadExecRetrieval', () => {
     expect(error?.message).toContain("did you mean 'hf:someone/some-dataset'?");
   });
 
-  it.each(['', '   ', 'hf:', 'hf:only-owner', 'hf:a/b/c', 'hf:a/b@', 'hf:a b/c'])('throws E_SOURCE when the source is %j', async (source) => {
-    expect(await codeOf(loadExecRetrieval(source))).toBe('E_SOURCE');
-  });
+  it.each(['', '   ', 'hf:', 'hf:only-owner', 'hf:a/b/c', 'hf:a/b@', 'hf:a b/c'])(
+    'throws E_SOURCE when the source is %j',
+    async (source) => {
+      expect(await codeOf(loadExecRetrieval(source))).toBe('E_SOURCE');
+    },
+  );
 
   it('throws TypeError when the source is not a string', async () => {
     await expect(loadExecRetrieval(42 as unknown as string)).rejects.toThrow(TypeError);

@@ -14,12 +14,12 @@
  * differ by < 1e-6).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
-import { readNpy, topK, topKOnnx, topKParallel, writeNpy, type OnnxRuntimeModule } from '../src/retrieval.js';
+import { createInterface } from 'node:readline';
+import { type OnnxRuntimeModule, readNpy, topK, topKOnnx, topKParallel, writeNpy } from '../src/retrieval.js';
 
 /** onnxruntime-node as installed for @huggingface/transformers (a dev dependency), when loadable. */
 function loadOnnxRuntime(): OnnxRuntimeModule | undefined {
@@ -115,7 +115,9 @@ async function main(): Promise<void> {
   const threads = availableParallelism();
   const dir = mkdtempSync(join(tmpdir(), 'execret-topk-bench-'));
   console.log(`topK vs numpy: ${N_QUERIES} queries × ${N_DOCS} documents, k = ${K}, metric dot on unit rows`);
-  console.log(`node ${process.version}, ${threads} logical CPUs (numpy/OpenBLAS and topKParallel use them all), ${reps} alternating reps\n`);
+  console.log(
+    `node ${process.version}, ${threads} logical CPUs (numpy/OpenBLAS and topKParallel use them all), ${reps} alternating reps\n`,
+  );
   try {
     for (const dims of dimsList) {
       const queries = unitRows(1 + dims, N_QUERIES, dims);
@@ -134,7 +136,8 @@ async function main(): Promise<void> {
       let ours = topK(queries, docs, dims, K, { metric: 'dot' });
       let parallel = await topKParallel(queries, docs, dims, K, { metric: 'dot', threads });
       const onnxMs: number[] = [];
-      let onnx = onnxruntime === undefined ? undefined : await topKOnnx(queries, docs, dims, K, { metric: 'dot', onnxruntime });
+      let onnx =
+        onnxruntime === undefined ? undefined : await topKOnnx(queries, docs, dims, K, { metric: 'dot', onnxruntime });
       for (let r = 0; r < reps; r++) {
         numpyMs.push(await numpy.run());
         numpy1Ms.push(await numpy1.run());
@@ -155,7 +158,8 @@ async function main(): Promise<void> {
       // Agreement with numpy's top 10 (same tie rule on its float32 scores).
       const reference = readNpy(readFileSync(join(dir, 'numpy_top.npy'))).data as Int32Array;
       const full = topK(queries, docs, dims, N_DOCS, { metric: 'dot' });
-      const scoreOf = (q: number, j: number) => full.scores[q * N_DOCS + full.indices.subarray(q * N_DOCS, (q + 1) * N_DOCS).indexOf(j)]!;
+      const scoreOf = (q: number, j: number) =>
+        full.scores[q * N_DOCS + full.indices.subarray(q * N_DOCS, (q + 1) * N_DOCS).indexOf(j)]!;
       let identicalRows = 0;
       let mismatches = 0;
       let worstGap = 0;
@@ -172,7 +176,11 @@ async function main(): Promise<void> {
         if (same) identicalRows++;
       }
       const row = (name: string, xs: number[], note = '') =>
-        console.log(`  ${name.padEnd(16)} best ${Math.min(...xs).toFixed(1).padStart(7)} ms   median ${median(xs).toFixed(1).padStart(7)} ms${note}`);
+        console.log(
+          `  ${name.padEnd(16)} best ${Math.min(...xs)
+            .toFixed(1)
+            .padStart(7)} ms   median ${median(xs).toFixed(1).padStart(7)} ms${note}`,
+        );
       const best = (xs: number[]) => Math.min(...xs);
       const ratio = (name: string, ours: number[], theirs: number[]) => {
         const perRep = ours.map((t, i) => t / theirs[i]!);
@@ -200,7 +208,9 @@ async function main(): Promise<void> {
         for (let i = 0; i < onnx.indices.length; i++) if (onnx.indices[i] === reference[i]) same++;
         console.log(`  topKOnnx agreement with numpy: ${same}/${onnx.indices.length} positions identical`);
       }
-      const identical = ours.indices.every((v, i) => v === parallel.indices[i]) && ours.scores.every((v, i) => Object.is(v, parallel.scores[i]));
+      const identical =
+        ours.indices.every((v, i) => v === parallel.indices[i]) &&
+        ours.scores.every((v, i) => Object.is(v, parallel.scores[i]));
       console.log(`  topKParallel result bit-identical to topK: ${identical ? 'yes' : 'NO'}`);
       console.log('');
     }

@@ -4,9 +4,10 @@
  *
  *   pnpm --filter @execret/embedders exec tsx scripts/cache-figures.ts
  */
+
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -36,7 +37,11 @@ const server = createServer((req, res) => {
       JSON.stringify({
         object: 'list',
         model: 'text-embedding-3-large',
-        data: body.input.map((t, index) => ({ object: 'embedding', index, embedding: Buffer.from(vector(t).buffer).toString('base64') })),
+        data: body.input.map((t, index) => ({
+          object: 'embedding',
+          index,
+          embedding: Buffer.from(vector(t).buffer).toString('base64'),
+        })),
         usage: { prompt_tokens: body.input.length * 20, total_tokens: body.input.length * 20 },
       }),
     );
@@ -75,6 +80,8 @@ for (const fsync of [true, false]) {
   await rm(dir, { recursive: true, force: true });
 }
 server.close();
-console.log('| cache | vectors | requests (cold) | cold: fake API + append | on disk | warm rerun from a fresh process state |');
+console.log(
+  '| cache | vectors | requests (cold) | cold: fake API + append | on disk | warm rerun from a fresh process state |',
+);
 console.log('| --- | --- | --- | --- | --- | --- |');
 for (const row of rows) console.log(row);

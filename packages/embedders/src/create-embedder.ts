@@ -1,8 +1,8 @@
+import { toConfig } from './providers/common.js';
 import type { OpenAICompatibleEmbedderOptions } from './providers/openai-compatible.js';
 import type { TransformersEmbedderOptions } from './providers/transformers.js';
-import { toConfig } from './providers/common.js';
 import type { RemoteOptions } from './remote-embedder.js';
-import { resolveEmbedderInfo, type ConfigOverrides } from './resolve-info.js';
+import { type ConfigOverrides, resolveEmbedderInfo } from './resolve-info.js';
 import type { Embedder, EmbedderInfo, ModelConfig } from './types.js';
 
 /**
@@ -31,7 +31,10 @@ export interface CreateEmbedderOptions
  * embedder.info.taskTypes; // { query: 'CODE_RETRIEVAL_QUERY', document: 'RETRIEVAL_DOCUMENT' }
  * const queries = await embedder.embed(['parse an ISO date'], { kind: 'query' });
  */
-export async function createEmbedder(model: string | ModelConfig, options: CreateEmbedderOptions = {}): Promise<Embedder> {
+export async function createEmbedder(
+  model: string | ModelConfig,
+  options: CreateEmbedderOptions = {},
+): Promise<Embedder> {
   const config = toConfig(model);
   switch (config.provider) {
     case 'openai':

@@ -6,7 +6,13 @@ describe('EmbeddersError', () => {
     const cause = new Error('inner');
     const error = new EmbeddersError('E_RATE_LIMIT', 'm', { cause, status: 429, retryAfterMs: 10, attempts: 3 });
     expect(EmbeddersError.is(error)).toBe(true);
-    expect(error).toMatchObject({ code: 'E_RATE_LIMIT', status: 429, retryAfterMs: 10, attempts: 3, name: 'EmbeddersError' });
+    expect(error).toMatchObject({
+      code: 'E_RATE_LIMIT',
+      status: 429,
+      retryAfterMs: 10,
+      attempts: 3,
+      name: 'EmbeddersError',
+    });
     expect(error.cause).toBe(cause);
     expect(EmbeddersError.is({ code: 'E_AUTH' })).toBe(false);
     expect(EmbeddersError.is(new Error('x'))).toBe(false);

@@ -3,8 +3,18 @@ import { poolTokenStates } from './pooling.js';
 
 // Two sequences, seq 3, hidden 2. Row 0 is right-padded (2 real tokens), row 1 left-padded (2 real tokens).
 const hidden = new Float32Array([
-  1, 2, 3, 4, 9, 9, //
-  8, 8, 5, 6, 7, 10,
+  1,
+  2,
+  3,
+  4,
+  9,
+  9, //
+  8,
+  8,
+  5,
+  6,
+  7,
+  10,
 ]);
 const mask = [1, 1, 0, 0, 1, 1];
 

@@ -68,13 +68,18 @@ describe('listModels', () => {
 
   it('puts the Qwen3 instruction on queries only, with left padding, for every Qwen3 entry', () => {
     for (const m of models.filter((x) => x.family === 'qwen3-embedding')) {
-      expect(m.prefixes.query).toBe('Instruct: Given a web search query, retrieve relevant passages that answer the query\nQuery:');
+      expect(m.prefixes.query).toBe(
+        'Instruct: Given a web search query, retrieve relevant passages that answer the query\nQuery:',
+      );
       expect(m.prefixes.document).toBe('');
       expect(m.paddingSide).toBe('left');
     }
-    expect(models.filter((x) => x.family === 'qwen3-embedding').map((m) => m.dtype).sort()).toEqual([
-      'bf16', 'bf16', 'bf16', 'fp16', 'fp16', 'fp16', 'fp32',
-    ]);
+    expect(
+      models
+        .filter((x) => x.family === 'qwen3-embedding')
+        .map((m) => m.dtype)
+        .sort(),
+    ).toEqual(['bf16', 'bf16', 'bf16', 'fp16', 'fp16', 'fp16', 'fp32']);
   });
 });
 
@@ -115,7 +120,7 @@ describe('modelInput', () => {
 
 describe('qwen3QueryPrefix', () => {
   it('writes Instruct and Query with no space after Query:', () => {
-    expect(qwen3QueryPrefix('T') + 'q').toBe('Instruct: T\nQuery:q');
+    expect(`${qwen3QueryPrefix('T')}q`).toBe('Instruct: T\nQuery:q');
   });
 });
 
@@ -149,9 +154,31 @@ describe('configHash', () => {
   it('ignores settings that do not change vectors and changes with those that do', () => {
     const base = getModelConfig('openai/text-embedding-3-large');
     const h = configHash(base);
-    expect(configHash({ ...base, id: 'x/y', maxBatch: 1, similarity: 'dot', price: null, sources: {}, maxTokensPerRequest: 1 })).toBe(h);
+    expect(
+      configHash({
+        ...base,
+        id: 'x/y',
+        maxBatch: 1,
+        similarity: 'dot',
+        price: null,
+        sources: {},
+        maxTokensPerRequest: 1,
+      }),
+    ).toBe(h);
     for (const key of HASHED_SETTINGS) {
-      const changed = { ...base, [key]: key === 'prefixes' ? { query: 'q: ', document: '' } : key === 'taskTypes' ? { query: 'Q', document: null } : typeof base[key] === 'number' ? (base[key] as number) + 1 : typeof base[key] === 'boolean' ? !base[key] : 'other' };
+      const changed = {
+        ...base,
+        [key]:
+          key === 'prefixes'
+            ? { query: 'q: ', document: '' }
+            : key === 'taskTypes'
+              ? { query: 'Q', document: null }
+              : typeof base[key] === 'number'
+                ? (base[key] as number) + 1
+                : typeof base[key] === 'boolean'
+                  ? !base[key]
+                  : 'other',
+      };
       expect(configHash(changed), key).not.toBe(h);
     }
   });
@@ -179,7 +206,9 @@ describe('resolveEmbedderInfo', () => {
     expect(info).toMatchObject({ dims: 256, dtype: 'q8', revision: 'abc123', maxBatch: 8 });
     expect(info.prefixes.document).toBe('');
     expect(Object.isFrozen(info)).toBe(true);
-    expect(() => resolveEmbedderInfo(getModelConfig('local/qwen3-embedding-0.6b'), { maxBatch: 33 })).toThrow(RangeError);
+    expect(() => resolveEmbedderInfo(getModelConfig('local/qwen3-embedding-0.6b'), { maxBatch: 33 })).toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -188,10 +217,12 @@ describe('createEmbedder', () => {
     await expect(createEmbedder('nope/model')).rejects.toMatchObject({ code: 'E_UNKNOWN_MODEL' });
   });
 
-  it.each(['openai/text-embedding-3-small', 'gemini/gemini-embedding-001', 'mistral/mistral-embed', 'voyage/voyage-code-3'])(
-    'rejects with E_AUTH before any request when %s gets no key',
-    async (id) => {
-      await expect(createEmbedder(id)).rejects.toMatchObject({ code: 'E_AUTH' });
-    },
-  );
+  it.each([
+    'openai/text-embedding-3-small',
+    'gemini/gemini-embedding-001',
+    'mistral/mistral-embed',
+    'voyage/voyage-code-3',
+  ])('rejects with E_AUTH before any request when %s gets no key', async (id) => {
+    await expect(createEmbedder(id)).rejects.toMatchObject({ code: 'E_AUTH' });
+  });
 });

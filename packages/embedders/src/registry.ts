@@ -101,7 +101,18 @@ function server(entry: SelfHosted): ModelConfig {
   };
 }
 
-type Local = Omit<ModelConfig, 'provider' | 'price' | 'revision' | 'similarity' | 'taskTypes' | 'maxBatch' | 'maxTokensPerRequest' | 'supportedDtypes' | 'dtype'> &
+type Local = Omit<
+  ModelConfig,
+  | 'provider'
+  | 'price'
+  | 'revision'
+  | 'similarity'
+  | 'taskTypes'
+  | 'maxBatch'
+  | 'maxTokensPerRequest'
+  | 'supportedDtypes'
+  | 'dtype'
+> &
   Partial<Pick<ModelConfig, 'similarity' | 'supportedDims'>> & { paddingSide: 'left' | 'right' };
 
 function local(entry: Local): ModelConfig {
@@ -231,7 +242,8 @@ export const MODEL_REGISTRY: readonly ModelConfig[] = [
       dtype: MISTRAL_API,
       limits: MISTRAL_API,
     },
-    notes: 'Sends `output_dimension` and `output_dtype`; integer dtypes are returned as float32 values, not normalised.',
+    notes:
+      'Sends `output_dimension` and `output_dtype`; integer dtypes are returned as float32 values, not normalised.',
   },
   {
     id: 'voyage/voyage-code-3',
@@ -300,7 +312,11 @@ export const MODEL_REGISTRY: readonly ModelConfig[] = [
     maxBatch: 32,
     maxTokensPerInput: 32_768,
     maxTokensPerRequest: null,
-    sources: { model: 'https://huggingface.co/nomic-ai/nomic-embed-code', prefixes: 'https://huggingface.co/nomic-ai/nomic-embed-code', server: VLLM_POOLING },
+    sources: {
+      model: 'https://huggingface.co/nomic-ai/nomic-embed-code',
+      prefixes: 'https://huggingface.co/nomic-ai/nomic-embed-code',
+      server: VLLM_POOLING,
+    },
   }),
   server({
     id: 'openai-compatible/coderankembed',
@@ -315,7 +331,10 @@ export const MODEL_REGISTRY: readonly ModelConfig[] = [
     maxBatch: 64,
     maxTokensPerInput: 8192,
     maxTokensPerRequest: null,
-    sources: { model: 'https://huggingface.co/nomic-ai/CodeRankEmbed', prefixes: 'https://huggingface.co/nomic-ai/CodeRankEmbed' },
+    sources: {
+      model: 'https://huggingface.co/nomic-ai/CodeRankEmbed',
+      prefixes: 'https://huggingface.co/nomic-ai/CodeRankEmbed',
+    },
     notes: 'Serve with text-embeddings-inference or sentence-transformers behind an OpenAI-compatible route.',
   }),
   local({
@@ -328,7 +347,11 @@ export const MODEL_REGISTRY: readonly ModelConfig[] = [
     pooling: 'mean',
     paddingSide: 'right',
     maxTokensPerInput: 256,
-    sources: { model: 'https://huggingface.co/sentence-transformers/all-MiniLM-L6-v2', onnx: 'https://huggingface.co/Xenova/all-MiniLM-L6-v2', runtime: TRANSFORMERS_JS },
+    sources: {
+      model: 'https://huggingface.co/sentence-transformers/all-MiniLM-L6-v2',
+      onnx: 'https://huggingface.co/Xenova/all-MiniLM-L6-v2',
+      runtime: TRANSFORMERS_JS,
+    },
   }),
   local({
     id: 'local/paraphrase-minilm-l6-v2',
@@ -340,7 +363,11 @@ export const MODEL_REGISTRY: readonly ModelConfig[] = [
     pooling: 'mean',
     paddingSide: 'right',
     maxTokensPerInput: 128,
-    sources: { model: 'https://huggingface.co/sentence-transformers/paraphrase-MiniLM-L6-v2', onnx: 'https://huggingface.co/Xenova/paraphrase-MiniLM-L6-v2', runtime: TRANSFORMERS_JS },
+    sources: {
+      model: 'https://huggingface.co/sentence-transformers/paraphrase-MiniLM-L6-v2',
+      onnx: 'https://huggingface.co/Xenova/paraphrase-MiniLM-L6-v2',
+      runtime: TRANSFORMERS_JS,
+    },
     notes: 'The sentence-transformers pipeline has no Normalize module; rank with cosine.',
   }),
   ...(['base', 'large'] as const).map((size) =>
@@ -372,7 +399,12 @@ export const MODEL_REGISTRY: readonly ModelConfig[] = [
     pooling: 'mean',
     paddingSide: 'right',
     maxTokensPerInput: 512,
-    sources: { model: 'https://huggingface.co/intfloat/e5-large-v2', prefixes: 'https://huggingface.co/intfloat/e5-large-v2#faq', onnx: 'https://huggingface.co/Xenova/e5-large-v2', runtime: TRANSFORMERS_JS },
+    sources: {
+      model: 'https://huggingface.co/intfloat/e5-large-v2',
+      prefixes: 'https://huggingface.co/intfloat/e5-large-v2#faq',
+      onnx: 'https://huggingface.co/Xenova/e5-large-v2',
+      runtime: TRANSFORMERS_JS,
+    },
   }),
   ...(['base', 'large'] as const).map((size) =>
     local({
@@ -385,7 +417,11 @@ export const MODEL_REGISTRY: readonly ModelConfig[] = [
       pooling: 'mean',
       paddingSide: 'right',
       maxTokensPerInput: 512,
-      sources: { model: `https://huggingface.co/thenlper/gte-${size}`, onnx: `https://huggingface.co/Xenova/gte-${size}`, runtime: TRANSFORMERS_JS },
+      sources: {
+        model: `https://huggingface.co/thenlper/gte-${size}`,
+        onnx: `https://huggingface.co/Xenova/gte-${size}`,
+        runtime: TRANSFORMERS_JS,
+      },
     }),
   ),
   local({
@@ -399,7 +435,11 @@ export const MODEL_REGISTRY: readonly ModelConfig[] = [
     pooling: 'cls',
     paddingSide: 'right',
     maxTokensPerInput: 512,
-    sources: { model: 'https://huggingface.co/sentence-transformers/multi-qa-mpnet-base-dot-v1', onnx: 'https://huggingface.co/Xenova/multi-qa-mpnet-base-dot-v1', runtime: TRANSFORMERS_JS },
+    sources: {
+      model: 'https://huggingface.co/sentence-transformers/multi-qa-mpnet-base-dot-v1',
+      onnx: 'https://huggingface.co/Xenova/multi-qa-mpnet-base-dot-v1',
+      runtime: TRANSFORMERS_JS,
+    },
     notes: 'Trained for dot-product scoring: vectors are not normalised.',
   }),
   local({

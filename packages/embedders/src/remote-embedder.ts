@@ -1,17 +1,17 @@
-import { EmbeddersError, redactSecrets, type EmbeddersErrorCode } from './errors.js';
+import { runConcurrently } from '@execret/formats';
+import { EmbeddersError, type EmbeddersErrorCode, redactSecrets } from './errors.js';
 import { DEFAULT_BYTES_PER_TOKEN, estimateTokens, planBatches } from './http/batching.js';
-import { runWithConcurrency } from './http/concurrency.js';
 import {
   backoffDelayMs,
   DEFAULT_BASE_DELAY_MS,
   DEFAULT_MAX_DELAY_MS,
   DEFAULT_MAX_RETRIES,
   DEFAULT_MAX_RETRY_AFTER_MS,
-  parseRetryAfter,
   sleep as defaultSleep,
+  parseRetryAfter,
 } from './http/retry.js';
 import { modelInput } from './model-input.js';
-import type { EmbedderInfo, Embedder, EmbedKind, EmbedOptions, EmbedResult, EmbedUsage } from './types.js';
+import type { Embedder, EmbedderInfo, EmbedKind, EmbedOptions, EmbedResult, EmbedUsage } from './types.js';
 import { normalizeRows, toMatrix } from './vectors.js';
 
 /** Default number of requests in flight per embedder. */
@@ -138,7 +138,9 @@ export function checkEmbedArguments(texts: readonly string[], options: EmbedOpti
   }
   const kind = options?.kind;
   if (kind !== 'query' && kind !== 'document') {
-    throw new TypeError(`@execret/embedders embed: options.kind must be 'query' or 'document', received ${String(kind)}`);
+    throw new TypeError(
+      `@execret/embedders embed: options.kind must be 'query' or 'document', received ${String(kind)}`,
+    );
   }
 }
 
@@ -158,14 +160,19 @@ export function checkEmbedArguments(texts: readonly string[], options: EmbedOpti
 export function createRemoteEmbedder(info: EmbedderInfo, adapter: ProviderAdapter, options: RemoteOptions): Embedder {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new RangeError(`@execret/embedders ${adapter.component}: concurrency must be an integer >= 1, received ${concurrency}`);
+    throw new RangeError(
+      `@execret/embedders ${adapter.component}: concurrency must be an integer >= 1, received ${concurrency}`,
+    );
   }
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   if (!Number.isInteger(maxRetries) || maxRetries < 0) {
-    throw new RangeError(`@execret/embedders ${adapter.component}: maxRetries must be an integer >= 0, received ${maxRetries}`);
+    throw new RangeError(
+      `@execret/embedders ${adapter.component}: maxRetries must be an integer >= 0, received ${maxRetries}`,
+    );
   }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (!(timeoutMs > 0)) throw new RangeError(`@execret/embedders ${adapter.component}: timeoutMs must be > 0, received ${timeoutMs}`);
+  if (!(timeoutMs > 0))
+    throw new RangeError(`@execret/embedders ${adapter.component}: timeoutMs must be > 0, received ${timeoutMs}`);
   const policy = {
     baseDelayMs: options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS,
     maxDelayMs: options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS,
@@ -182,19 +189,31 @@ export function createRemoteEmbedder(info: EmbedderInfo, adapter: ProviderAdapte
   let totals = emptyUsage(price !== null);
   let closed = false;
 
-  const fail = (code: EmbeddersErrorCode, text: string, cause: unknown, extra: { status?: number; retryAfterMs?: number } = {}) => {
-    const safeCause = cause === undefined ? undefined : new Error(redactSecrets(messageOf(cause), secrets).slice(0, 500));
+  const fail = (
+    code: EmbeddersErrorCode,
+    text: string,
+    cause: unknown,
+    extra: { status?: number; retryAfterMs?: number } = {},
+  ) => {
+    const safeCause =
+      cause === undefined ? undefined : new Error(redactSecrets(messageOf(cause), secrets).slice(0, 500));
     return new EmbeddersError(code, redactSecrets(`@execret/embedders ${component}: ${text}`, secrets), {
       ...extra,
       cause: safeCause,
     });
   };
 
-  const classify = (error: unknown, capture: Capture, timedOut: boolean, parent: AbortSignal | undefined): EmbeddersError => {
+  const classify = (
+    error: unknown,
+    capture: Capture,
+    timedOut: boolean,
+    parent: AbortSignal | undefined,
+  ): EmbeddersError => {
     if (parent?.aborted) return fail('E_ABORTED', 'the request was aborted by the caller', parent.reason);
     if (timedOut) return fail('E_TIMEOUT', `no response within ${timeoutMs} ms`, error);
     if (EmbeddersError.is(error)) return error;
-    const status = capture.status !== undefined && capture.status >= 400 ? capture.status : (statusOf(error) ?? capture.status);
+    const status =
+      capture.status !== undefined && capture.status >= 400 ? capture.status : (statusOf(error) ?? capture.status);
     const detail = redactSecrets(messageOf(error), secrets).slice(0, 300);
     if (status !== undefined && status >= 400) {
       const retryAfterMs = parseRetryAfter(capture, now());
@@ -203,7 +222,8 @@ export function createRemoteEmbedder(info: EmbedderInfo, adapter: ProviderAdapte
         return fail('E_AUTH', `authentication failed (HTTP ${status}); check the API key: ${detail}`, error, extra);
       }
       if (status === 429) return fail('E_RATE_LIMIT', `rate limited (HTTP 429): ${detail}`, error, extra);
-      if (status === 408 || status >= 500) return fail('E_SERVER', `server error (HTTP ${status}): ${detail}`, error, extra);
+      if (status === 408 || status >= 500)
+        return fail('E_SERVER', `server error (HTTP ${status}): ${detail}`, error, extra);
       return fail('E_REQUEST', `request rejected (HTTP ${status}): ${detail}`, error, extra);
     }
     if (status !== undefined) {
@@ -297,7 +317,7 @@ export function createRemoteEmbedder(info: EmbedderInfo, adapter: ProviderAdapte
     const data = new Float32Array(texts.length * dims);
     let usage = emptyUsage(price !== null);
     let done = 0;
-    await runWithConcurrency(
+    await runConcurrently(
       batches.length,
       concurrency,
       async (b, batchSignal) => {
@@ -308,7 +328,9 @@ export function createRemoteEmbedder(info: EmbedderInfo, adapter: ProviderAdapte
         if (info.normalize) normalizeRows(matrix, dims);
         data.set(matrix, start * dims);
         const estimated = response.inputTokens === null;
-        const tokens = estimated ? estimates.slice(start, end).reduce((s, t) => s + t, 0) : (response.inputTokens as number);
+        const tokens = estimated
+          ? estimates.slice(start, end).reduce((s, t) => s + t, 0)
+          : (response.inputTokens as number);
         usage = addUsage(usage, {
           texts: batchTexts.length,
           requests: 1,

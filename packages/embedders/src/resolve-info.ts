@@ -41,8 +41,7 @@ export function resolveEmbedderInfo(config: ModelConfig, overrides: ConfigOverri
     const ok =
       Number.isInteger(d) &&
       d > 0 &&
-      (d === config.dims ||
-        (s !== undefined && (s.kind === 'list' ? s.values.includes(d) : d >= s.min && d <= s.max)));
+      (d === config.dims || (s !== undefined && (s.kind === 'list' ? s.values.includes(d) : d >= s.min && d <= s.max)));
     if (!ok) {
       throw new RangeError(
         `@execret/embedders ${config.id}: dimensions must be one of ${allowedDims(config)}, received ${d}`,

@@ -48,11 +48,13 @@ export interface ModelPrice {
 }
 
 /** Output sizes a model accepts: a closed list, or an inclusive range (Matryoshka truncation). */
-export type SupportedDims = { readonly kind: 'list'; readonly values: readonly number[] } | {
-  readonly kind: 'range';
-  readonly min: number;
-  readonly max: number;
-};
+export type SupportedDims =
+  | { readonly kind: 'list'; readonly values: readonly number[] }
+  | {
+      readonly kind: 'range';
+      readonly min: number;
+      readonly max: number;
+    };
 
 /**
  * One registry entry: a provider-native configuration of one model, every setting with its source.

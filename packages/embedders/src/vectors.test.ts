@@ -15,15 +15,48 @@ describe('decodeBase64Float32', () => {
 
 describe('toMatrix', () => {
   it('packs rows in order', () => {
-    expect(Array.from(toMatrix([[1, 2], [3, 4]], 2, 2, 't').data)).toEqual([1, 2, 3, 4]);
+    expect(
+      Array.from(
+        toMatrix(
+          [
+            [1, 2],
+            [3, 4],
+          ],
+          2,
+          2,
+          't',
+        ).data,
+      ),
+    ).toEqual([1, 2, 3, 4]);
   });
 
   it.each([
     ['count', [[1, 2]], /expected 2 vectors, received 1|expected 2 vectors in the response, received 1/],
     ['length', [[1, 2], [3]], /vector 1 has 1 dimensions, expected 2/],
-    ['NaN', [[1, Number.NaN], [3, 4]], /non-finite/],
-    ['Infinity', [[1, 2], [Number.POSITIVE_INFINITY, 4]], /non-finite/],
-    ['string', [[1, '2'], [3, 4]], /non-numeric/],
+    [
+      'NaN',
+      [
+        [1, Number.NaN],
+        [3, 4],
+      ],
+      /non-finite/,
+    ],
+    [
+      'Infinity',
+      [
+        [1, 2],
+        [Number.POSITIVE_INFINITY, 4],
+      ],
+      /non-finite/,
+    ],
+    [
+      'string',
+      [
+        [1, '2'],
+        [3, 4],
+      ],
+      /non-numeric/,
+    ],
     ['null row', [null, [3, 4]], /vector 0 is null/],
   ])('rejects a bad %s with E_RESPONSE', (_, vectors, message) => {
     let error: unknown;

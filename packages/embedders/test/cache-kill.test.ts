@@ -86,7 +86,9 @@ async function checkAndResume(dir: string, reported: number) {
   expect(lookup.hits).toBe(before.records);
   for (let r = 0; r < COUNT; r++) {
     if (lookup.found[r] !== 1) continue;
-    expect(Array.from(lookup.data.subarray(r * DIMS, (r + 1) * DIMS))).toEqual(Array.from(normalized(vectorFor(texts[r] as string, DIMS))));
+    expect(Array.from(lookup.data.subarray(r * DIMS, (r + 1) * DIMS))).toEqual(
+      Array.from(normalized(vectorFor(texts[r] as string, DIMS))),
+    );
   }
   // found rows form the prefix the child wrote in order (one writer, append-only)
   expect(Array.from(lookup.found.subarray(0, lookup.hits)).every((f) => f === 1)).toBe(true);
@@ -96,7 +98,9 @@ async function checkAndResume(dir: string, reported: number) {
   expect(calls.flat()).toHaveLength(COUNT - before.records);
   expect(new Set(calls.flat())).toEqual(new Set(texts.filter((_, r) => lookup.found[r] !== 1)));
   for (const r of [0, before.records - 1, before.records, COUNT - 1]) {
-    expect(Array.from(resumed.data.subarray(r * DIMS, (r + 1) * DIMS))).toEqual(Array.from(normalized(vectorFor(texts[r] as string, DIMS))));
+    expect(Array.from(resumed.data.subarray(r * DIMS, (r + 1) * DIMS))).toEqual(
+      Array.from(normalized(vectorFor(texts[r] as string, DIMS))),
+    );
   }
   expect((await cache.stats(embedder.info)).records).toBe(COUNT);
   await cache.close();

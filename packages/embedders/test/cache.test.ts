@@ -44,7 +44,13 @@ describe('createEmbeddingCache', () => {
     expect(Array.from((await reopened.lookup(space, 'query', ['a'])).data)).toEqual([7, 8, 9]);
     const meta = JSON.parse(await readFile(join(dir, 'v1', space.configHash, 'meta.json'), 'utf8'));
     expect(meta).toMatchObject({ configHash: space.configHash, dims: 3, id: 'test/x', recordBytes: 52 });
-    expect(await reopened.stats(space)).toMatchObject({ records: 3, segments: 1, tornBytes: 0, corruptRecords: 0, bytes: 3 * 52 });
+    expect(await reopened.stats(space)).toMatchObject({
+      records: 3,
+      segments: 1,
+      tornBytes: 0,
+      corruptRecords: 0,
+      bytes: 3 * 52,
+    });
   });
 
   it('fails with E_CACHE when the folder holds vectors of other dimensions', async () => {
@@ -87,7 +93,13 @@ describe('createEmbeddingCache', () => {
     const second = await createEmbeddingCache(dir);
     await second.store(space, 'document', ['b'], new Float32Array([3, 4]));
     expect(await second.stats(space)).toMatchObject({ records: 2, segments: 2, tornBytes: 5 });
-    expect(await second.compact(space)).toMatchObject({ records: 2, segments: 1, tornBytes: 0, corruptRecords: 0, bytes: 2 * recordBytes(2) });
+    expect(await second.compact(space)).toMatchObject({
+      records: 2,
+      segments: 1,
+      tornBytes: 0,
+      corruptRecords: 0,
+      bytes: 2 * recordBytes(2),
+    });
     expect((await readdir(folder)).filter((f) => f.startsWith('seg-'))).toHaveLength(1);
     const third = await createEmbeddingCache(dir);
     expect(Array.from((await third.lookup(space, 'query', ['a'])).data)).toEqual([1, 2]);
@@ -97,7 +109,9 @@ describe('createEmbeddingCache', () => {
   it('throws TypeError for a malformed config hash and RangeError for a data length mismatch', async () => {
     const cache = await createEmbeddingCache(dir);
     await expect(cache.lookup({ configHash: '../x', dims: 2 }, 'query', ['a'])).rejects.toThrow(TypeError);
-    await expect(cache.store({ configHash: 'aa'.repeat(32), dims: 2 }, 'query', ['a'], new Float32Array(3))).rejects.toThrow(RangeError);
+    await expect(
+      cache.store({ configHash: 'aa'.repeat(32), dims: 2 }, 'query', ['a'], new Float32Array(3)),
+    ).rejects.toThrow(RangeError);
   });
 });
 
@@ -115,7 +129,8 @@ describe('cachedEmbed', () => {
     expect(calls).toEqual([['a', 'b'], ['c']]);
     expect(second.cacheHits).toBe(2);
     expect(second.usage.texts).toBe(1);
-    for (const [r, text] of ['c', 'b', 'a', 'c'].entries()) expect(row(second.data, r, dims)).toEqual(expectedDoc(text, dims));
+    for (const [r, text] of ['c', 'b', 'a', 'c'].entries())
+      expect(row(second.data, r, dims)).toEqual(expectedDoc(text, dims));
 
     // the query side is cached separately (and gets its prefix)
     await cachedEmbed(embedder, cache, ['a'], { kind: 'query' });
@@ -132,7 +147,10 @@ describe('cachedEmbed', () => {
       onBatch: (b) => void batches.push({ indices: b.indices, data: b.data.slice() }),
     });
     expect(batches.flatMap((b) => b.indices).sort()).toEqual([0, 1, 2]);
-    for (const b of batches) b.indices.forEach((i, k) => expect(row(b.data, k, 3)).toEqual(row(result.data, i, 3)));
+    for (const b of batches)
+      b.indices.forEach((i, k) => {
+        expect(row(b.data, k, 3)).toEqual(row(result.data, i, 3));
+      });
     expect(wrapped.info.id).toBe('test/fake');
   });
 

@@ -51,8 +51,12 @@ describe('exportEmbeddingMatrices', () => {
         path,
       ),
     );
-    expect(out.documents).toEqual(Array.from({ length: 7 }, (_, r) => Array.from(d.data.subarray(r * dims, (r + 1) * dims))));
-    expect(out.queries).toEqual(Array.from({ length: 2 }, (_, r) => Array.from(q.data.subarray(r * dims, (r + 1) * dims))));
+    expect(out.documents).toEqual(
+      Array.from({ length: 7 }, (_, r) => Array.from(d.data.subarray(r * dims, (r + 1) * dims))),
+    );
+    expect(out.queries).toEqual(
+      Array.from({ length: 2 }, (_, r) => Array.from(q.data.subarray(r * dims, (r + 1) * dims))),
+    );
     expect(out.corpus_ids[6]).toBe('c_0007');
     expect(out.hash).toBe(embedder.info.configHash);
     expect(out.config_hash).toEqual({ dtype: '<U64', shape: [1] });
@@ -64,9 +68,17 @@ describe('exportEmbeddingMatrices', () => {
     const { embedder } = createFakeEmbedder(3);
     await cachedEmbed(embedder, cache, ['a'], { kind: 'document' });
     const path = join(dir, 'missing.npz');
-    const error = await exportEmbeddingMatrices(cache, embedder.info, path, { documents: { texts: ['a', 'b'] } }).catch((e: unknown) => e);
+    const error = await exportEmbeddingMatrices(cache, embedder.info, path, { documents: { texts: ['a', 'b'] } }).catch(
+      (e: unknown) => e,
+    );
     expect(EmbeddersError.is(error) && error.code).toBe('E_CACHE');
-    const written = await exportEmbeddingMatrices(cache, embedder.info, path, { documents: { texts: ['a', 'b'] } }, { allowMissing: true });
+    const written = await exportEmbeddingMatrices(
+      cache,
+      embedder.info,
+      path,
+      { documents: { texts: ['a', 'b'] } },
+      { allowMissing: true },
+    );
     expect(written.documents?.missing).toEqual([1]);
   });
 });
@@ -100,11 +112,16 @@ describe('importEmbeddingMatrices', () => {
 
   it('fails with E_MATRIX listing the arrays when the names are unknown or the shape is wrong', async () => {
     const path = join(dir, 'odd.npz');
-    py('import sys, numpy as np\nnp.savez(sys.argv[1], weird=np.zeros((2, 2), dtype=np.float32), vec=np.zeros(3, dtype=np.float32))', path);
+    py(
+      'import sys, numpy as np\nnp.savez(sys.argv[1], weird=np.zeros((2, 2), dtype=np.float32), vec=np.zeros(3, dtype=np.float32))',
+      path,
+    );
     const unknown = await importEmbeddingMatrices(path).catch((e: unknown) => e);
     expect(EmbeddersError.is(unknown) && unknown.code).toBe('E_MATRIX');
     expect((unknown as Error).message).toContain('weird float32[2, 2]');
-    await expect(importEmbeddingMatrices(path, { keys: { queries: 'vec' } })).rejects.toMatchObject({ code: 'E_MATRIX' });
+    await expect(importEmbeddingMatrices(path, { keys: { queries: 'vec' } })).rejects.toMatchObject({
+      code: 'E_MATRIX',
+    });
     await expect(importEmbeddingMatrices(path, { keys: { queries: 'absent' } })).rejects.toThrow(/no array "absent"/);
   });
 });

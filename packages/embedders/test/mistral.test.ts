@@ -1,7 +1,15 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddersError } from '../src/errors.js';
 import { createMistralEmbedder } from '../src/providers/mistral.js';
-import { normalized, recordingSleep, startFakeServer, vectorFor, type FakeReply, type FakeRequest, type FakeServer } from './helpers/fake-server.js';
+import {
+  type FakeReply,
+  type FakeRequest,
+  type FakeServer,
+  normalized,
+  recordingSleep,
+  startFakeServer,
+  vectorFor,
+} from './helpers/fake-server.js';
 
 const KEY = 'mistral-test-SECRET-5555';
 let server: FakeServer | undefined;
@@ -55,17 +63,32 @@ describe('createMistralEmbedder', () => {
 
   it('sends output_dimension and output_dtype for Codestral Embed and keeps integer values unnormalised', async () => {
     const s = await start((r) => okReply(r, r.body.output_dimension ?? 1536, true));
-    const embedder = await createMistralEmbedder('mistral/codestral-embed', { apiKey: KEY, baseUrl: s.url, dimensions: 3072, dtype: 'int8' });
+    const embedder = await createMistralEmbedder('mistral/codestral-embed', {
+      apiKey: KEY,
+      baseUrl: s.url,
+      dimensions: 3072,
+      dtype: 'int8',
+    });
     expect(embedder.info.normalize).toBe(false);
     const result = await embedder.embed(['def f(): pass'], { kind: 'document' });
-    expect(s.requests[0]?.body).toEqual({ model: 'codestral-embed', input: ['def f(): pass'], output_dimension: 3072, output_dtype: 'int8' });
+    expect(s.requests[0]?.body).toEqual({
+      model: 'codestral-embed',
+      input: ['def f(): pass'],
+      output_dimension: 3072,
+      output_dtype: 'int8',
+    });
     expect(Array.from(result.data)).toEqual(vectorFor('def f(): pass', 3072).map((x) => Math.round(x * 100)));
   });
 
   it('retries when the server answers 503 and then succeeds', async () => {
     const s = await start((r, n) => (n === 0 ? { status: 503, json: { message: 'busy' } } : okReply(r, 1024)));
     const { sleep, delays } = recordingSleep();
-    const embedder = await createMistralEmbedder('mistral/mistral-embed', { apiKey: KEY, baseUrl: s.url, sleep, random: () => 0 });
+    const embedder = await createMistralEmbedder('mistral/mistral-embed', {
+      apiKey: KEY,
+      baseUrl: s.url,
+      sleep,
+      random: () => 0,
+    });
     const result = await embedder.embed(['a'], { kind: 'query' });
     expect(delays).toEqual([250]);
     expect(result.usage.retries).toBe(1);
@@ -86,6 +109,8 @@ describe('createMistralEmbedder', () => {
   });
 
   it('throws RangeError when the dtype is not offered by the model', async () => {
-    await expect(createMistralEmbedder('mistral/mistral-embed', { apiKey: KEY, dtype: 'int8' })).rejects.toThrow(RangeError);
+    await expect(createMistralEmbedder('mistral/mistral-embed', { apiKey: KEY, dtype: 'int8' })).rejects.toThrow(
+      RangeError,
+    );
   });
 });

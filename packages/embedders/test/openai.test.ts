@@ -1,7 +1,16 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddersError } from '../src/errors.js';
 import { createOpenAIEmbedder } from '../src/providers/openai.js';
-import { base64Vector, normalized, recordingSleep, startFakeServer, vectorFor, type FakeReply, type FakeRequest, type FakeServer } from './helpers/fake-server.js';
+import {
+  base64Vector,
+  type FakeReply,
+  type FakeRequest,
+  type FakeServer,
+  normalized,
+  recordingSleep,
+  startFakeServer,
+  vectorFor,
+} from './helpers/fake-server.js';
 
 const KEY = 'sk-test-SECRET-1234567890';
 let server: FakeServer | undefined;
@@ -23,7 +32,11 @@ function okReply(request: FakeRequest, dims: number): FakeReply {
     json: {
       object: 'list',
       model: request.body.model,
-      data: input.map((text, index) => ({ object: 'embedding', index, embedding: base64Vector(vectorFor(text, dims)) })),
+      data: input.map((text, index) => ({
+        object: 'embedding',
+        index,
+        embedding: base64Vector(vectorFor(text, dims)),
+      })),
       usage: { prompt_tokens: input.length * 10, total_tokens: input.length * 10 },
     },
   };
@@ -37,7 +50,10 @@ async function start(handler: (request: FakeRequest, n: number) => FakeReply | P
 describe('createOpenAIEmbedder', () => {
   it('sends the documented request shape and returns normalised vectors in input order when the server answers', async () => {
     const s = await start((r) => okReply(r, 1536));
-    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', { apiKey: KEY, baseUrl: `${s.url}/v1` });
+    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
+      apiKey: KEY,
+      baseUrl: `${s.url}/v1`,
+    });
     const texts = ['sort a list', 'def f(x): return x'];
     const result = await embedder.embed(texts, { kind: 'query' });
 
@@ -49,7 +65,9 @@ describe('createOpenAIEmbedder', () => {
     expect(request.body).toEqual({ model: 'text-embedding-3-small', input: texts, encoding_format: 'base64' });
     expect(result.rows).toBe(2);
     expect(result.dims).toBe(1536);
-    expect(Array.from(result.data.subarray(1536, 3072))).toEqual(Array.from(normalized(vectorFor(texts[1] as string, 1536))));
+    expect(Array.from(result.data.subarray(1536, 3072))).toEqual(
+      Array.from(normalized(vectorFor(texts[1] as string, 1536))),
+    );
     expect(result.usage).toMatchObject({ texts: 2, requests: 1, retries: 0, inputTokens: 20, tokensEstimated: false });
     expect(result.usage.costUsd).toBeCloseTo((20 * 0.02) / 1e6, 15);
     expect(embedder.usage().inputTokens).toBe(20);
@@ -57,7 +75,11 @@ describe('createOpenAIEmbedder', () => {
 
   it('sends dimensions only when they differ from the full size', async () => {
     const s = await start((r) => okReply(r, r.body.dimensions ?? 3072));
-    const short = await createOpenAIEmbedder('openai/text-embedding-3-large', { apiKey: KEY, baseUrl: `${s.url}/v1`, dimensions: 256 });
+    const short = await createOpenAIEmbedder('openai/text-embedding-3-large', {
+      apiKey: KEY,
+      baseUrl: `${s.url}/v1`,
+      dimensions: 256,
+    });
     const full = await createOpenAIEmbedder('openai/text-embedding-3-large', { apiKey: KEY, baseUrl: `${s.url}/v1` });
     expect((await short.embed(['a'], { kind: 'document' })).dims).toBe(256);
     await full.embed(['a'], { kind: 'document' });
@@ -68,11 +90,17 @@ describe('createOpenAIEmbedder', () => {
 
   it('splits requests at 2,048 inputs when given more', async () => {
     const s = await start((r) => okReply(r, 8));
-    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', { apiKey: KEY, baseUrl: `${s.url}/v1`, dimensions: 8 });
+    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
+      apiKey: KEY,
+      baseUrl: `${s.url}/v1`,
+      dimensions: 8,
+    });
     const texts = Array.from({ length: 2100 }, (_, i) => `snippet ${i}`);
     const result = await embedder.embed(texts, { kind: 'document' });
     expect(s.requests.map((r) => r.body.input.length)).toEqual([2048, 52]);
-    expect(Array.from(result.data.subarray(2099 * 8, 2100 * 8))).toEqual(Array.from(normalized(vectorFor('snippet 2099', 8))));
+    expect(Array.from(result.data.subarray(2099 * 8, 2100 * 8))).toEqual(
+      Array.from(normalized(vectorFor('snippet 2099', 8))),
+    );
   });
 
   it('splits requests at the 300,000-token cap when the estimate says the batch is too large', async () => {
@@ -105,10 +133,17 @@ describe('createOpenAIEmbedder', () => {
 
   it('waits as long as Retry-After says and retries when the server answers 429', async () => {
     const s = await start((r, n) =>
-      n === 0 ? { status: 429, headers: { 'retry-after': '7' }, json: { error: { message: 'slow down' } } } : okReply(r, 4),
+      n === 0
+        ? { status: 429, headers: { 'retry-after': '7' }, json: { error: { message: 'slow down' } } }
+        : okReply(r, 4),
     );
     const { sleep, delays } = recordingSleep();
-    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', { apiKey: KEY, baseUrl: `${s.url}/v1`, dimensions: 4, sleep });
+    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
+      apiKey: KEY,
+      baseUrl: `${s.url}/v1`,
+      dimensions: 4,
+      sleep,
+    });
     const result = await embedder.embed(['x'], { kind: 'query' });
     expect(delays).toEqual([7000]);
     expect(s.requests).toHaveLength(2);
@@ -185,21 +220,40 @@ describe('createOpenAIEmbedder', () => {
 
   it.each([
     ['truncated JSON', (): FakeReply => ({ raw: '{"object":"list","data":[{"index":0,"embedd' })],
-    ['a wrong vector count', (r: FakeRequest): FakeReply => {
-      const reply = okReply(r, 4) as { json: { data: unknown[] } };
-      reply.json.data.pop();
-      return reply;
-    }],
-    ['NaN values', (r: FakeRequest): FakeReply => ({
-      json: { data: r.body.input.map((_: string, index: number) => ({ index, embedding: base64Vector([0.5, Number.NaN, 0, 1]) })), usage: { prompt_tokens: 1 } },
-    })],
+    [
+      'a wrong vector count',
+      (r: FakeRequest): FakeReply => {
+        const reply = okReply(r, 4) as { json: { data: unknown[] } };
+        reply.json.data.pop();
+        return reply;
+      },
+    ],
+    [
+      'NaN values',
+      (r: FakeRequest): FakeReply => ({
+        json: {
+          data: r.body.input.map((_: string, index: number) => ({
+            index,
+            embedding: base64Vector([0.5, Number.NaN, 0, 1]),
+          })),
+          usage: { prompt_tokens: 1 },
+        },
+      }),
+    ],
     ['wrong dimensions', (r: FakeRequest): FakeReply => okReply(r, 5)],
-    ['duplicate indices', (r: FakeRequest): FakeReply => ({
-      json: { data: r.body.input.map(() => ({ index: 0, embedding: base64Vector([1, 0, 0, 0]) })) },
-    })],
+    [
+      'duplicate indices',
+      (r: FakeRequest): FakeReply => ({
+        json: { data: r.body.input.map(() => ({ index: 0, embedding: base64Vector([1, 0, 0, 0]) })) },
+      }),
+    ],
   ])('fails with E_RESPONSE without retrying when the response has %s', async (_, reply) => {
     const s = await start((r) => reply(r));
-    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', { apiKey: KEY, baseUrl: `${s.url}/v1`, dimensions: 4 });
+    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
+      apiKey: KEY,
+      baseUrl: `${s.url}/v1`,
+      dimensions: 4,
+    });
     const error = await embedder.embed(['a', 'b'], { kind: 'document' }).catch((e: unknown) => e);
     expect(EmbeddersError.is(error) && error.code).toBe('E_RESPONSE');
     expect(s.requests).toHaveLength(1);
@@ -207,7 +261,10 @@ describe('createOpenAIEmbedder', () => {
 
   it('fails with E_AUTH at once and never reveals the key when the server answers 401', async () => {
     const s = await start(() => ({ status: 401, json: { error: { message: `Incorrect API key provided: ${KEY}` } } }));
-    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', { apiKey: KEY, baseUrl: `${s.url}/v1` });
+    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
+      apiKey: KEY,
+      baseUrl: `${s.url}/v1`,
+    });
     const error = await embedder.embed(['a'], { kind: 'document' }).catch((e: unknown) => e);
     expect(EmbeddersError.is(error) && error.code).toBe('E_AUTH');
     expect(s.requests).toHaveLength(1);
@@ -222,7 +279,11 @@ describe('createOpenAIEmbedder', () => {
   it('fails at once with E_RATE_LIMIT when Retry-After exceeds maxRetryAfterMs', async () => {
     const s = await start(() => ({ status: 429, headers: { 'retry-after': '3600' } }));
     const { sleep, delays } = recordingSleep();
-    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', { apiKey: KEY, baseUrl: `${s.url}/v1`, sleep });
+    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
+      apiKey: KEY,
+      baseUrl: `${s.url}/v1`,
+      sleep,
+    });
     const error = await embedder.embed(['a'], { kind: 'document' }).catch((e: unknown) => e);
     expect(EmbeddersError.is(error) && error.code).toBe('E_RATE_LIMIT');
     expect((error as EmbeddersError).retryAfterMs).toBe(3_600_000);
@@ -231,7 +292,10 @@ describe('createOpenAIEmbedder', () => {
 
   it('fails with E_REQUEST without retrying when the server answers 400', async () => {
     const s = await start(() => ({ status: 400, json: { error: { message: 'input too long' } } }));
-    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', { apiKey: KEY, baseUrl: `${s.url}/v1` });
+    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
+      apiKey: KEY,
+      baseUrl: `${s.url}/v1`,
+    });
     const error = await embedder.embed(['a'], { kind: 'document' }).catch((e: unknown) => e);
     expect(EmbeddersError.is(error) && error.code).toBe('E_REQUEST');
     expect(s.requests).toHaveLength(1);
@@ -243,7 +307,12 @@ describe('createOpenAIEmbedder', () => {
     await s.close();
     server = undefined;
     const { sleep, delays } = recordingSleep();
-    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', { apiKey: KEY, baseUrl: `${url}/v1`, sleep, maxRetries: 2 });
+    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
+      apiKey: KEY,
+      baseUrl: `${url}/v1`,
+      sleep,
+      maxRetries: 2,
+    });
     const error = await embedder.embed(['a'], { kind: 'document' }).catch((e: unknown) => e);
     expect(EmbeddersError.is(error) && error.code).toBe('E_NETWORK');
     expect(delays).toHaveLength(2);
@@ -251,7 +320,10 @@ describe('createOpenAIEmbedder', () => {
 
   it('rejects with E_ABORTED when the caller aborts a hanging request', async () => {
     const s = await start(() => 'hang');
-    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', { apiKey: KEY, baseUrl: `${s.url}/v1` });
+    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
+      apiKey: KEY,
+      baseUrl: `${s.url}/v1`,
+    });
     const controller = new AbortController();
     const pending = embedder.embed(['a'], { kind: 'document', signal: controller.signal });
     setTimeout(() => controller.abort(new Error('stop')), 20);
@@ -265,7 +337,10 @@ describe('createOpenAIEmbedder', () => {
 
   it('returns an empty matrix without a request when given no texts', async () => {
     const s = await start((r) => okReply(r, 1536));
-    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', { apiKey: KEY, baseUrl: `${s.url}/v1` });
+    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
+      apiKey: KEY,
+      baseUrl: `${s.url}/v1`,
+    });
     const result = await embedder.embed([], { kind: 'query' });
     expect(result).toMatchObject({ rows: 0, dims: 1536 });
     expect(result.data).toHaveLength(0);
@@ -273,7 +348,10 @@ describe('createOpenAIEmbedder', () => {
   });
 
   it('throws TypeError when kind is missing or a text is not a string', async () => {
-    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', { apiKey: KEY, baseUrl: 'http://127.0.0.1:9/v1' });
+    const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
+      apiKey: KEY,
+      baseUrl: 'http://127.0.0.1:9/v1',
+    });
     await expect(embedder.embed(['a'], { kind: 'code' as never })).rejects.toThrow(TypeError);
     await expect(embedder.embed([1 as never], { kind: 'query' })).rejects.toThrow(TypeError);
   });

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,7 +81,11 @@ function wordPiece(word: string): number[] {
 
 /** [CLS] words [SEP]; truncation cuts words and keeps [SEP], as Hugging Face tokenizers do. */
 function tokenize(text: string, maxTokens: number): number[] {
-  const words = text.toLowerCase().split(/\s+/).flatMap((w) => w.split(/([^a-z0-9])/)).filter((w) => w !== '');
+  const words = text
+    .toLowerCase()
+    .split(/\s+/)
+    .flatMap((w) => w.split(/([^a-z0-9])/))
+    .filter((w) => w !== '');
   const ids = words.flatMap(wordPiece).slice(0, maxTokens - 2);
   return [2, ...ids, 3];
 }
@@ -98,15 +102,24 @@ function reference(
   return seqs.map((ids) => {
     const pad = length - ids.length;
     // context term: one eighth of the sum of the word vectors of the real tokens
-    const context = Array.from({ length: TINY_HIDDEN }, (_, h) => ids.reduce((sum, id) => sum + tinyWordWeight(id, h), 0) / 8);
+    const context = Array.from(
+      { length: TINY_HIDDEN },
+      (_, h) => ids.reduce((sum, id) => sum + tinyWordWeight(id, h), 0) / 8,
+    );
     // real token j sits at absolute position j + (left padding ? pad : 0)
     const states = ids.map((id, j) => {
       const s = j + (side === 'left' ? pad : 0);
-      return Array.from({ length: TINY_HIDDEN }, (_, h) => tinyWordWeight(id, h) + tinyPositionWeight(s, h) + (context[h] as number));
+      return Array.from(
+        { length: TINY_HIDDEN },
+        (_, h) => tinyWordWeight(id, h) + tinyPositionWeight(s, h) + (context[h] as number),
+      );
     });
     if (pooling === 'cls') return states[0] as number[];
     if (pooling === 'last-token') return states[states.length - 1] as number[];
-    return Array.from({ length: TINY_HIDDEN }, (_, h) => states.reduce((sum, v) => sum + (v[h] as number), 0) / states.length);
+    return Array.from(
+      { length: TINY_HIDDEN },
+      (_, h) => states.reduce((sum, v) => sum + (v[h] as number), 0) / states.length,
+    );
   });
 }
 
@@ -116,7 +129,11 @@ function rows(data: Float32Array, dims: number): number[][] {
 
 function expectClose(actual: number[][], expected: number[][]): void {
   expect(actual.length).toBe(expected.length);
-  actual.forEach((row, r) => row.forEach((x, c) => expect(x).toBeCloseTo(expected[r]?.[c] as number, 6)));
+  actual.forEach((row, r) => {
+    row.forEach((x, c) => {
+      expect(x).toBeCloseTo(expected[r]?.[c] as number, 6);
+    });
+  });
 }
 
 const TEXTS = ['def sum of numbers', 'x', 'sort the list of numbers', 'return a + y'];
@@ -126,7 +143,13 @@ describe('createTransformersEmbedder', () => {
     const embedder = await load(tiny({ pooling: 'mean' }));
     const result = await embedder.embed(TEXTS, { kind: 'document' });
     expectClose(rows(result.data, 8), reference(TEXTS, 'mean', 'right'));
-    expect(result.usage).toMatchObject({ texts: 4, requests: 1, inputTokens: 6 + 3 + 7 + 6, tokensEstimated: false, costUsd: null });
+    expect(result.usage).toMatchObject({
+      texts: 4,
+      requests: 1,
+      inputTokens: 6 + 3 + 7 + 6,
+      tokensEstimated: false,
+      costUsd: null,
+    });
   });
 
   it('takes the [CLS] state and applies the query prefix only to queries', async () => {
@@ -134,14 +157,27 @@ describe('createTransformersEmbedder', () => {
     const embedder = await load(tiny({ pooling: 'cls', prefixes: { query: prefix, document: '' } }));
     const q = await embedder.embed(TEXTS, { kind: 'query' });
     const d = await embedder.embed(TEXTS, { kind: 'document' });
-    expectClose(rows(q.data, 8), reference(TEXTS.map((t) => prefix + t), 'cls', 'right'));
+    expectClose(
+      rows(q.data, 8),
+      reference(
+        TEXTS.map((t) => prefix + t),
+        'cls',
+        'right',
+      ),
+    );
     expectClose(rows(d.data, 8), reference(TEXTS, 'cls', 'right'));
     // the prefix changes [CLS] through the context term
     expect(Array.from(q.data.subarray(0, 8))).not.toEqual(Array.from(d.data.subarray(0, 8)));
   });
 
   it('pads on the left and takes the last real token for last-token models', async () => {
-    const embedder = await load(tiny({ pooling: 'last-token', paddingSide: 'left', prefixes: { query: 'instruct: find code\nquery:', document: '' } }));
+    const embedder = await load(
+      tiny({
+        pooling: 'last-token',
+        paddingSide: 'left',
+        prefixes: { query: 'instruct: find code\nquery:', document: '' },
+      }),
+    );
     const result = await embedder.embed(TEXTS, { kind: 'query' });
     const inputs = TEXTS.map((t) => `instruct: find code\nquery:${t}`);
     const left = reference(inputs, 'last-token', 'left');
@@ -151,7 +187,10 @@ describe('createTransformersEmbedder', () => {
   });
 
   it('truncates to the requested dims and re-normalises when the model allows shorter outputs', async () => {
-    const embedder = await load(tiny({ pooling: 'mean', normalize: true, supportedDims: { kind: 'range', min: 2, max: 8 } }), 4);
+    const embedder = await load(
+      tiny({ pooling: 'mean', normalize: true, supportedDims: { kind: 'range', min: 2, max: 8 } }),
+      4,
+    );
     const result = await embedder.embed(TEXTS, { kind: 'document' });
     expect(result.dims).toBe(4);
     const expected = reference(TEXTS, 'mean', 'right').map((v) => {
@@ -172,25 +211,41 @@ describe('createTransformersEmbedder', () => {
   it('returns rows in input order and reports batches by input position when texts are sorted by length', async () => {
     const embedder = await load(tiny({ pooling: 'cls', maxBatch: 2 }));
     const batches: EmbedBatch[] = [];
-    const result = await embedder.embed(TEXTS, { kind: 'document', onBatch: (b) => void batches.push({ ...b, data: b.data.slice() }) });
+    const result = await embedder.embed(TEXTS, {
+      kind: 'document',
+      onBatch: (b) => void batches.push({ ...b, data: b.data.slice() }),
+    });
     expect(result.usage.requests).toBe(2);
-    expect(batches.map((b) => b.indices)).toEqual([[1, 3], [0, 2]]); // lengths 1, 12, 18, 24
+    expect(batches.map((b) => b.indices)).toEqual([
+      [1, 3],
+      [0, 2],
+    ]); // lengths 1, 12, 18, 24
     for (const b of batches) {
-      b.indices.forEach((row, k) => expect(Array.from(b.data.subarray(k * 8, (k + 1) * 8))).toEqual(Array.from(result.data.subarray(row * 8, (row + 1) * 8))));
+      b.indices.forEach((row, k) => {
+        expect(Array.from(b.data.subarray(k * 8, (k + 1) * 8))).toEqual(
+          Array.from(result.data.subarray(row * 8, (row + 1) * 8)),
+        );
+      });
     }
     // with right padding, CLS does not depend on batch composition
     expectClose(rows(result.data, 8), reference(TEXTS, 'cls', 'right'));
   });
 
   it('is reachable through createEmbedder with a custom configuration', async () => {
-    const embedder = await createEmbedder(tiny({ pooling: 'mean' }), { localModelPath: FIXTURE, allowRemoteModels: false });
+    const embedder = await createEmbedder(tiny({ pooling: 'mean' }), {
+      localModelPath: FIXTURE,
+      allowRemoteModels: false,
+    });
     open.push(embedder);
     expect(embedder.info.configHash).toMatch(/^[0-9a-f]{64}$/);
     expectClose(rows((await embedder.embed(['x'], { kind: 'query' })).data, 8), reference(['x'], 'mean', 'right'));
   });
 
   it('fails fast with E_MODEL_UNAVAILABLE naming the folder when weights are absent and remote loading is off', async () => {
-    const error = await createEmbedder('local/all-minilm-l6-v2', { localModelPath: scratch, allowRemoteModels: false }).catch((e: unknown) => e);
+    const error = await createEmbedder('local/all-minilm-l6-v2', {
+      localModelPath: scratch,
+      allowRemoteModels: false,
+    }).catch((e: unknown) => e);
     expect(EmbeddersError.is(error) && error.code).toBe('E_MODEL_UNAVAILABLE');
     expect((error as Error).message).toContain(`${scratch}/Xenova/all-MiniLM-L6-v2`);
     expect((error as Error).message).toContain('remote loading is disabled');

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmbeddersError } from '../src/errors.js';
 import { createVoyageEmbedder } from '../src/providers/voyage.js';
-import { normalized, recordingSleep, startFakeServer, vectorFor, type FakeReply, type FakeRequest, type FakeServer } from './helpers/fake-server.js';
+import {
+  type FakeReply,
+  type FakeRequest,
+  type FakeServer,
+  normalized,
+  recordingSleep,
+  startFakeServer,
+  vectorFor,
+} from './helpers/fake-server.js';
 
 const KEY = 'pa-voyage-SECRET-2468';
 let server: FakeServer | undefined;
@@ -45,20 +53,34 @@ describe('createVoyageEmbedder', () => {
 
   it('sends output_dimension 2048 and output_dtype when overridden', async () => {
     const s = await start(okReply);
-    const embedder = await createVoyageEmbedder('voyage/voyage-code-3', { apiKey: KEY, baseUrl: `${s.url}/v1`, dimensions: 2048, dtype: 'uint8' });
+    const embedder = await createVoyageEmbedder('voyage/voyage-code-3', {
+      apiKey: KEY,
+      baseUrl: `${s.url}/v1`,
+      dimensions: 2048,
+      dtype: 'uint8',
+    });
     await embedder.embed(['x'], { kind: 'query' });
     expect(s.requests[0]?.body).toMatchObject({ output_dimension: 2048, output_dtype: 'uint8' });
   });
 
   it('splits at 1,000 texts when given 1,001', async () => {
     const s = await start(okReply);
-    const embedder = await createVoyageEmbedder('voyage/voyage-code-3', { apiKey: KEY, baseUrl: `${s.url}/v1`, dimensions: 256 });
-    await embedder.embed(Array.from({ length: 1001 }, (_, i) => `s${i}`), { kind: 'document' });
+    const embedder = await createVoyageEmbedder('voyage/voyage-code-3', {
+      apiKey: KEY,
+      baseUrl: `${s.url}/v1`,
+      dimensions: 256,
+    });
+    await embedder.embed(
+      Array.from({ length: 1001 }, (_, i) => `s${i}`),
+      { kind: 'document' },
+    );
     expect(s.requests.map((r) => r.body.input.length).sort((a, b) => b - a)).toEqual([1000, 1]);
   });
 
   it('retries after Retry-After when the server answers 429', async () => {
-    const s = await start((r, n) => (n === 0 ? { status: 429, headers: { 'retry-after': '1' }, json: { detail: 'rate' } } : okReply(r)));
+    const s = await start((r, n) =>
+      n === 0 ? { status: 429, headers: { 'retry-after': '1' }, json: { detail: 'rate' } } : okReply(r),
+    );
     const { sleep, delays } = recordingSleep();
     const embedder = await createVoyageEmbedder('voyage/voyage-code-3', { apiKey: KEY, baseUrl: `${s.url}/v1`, sleep });
     await embedder.embed(['x'], { kind: 'query' });
@@ -73,6 +95,8 @@ describe('createVoyageEmbedder', () => {
   });
 
   it('throws RangeError when the requested dimensions are not offered', async () => {
-    await expect(createVoyageEmbedder('voyage/voyage-code-3', { apiKey: KEY, dimensions: 300 })).rejects.toThrow(/256, 512, 1024, 2048/);
+    await expect(createVoyageEmbedder('voyage/voyage-code-3', { apiKey: KEY, dimensions: 300 })).rejects.toThrow(
+      /256, 512, 1024, 2048/,
+    );
   });
 });

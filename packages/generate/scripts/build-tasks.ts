@@ -9,7 +9,13 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createOracle } from '@execret/oracle';
-import { buildBenchmark, formatGateReport, formatYieldReport, parseTasksJsonl, writeBuiltDataset } from '../src/index.js';
+import {
+  buildBenchmark,
+  formatGateReport,
+  formatYieldReport,
+  parseTasksJsonl,
+  writeBuiltDataset,
+} from '../src/index.js';
 
 async function main(): Promise<void> {
   const [tasksFile, outDir, seedArg] = process.argv.slice(2);
@@ -31,7 +37,10 @@ async function main(): Promise<void> {
     });
     await writeBuiltDataset(outDir, built);
     const outcomes = built.report.tasks
-      .map((t) => `${t.taskId} (line ${lines[t.index]}): ${t.status}${t.queryId ? ` ${t.queryId}` : ''}, ${t.distractors} distractor(s), kept ${t.keptMutants} [${t.keptBugTypes.join(', ')}]${t.reason ? ` — ${t.reason}` : ''}`)
+      .map(
+        (t) =>
+          `${t.taskId} (line ${lines[t.index]}): ${t.status}${t.queryId ? ` ${t.queryId}` : ''}, ${t.distractors} distractor(s), kept ${t.keptMutants} [${t.keptBugTypes.join(', ')}]${t.reason ? ` — ${t.reason}` : ''}`,
+      )
       .join('\n');
     const text = [
       `tasks ${tasksFile}, seed ${seed}, ${built.queries.length} queries, ${built.corpus.length} snippets, ${Math.round((Date.now() - started) / 1000)} s`,

@@ -1,16 +1,18 @@
+import type { ExecutionCacheRecord } from '@execret/formats';
+import { BUG_TYPES, type BugType } from '@execret/formats';
+import { createOracle } from '@execret/oracle';
 import { enumerateMutants } from './enumerate.js';
 import { GenerateError } from './errors.js';
-import { formatGateReport, validateTasks, type GateReport } from './gates.js';
-import { createOracle } from '@execret/oracle';
+import { formatGateReport, type GateReport, validateTasks } from './gates.js';
 import type { PythonOptions } from './python.js';
-import type { CorpusRecord, DistractorMetadataRecord, EditRecord, ExecutionCacheRecord, QueryRecord } from './records.js';
-import { DEFAULT_MAX_DISTRACTORS, DEFAULT_SEED, selectDistractors } from './select.js';
-import { stackForTasks, type StackedMutant } from './stack.js';
-import { BUG_TYPES, type BugType, type Edit, type ExecutedMutant, type ExecutionOracle, type ExecutionResult, type MutantCandidate, type Task } from './types.js';
-import { GENERATOR_NAME, GENERATOR_VERSION } from './version.js';
-import { verifyMutants } from './verify.js';
-import { mutantYield, type YieldReport } from './yield.js';
+import type { CorpusRecord, DistractorMetadataRecord, EditRecord, QueryRecord } from './records.js';
 import { assembleReleaseRows } from './release-rows.js';
+import { DEFAULT_MAX_DISTRACTORS, DEFAULT_SEED, selectDistractors } from './select.js';
+import { type StackedMutant, stackForTasks } from './stack.js';
+import type { Edit, ExecutedMutant, ExecutionOracle, ExecutionResult, MutantCandidate, Task } from './types.js';
+import { verifyMutants } from './verify.js';
+import { GENERATOR_NAME, GENERATOR_VERSION } from './version.js';
+import { mutantYield, type YieldReport } from './yield.js';
 
 /** Default minimum number of distractors a task needs to be included. */
 export const DEFAULT_MIN_DISTRACTORS = 1;
@@ -92,7 +94,13 @@ interface Distractor {
 }
 
 function fromSingle(m: ExecutedMutant): Distractor {
-  return { code: m.code, bugType: m.bugType, edits: [{ ...m.edit, bugType: m.bugType, operator: m.operator }], result: m.result, failure: m.failure === 'output' ? 'output' : 'crash' };
+  return {
+    code: m.code,
+    bugType: m.bugType,
+    edits: [{ ...m.edit, bugType: m.bugType, operator: m.operator }],
+    result: m.result,
+    failure: m.failure === 'output' ? 'output' : 'crash',
+  };
 }
 
 function fromStack(s: StackedMutant): Distractor {
@@ -100,7 +108,16 @@ function fromStack(s: StackedMutant): Distractor {
 }
 
 function editRecord(e: Edit & { bugType: BugType; operator: string }): EditRecord {
-  return { bug_type: e.bugType, operator: e.operator, line: e.line, col_start: e.colStart, end_line: e.endLine, col_end: e.colEnd, before: e.before, after: e.after };
+  return {
+    bug_type: e.bugType,
+    operator: e.operator,
+    line: e.line,
+    col_start: e.colStart,
+    end_line: e.endLine,
+    col_end: e.colEnd,
+    before: e.before,
+    after: e.after,
+  };
 }
 
 /** Lexicographic order of two ascending candidate-index lists (stacked distractors by position). */
@@ -151,20 +168,39 @@ function validateBuildOptions(options: BuildOptions): void {
   const minDistractors = options.minDistractors ?? DEFAULT_MIN_DISTRACTORS;
   const stackSize = options.stackSize ?? DEFAULT_STACK_SIZE;
   if (options.oracle !== undefined && typeof options.oracle?.runMany !== 'function') {
-    throw new TypeError('@execret/generate buildBenchmark: options.oracle must have a runMany method (e.g. createOracle() of @execret/oracle)');
+    throw new TypeError(
+      '@execret/generate buildBenchmark: options.oracle must have a runMany method (e.g. createOracle() of @execret/oracle)',
+    );
   }
-  if (!Number.isInteger(maxDistractors) || maxDistractors < 1) throw new RangeError(`@execret/generate buildBenchmark: maxDistractors must be a positive integer, received ${maxDistractors}`);
-  if (!Number.isInteger(minDistractors) || minDistractors < 0 || minDistractors > maxDistractors) throw new RangeError(`@execret/generate buildBenchmark: minDistractors must be an integer in 0..maxDistractors, received ${minDistractors}`);
-  if (!Number.isInteger(stackSize) || stackSize < 1 || stackSize > 4) throw new RangeError(`@execret/generate buildBenchmark: stackSize must be 1, 2, 3 or 4, received ${stackSize}`);
+  if (!Number.isInteger(maxDistractors) || maxDistractors < 1)
+    throw new RangeError(
+      `@execret/generate buildBenchmark: maxDistractors must be a positive integer, received ${maxDistractors}`,
+    );
+  if (!Number.isInteger(minDistractors) || minDistractors < 0 || minDistractors > maxDistractors)
+    throw new RangeError(
+      `@execret/generate buildBenchmark: minDistractors must be an integer in 0..maxDistractors, received ${minDistractors}`,
+    );
+  if (!Number.isInteger(stackSize) || stackSize < 1 || stackSize > 4)
+    throw new RangeError(`@execret/generate buildBenchmark: stackSize must be 1, 2, 3 or 4, received ${stackSize}`);
 }
 
-async function buildWith(tasks: readonly unknown[], options: BuildOptions, oracle: ExecutionOracle): Promise<BuiltDataset> {
+async function buildWith(
+  tasks: readonly unknown[],
+  options: BuildOptions,
+  oracle: ExecutionOracle,
+): Promise<BuiltDataset> {
   const seed = options.seed ?? DEFAULT_SEED;
   const maxDistractors = options.maxDistractors ?? DEFAULT_MAX_DISTRACTORS;
   const minDistractors = options.minDistractors ?? DEFAULT_MIN_DISTRACTORS;
   const stackSize = options.stackSize ?? DEFAULT_STACK_SIZE;
-  const python = { ...(options.python ? { python: options.python } : {}), ...(options.signal ? { signal: options.signal } : {}) };
-  const progress = (phase: BuildPhase) => (done: number, total: number): void => options.onProgress?.({ phase, done, total });
+  const python = {
+    ...(options.python ? { python: options.python } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+  const progress =
+    (phase: BuildPhase) =>
+    (done: number, total: number): void =>
+      options.onProgress?.({ phase, done, total });
 
   // 1. gates
   const gates = await validateTasks(tasks, {
@@ -175,18 +211,27 @@ async function buildWith(tasks: readonly unknown[], options: BuildOptions, oracl
     onProgress: progress('gates'),
   });
   if (!gates.ok && (options.invalidTasks ?? 'throw') === 'throw') {
-    throw new GenerateError('invalid_tasks', `@execret/generate buildBenchmark: the validation gates rejected ${gates.counts.invalid} of ${gates.counts.tasks} tasks (pass invalidTasks: 'skip' to leave them out):\n${formatGateReport(gates)}`);
+    throw new GenerateError(
+      'invalid_tasks',
+      `@execret/generate buildBenchmark: the validation gates rejected ${gates.counts.invalid} of ${gates.counts.tasks} tasks (pass invalidTasks: 'skip' to leave them out):\n${formatGateReport(gates)}`,
+    );
   }
   const valid = gates.tasks.filter((r) => r.ok).map((r) => ({ task: tasks[r.index] as Task, gate: r }));
 
   // 2. enumerate
   options.onProgress?.({ phase: 'enumerate', done: 0, total: valid.length });
-  const enumerated = await enumerateMutants(valid.map((v) => v.task), python);
+  const enumerated = await enumerateMutants(
+    valid.map((v) => v.task),
+    python,
+  );
   options.onProgress?.({ phase: 'enumerate', done: valid.length, total: valid.length });
   const candidates: MutantCandidate[][] = enumerated.map((e) => (e.status === 'ok' ? e.candidates : []));
 
   // 3. execute
-  const executed = await verifyMutants(valid.map((v, i) => ({ task: v.task, candidates: candidates[i]! })), { oracle, onProgress: progress('execute') });
+  const executed = await verifyMutants(
+    valid.map((v, i) => ({ task: v.task, candidates: candidates[i]! })),
+    { oracle, onProgress: progress('execute') },
+  );
 
   // 4. choose
   const singles = valid.map((v, i) => selectDistractors(v.task.id, executed[i]!, { seed, maxDistractors }));
@@ -194,31 +239,48 @@ async function buildWith(tasks: readonly unknown[], options: BuildOptions, oracl
   if (stackSize === 1) {
     chosen = singles.map((list) => list.map(fromSingle));
   } else {
-    const stacks = await stackForTasks(valid.map((v, i) => ({ task: v.task, mutants: executed[i]! })), stackSize, maxDistractors, { ...python, oracle, seed, onProgress: progress('stack') });
-    chosen = stacks.map((s) => [...s.stacks].sort((x, y) => compareIndexLists(x.components, y.components)).map(fromStack));
+    const stacks = await stackForTasks(
+      valid.map((v, i) => ({ task: v.task, mutants: executed[i]! })),
+      stackSize,
+      maxDistractors,
+      { ...python, oracle, seed, onProgress: progress('stack') },
+    );
+    chosen = stacks.map((s) =>
+      [...s.stacks].sort((x, y) => compareIndexLists(x.components, y.components)).map(fromStack),
+    );
   }
 
   // 5. assemble
   const outcomes: BuildTaskOutcome[] = gates.tasks.map((r) =>
     r.ok
       ? { taskId: r.taskId, index: r.index, status: 'built', distractors: 0, keptMutants: 0, keptBugTypes: [] }
-      : { taskId: r.taskId, index: r.index, status: 'rejected', distractors: 0, keptMutants: 0, keptBugTypes: [], reason: r.issues.map((i) => `[${i.gate}/${i.code}] ${i.message}`).join('; ') },
+      : {
+          taskId: r.taskId,
+          index: r.index,
+          status: 'rejected',
+          distractors: 0,
+          keptMutants: 0,
+          keptBugTypes: [],
+          reason: r.issues.map((i) => `[${i.gate}/${i.code}] ${i.message}`).join('; '),
+        },
   );
-  const included = valid.map((v, i) => ({ ...v, i, distractors: chosen[i]! })).filter((v) => {
-    const { i } = v;
-    const outcome = outcomes[v.gate.index]!;
-    outcome.distractors = v.distractors.length;
-    const keptList = executed[i]!.filter((m) => m.failure !== 'survived');
-    const kept = new Set(keptList.map((m) => m.bugType));
-    outcome.keptMutants = keptList.length;
-    outcome.keptBugTypes = BUG_TYPES.filter((t) => kept.has(t));
-    if (v.distractors.length < minDistractors) {
-      outcome.status = 'too_few_distractors';
-      outcome.reason = `${v.distractors.length} distractor(s) fail a test; at least ${minDistractors} required`;
-      return false;
-    }
-    return true;
-  });
+  const included = valid
+    .map((v, i) => ({ ...v, i, distractors: chosen[i]! }))
+    .filter((v) => {
+      const { i } = v;
+      const outcome = outcomes[v.gate.index]!;
+      outcome.distractors = v.distractors.length;
+      const keptList = executed[i]!.filter((m) => m.failure !== 'survived');
+      const kept = new Set(keptList.map((m) => m.bugType));
+      outcome.keptMutants = keptList.length;
+      outcome.keptBugTypes = BUG_TYPES.filter((t) => kept.has(t));
+      if (v.distractors.length < minDistractors) {
+        outcome.status = 'too_few_distractors';
+        outcome.reason = `${v.distractors.length} distractor(s) fail a test; at least ${minDistractors} required`;
+        return false;
+      }
+      return true;
+    });
   const rows = assembleReleaseRows(
     included.map((v) => ({
       taskId: v.task.id,
@@ -227,7 +289,13 @@ async function buildWith(tasks: readonly unknown[], options: BuildOptions, oracl
       tests: v.task.tests,
       canonical: v.task.canonical,
       canonicalResult: v.gate.canonicalResult!,
-      distractors: v.distractors.map((d) => ({ code: d.code, bugType: d.bugType, result: d.result, failure: d.failure, metadata: { edits: d.edits.map(editRecord) } })),
+      distractors: v.distractors.map((d) => ({
+        code: d.code,
+        bugType: d.bugType,
+        result: d.result,
+        failure: d.failure,
+        metadata: { edits: d.edits.map(editRecord) },
+      })),
       metadata: {
         generator: GENERATOR_NAME,
         generator_version: GENERATOR_VERSION,
@@ -256,6 +324,16 @@ async function buildWith(tasks: readonly unknown[], options: BuildOptions, oracl
     queries: rows.queries,
     distractorMetadata: rows.distractorMetadata,
     executionCache: rows.executionCache,
-    report: { generator: GENERATOR_NAME, generatorVersion: GENERATOR_VERSION, seed, maxDistractors, minDistractors, stackSize, gates, yield: yieldReport, tasks: outcomes },
+    report: {
+      generator: GENERATOR_NAME,
+      generatorVersion: GENERATOR_VERSION,
+      seed,
+      maxDistractors,
+      minDistractors,
+      stackSize,
+      gates,
+      yield: yieldReport,
+      tasks: outcomes,
+    },
   };
 }

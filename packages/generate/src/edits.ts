@@ -19,12 +19,18 @@ function lineStarts(points: readonly string[]): number[] {
 
 function offsetOf(starts: readonly number[], line: number, col: number, what: string): number {
   if (!Number.isInteger(line) || line < 1 || line > starts.length) {
-    throw new GenerateError('invalid_edit', `@execret/generate applyEdits: ${what} line ${line} is outside 1..${starts.length}`);
+    throw new GenerateError(
+      'invalid_edit',
+      `@execret/generate applyEdits: ${what} line ${line} is outside 1..${starts.length}`,
+    );
   }
   const start = starts[line - 1] as number;
   const limit = line < starts.length ? (starts[line] as number) - start : 0;
   if (!Number.isInteger(col) || col < 0 || col > limit) {
-    throw new GenerateError('invalid_edit', `@execret/generate applyEdits: ${what} column ${col} on line ${line} is outside 0..${limit}`);
+    throw new GenerateError(
+      'invalid_edit',
+      `@execret/generate applyEdits: ${what} column ${col} on line ${line} is outside 0..${limit}`,
+    );
   }
   return start + col;
 }
@@ -53,10 +59,16 @@ export function applyEdits(code: string, edits: readonly Edit[]): string {
   let previousEnd = -1;
   for (const { edit, from, to } of ranges) {
     if (to < from) {
-      throw new GenerateError('invalid_edit', `@execret/generate applyEdits: edit at line ${edit.line} ends before it starts`);
+      throw new GenerateError(
+        'invalid_edit',
+        `@execret/generate applyEdits: edit at line ${edit.line} ends before it starts`,
+      );
     }
     if (from < previousEnd) {
-      throw new GenerateError('invalid_edit', `@execret/generate applyEdits: edit at line ${edit.line} overlaps the previous edit`);
+      throw new GenerateError(
+        'invalid_edit',
+        `@execret/generate applyEdits: edit at line ${edit.line} overlaps the previous edit`,
+      );
     }
     const actual = points.slice(from, to).join('');
     if (actual !== edit.before) {

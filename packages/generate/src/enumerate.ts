@@ -1,6 +1,7 @@
-import { runMutationScript, type PythonOptions } from './python.js';
-import { BUG_TYPES, type BugType, type CandidateStatus, type MutantCandidate, type Task } from './types.js';
+import { BUG_TYPES, type BugType } from '@execret/formats';
 import { GenerateError } from './errors.js';
+import { type PythonOptions, runMutationScript } from './python.js';
+import type { CandidateStatus, MutantCandidate, Task } from './types.js';
 
 interface RawCandidate {
   index: number;
@@ -29,7 +30,10 @@ export type EnumerateOptions = PythonOptions;
 
 function toCandidate(raw: RawCandidate): MutantCandidate {
   if (!(BUG_TYPES as readonly string[]).includes(raw.bug_type)) {
-    throw new GenerateError('python_failed', `@execret/generate enumerateMutants: unknown bug type ${raw.bug_type} from the mutation script; expected one of ${BUG_TYPES.join(', ')}`);
+    throw new GenerateError(
+      'python_failed',
+      `@execret/generate enumerateMutants: unknown bug type ${raw.bug_type} from the mutation script; expected one of ${BUG_TYPES.join(', ')}`,
+    );
   }
   return {
     index: raw.index,
@@ -89,7 +93,10 @@ export async function enumerateMutants(
     options,
   );
   if (!Array.isArray(response.results) || response.results.length !== tasks.length) {
-    throw new GenerateError('python_failed', `@execret/generate enumerateMutants: expected ${tasks.length} results from the mutation script, received ${String(response.results?.length)}`);
+    throw new GenerateError(
+      'python_failed',
+      `@execret/generate enumerateMutants: expected ${tasks.length} results from the mutation script, received ${String(response.results?.length)}`,
+    );
   }
   return response.results.map((raw, i) =>
     raw.ok

@@ -5,7 +5,8 @@ import { formatGateReport, validateTasks } from './gates.js';
 import { parseTasksJsonl } from './tasks-jsonl.js';
 import type { Task } from './types.js';
 
-const fixture = (name: string): string => readFileSync(new URL(`../../../fixtures/generate/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string): string =>
+  readFileSync(new URL(`../../../fixtures/generate/${name}`, import.meta.url), 'utf8');
 
 let python = 'python3';
 beforeAll(async () => {
@@ -40,16 +41,30 @@ describe('validateTasks', () => {
       const expected = (tasks[i] as { _expect: { gate: string; code: string } })._expect;
       expect(result.ok).toBe(false);
       expect(result.line).toBe(lines[i]);
-      expect(result.issues.map((issue) => `${issue.gate}/${issue.code}`)).toContain(`${expected.gate}/${expected.code}`);
+      expect(result.issues.map((issue) => `${issue.gate}/${issue.code}`)).toContain(
+        `${expected.gate}/${expected.code}`,
+      );
     });
   });
 
   it.each([
-    ['missing function', 'bad_missing_function', /does not define a top-level `def triple` \(expected a plain function; top-level functions found: double\)/u],
-    ['non-assert test', 'bad_not_assert', /test 7 \(print\(halve\(4\)\)\) is Expr; expected exactly one assert statement/u],
+    [
+      'missing function',
+      'bad_missing_function',
+      /does not define a top-level `def triple` \(expected a plain function; top-level functions found: double\)/u,
+    ],
+    [
+      'non-assert test',
+      'bad_not_assert',
+      /test 7 \(print\(halve\(4\)\)\) is Expr; expected exactly one assert statement/u,
+    ],
     ['test not calling the function', 'bad_no_call', /test 7 \(assert 1 \+ 1 == 2\) does not call negate\(\.\.\.\)/u],
     ['canonical syntax error', 'bad_syntax', /canonical does not parse: line 1: expected ':'/u],
-    ['failing canonical', 'bad_canonical_fails', /canonical fails 1 of 7 tests: test 7 `assert square\(3\) == 10` → FAIL/u],
+    [
+      'failing canonical',
+      'bad_canonical_fails',
+      /canonical fails 1 of 7 tests: test 7 `assert square\(3\) == 10` → FAIL/u,
+    ],
     ['too few tests', 'bad_too_few_tests', /field "tests": expected 7–10 asserts, received an array of 1/u],
     ['missing field', 'bad_no_query', /field "query": .*received nothing/u],
     ['name collision', 'collide_a', /top-level name "LIMIT" is also defined by task "collide_b" \(line 11\)/u],
@@ -63,19 +78,31 @@ describe('validateTasks', () => {
   it('reports duplicate ids on every occurrence', async () => {
     const report = await validateTasks([good('same', 'f1'), good('other', 'f2'), good('same', 'f3')], { python });
     expect(report.tasks.map((t) => t.issues.map((i) => i.code))).toEqual([['duplicate_id'], [], ['duplicate_id']]);
-    expect(report.tasks[0]!.issues[0]!.message).toBe('id "same" is also used by task "same" (index 2); ids must be unique');
+    expect(report.tasks[0]!.issues[0]!.message).toBe(
+      'id "same" is also used by task "same" (index 2); ids must be unique',
+    );
   });
 
   it('flags distractors that pass every test, do not parse, or repeat the canonical', async () => {
     const task = {
       ...good('t', 'dbl'),
-      distractors: ['def dbl(x):\n    return x + x\n', 'def dbl(x):\n    return x * 3\n', 'def dbl(x:\n', 'def dbl(x):\n    return x * 2\n'],
+      distractors: [
+        'def dbl(x):\n    return x + x\n',
+        'def dbl(x):\n    return x * 3\n',
+        'def dbl(x:\n',
+        'def dbl(x):\n    return x * 2\n',
+      ],
     };
     const staticOnly = await validateTasks([task], { python });
-    expect(staticOnly.issues.map((i) => `${i.code}:${i.distractor}`)).toEqual(['distractor_syntax:2', 'distractor_identical:3']);
+    expect(staticOnly.issues.map((i) => `${i.code}:${i.distractor}`)).toEqual([
+      'distractor_syntax:2',
+      'distractor_identical:3',
+    ]);
     const fixed = { ...task, distractors: task.distractors.slice(0, 2) };
     const executed = await validateTasks([fixed], { python, oracle: createLocalOracle({ python }) });
-    expect(executed.issues.map((i) => `${i.gate}/${i.code}:${i.distractor}`)).toEqual(['execution/distractor_passes:0']);
+    expect(executed.issues.map((i) => `${i.gate}/${i.code}:${i.distractor}`)).toEqual([
+      'execution/distractor_passes:0',
+    ]);
     expect(executed.issues[0]!.message).toBe('distractor 1 passes all 7 tests; a distractor must fail at least one');
     expect(executed.tasks[0]!.distractorResults?.map((r) => r.status)).toEqual(['pass', 'fail']);
   });
@@ -89,7 +116,10 @@ describe('validateTasks', () => {
 
   it('rejects a non-object line and skips execution for tasks that fail a static gate', async () => {
     const oracle = createLocalOracle({ python });
-    const report = await validateTasks([42, { ...good('x', 'g'), tests: ['g(1)', ...good('x', 'g').tests.slice(1)] }], { python, oracle });
+    const report = await validateTasks([42, { ...good('x', 'g'), tests: ['g(1)', ...good('x', 'g').tests.slice(1)] }], {
+      python,
+      oracle,
+    });
     expect(report.tasks[0]!.issues[0]!.message).toBe('expected a JSON object, received number');
     expect(report.tasks[1]!.issues.map((i) => i.code)).toEqual(['test_not_assert']);
     expect(oracle.jobs).toBe(0);

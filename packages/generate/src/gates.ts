@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passesAllTests } from './classify.js';
-import { runMutationScript, type PythonOptions } from './python.js';
+import { type PythonOptions, runMutationScript } from './python.js';
 import type { ExecutionJob, ExecutionOracle, ExecutionResult } from './types.js';
 import { runJobs } from './verify.js';
 
@@ -146,20 +146,39 @@ export async function validateTasks(tasks: readonly unknown[], options: Validate
   const minTests = options.minTests ?? DEFAULT_MIN_TESTS;
   const maxTests = options.maxTests ?? DEFAULT_MAX_TESTS;
   if (!Number.isInteger(minTests) || !Number.isInteger(maxTests) || minTests < 1 || maxTests < minTests) {
-    throw new RangeError(`@execret/generate validateTasks: expected integers 1 ≤ minTests ≤ maxTests, received ${minTests} and ${maxTests}`);
+    throw new RangeError(
+      `@execret/generate validateTasks: expected integers 1 ≤ minTests ≤ maxTests, received ${minTests} and ${maxTests}`,
+    );
   }
   if (options.lines && options.lines.length !== tasks.length) {
-    throw new RangeError(`@execret/generate validateTasks: options.lines has ${options.lines.length} entries for ${tasks.length} tasks`);
+    throw new RangeError(
+      `@execret/generate validateTasks: options.lines has ${options.lines.length} entries for ${tasks.length} tasks`,
+    );
   }
   const schema = taskSchema(minTests, maxTests);
   const results: TaskGateResult[] = tasks.map((value, index) => {
     const id = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).id : undefined;
     const line = options.lines?.[index];
-    return { index, taskId: typeof id === 'string' ? id : null, ...(line !== undefined ? { line } : {}), ok: true, issues: [], topLevelNames: [] };
+    return {
+      index,
+      taskId: typeof id === 'string' ? id : null,
+      ...(line !== undefined ? { line } : {}),
+      ok: true,
+      issues: [],
+      topLevelNames: [],
+    };
   });
   const add = (index: number, gate: GateName, code: string, message: string, extra: Partial<GateIssue> = {}): void => {
     const r = results[index]!;
-    r.issues.push({ gate, code, message, index, taskId: r.taskId, ...(r.line !== undefined ? { line: r.line } : {}), ...extra });
+    r.issues.push({
+      gate,
+      code,
+      message,
+      index,
+      taskId: r.taskId,
+      ...(r.line !== undefined ? { line: r.line } : {}),
+      ...extra,
+    });
   };
 
   // 1. schema
@@ -172,7 +191,12 @@ export async function validateTasks(tasks: readonly unknown[], options: Validate
     if (out.success) return out.data;
     for (const issue of out.error.issues) {
       const field = issue.path.length ? issue.path.map(String).join('.') : '(task)';
-      const received = describeValue(issue.path.reduce<unknown>((v, k) => (v as Record<PropertyKey, unknown> | undefined)?.[k as PropertyKey], value));
+      const received = describeValue(
+        issue.path.reduce<unknown>(
+          (v, k) => (v as Record<PropertyKey, unknown> | undefined)?.[k as PropertyKey],
+          value,
+        ),
+      );
       add(index, 'schema', 'invalid_field', `field "${field}": ${issue.message}, received ${received}`);
     }
     return null;
@@ -219,13 +243,20 @@ export async function validateTasks(tasks: readonly unknown[], options: Validate
     for (const { t, i } of runnable) {
       const canonical = executed[at++]!;
       results[i]!.canonicalResult = canonical;
-      if (!passesAllTests(canonical)) add(i, 'execution', 'canonical_fails', `canonical ${summarizeFailures(t.tests, canonical)}`);
+      if (!passesAllTests(canonical))
+        add(i, 'execution', 'canonical_fails', `canonical ${summarizeFailures(t.tests, canonical)}`);
       const distractorResults: ExecutionResult[] = [];
       (t.distractors ?? []).forEach((_, d) => {
         const result = executed[at++]!;
         distractorResults.push(result);
         if (passesAllTests(result)) {
-          add(i, 'execution', 'distractor_passes', `distractor ${d + 1} passes all ${t.tests.length} tests; a distractor must fail at least one`, { distractor: d });
+          add(
+            i,
+            'execution',
+            'distractor_passes',
+            `distractor ${d + 1} passes all ${t.tests.length} tests; a distractor must fail at least one`,
+            { distractor: d },
+          );
         }
       });
       if (t.distractors) results[i]!.distractorResults = distractorResults;
@@ -235,14 +266,19 @@ export async function validateTasks(tasks: readonly unknown[], options: Validate
   // 4. integrity
   const where = (i: number): string => {
     const r = results[i]!;
-    return r.line !== undefined ? `task ${JSON.stringify(r.taskId)} (line ${r.line})` : `task ${JSON.stringify(r.taskId)} (index ${i})`;
+    return r.line !== undefined
+      ? `task ${JSON.stringify(r.taskId)} (line ${r.line})`
+      : `task ${JSON.stringify(r.taskId)} (index ${i})`;
   };
   const byId = new Map<string, number[]>();
   for (const { t, i } of schemaOk) byId.set(t.id, [...(byId.get(t.id) ?? []), i]);
   for (const [id, indexes] of byId) {
     if (indexes.length < 2) continue;
     for (const i of indexes) {
-      const others = indexes.filter((j) => j !== i).map(where).join(', ');
+      const others = indexes
+        .filter((j) => j !== i)
+        .map(where)
+        .join(', ');
       add(i, 'integrity', 'duplicate_id', `id ${JSON.stringify(id)} is also used by ${others}; ids must be unique`);
     }
   }
@@ -253,13 +289,24 @@ export async function validateTasks(tasks: readonly unknown[], options: Validate
   for (const [name, indexes] of byName) {
     if (indexes.length < 2) continue;
     for (const i of indexes) {
-      const others = indexes.filter((j) => j !== i).map(where).join(', ');
-      add(i, 'integrity', 'name_collision', `top-level name ${JSON.stringify(name)} is also defined by ${others}; snippets of different tasks must not define the same top-level name`);
+      const others = indexes
+        .filter((j) => j !== i)
+        .map(where)
+        .join(', ');
+      add(
+        i,
+        'integrity',
+        'name_collision',
+        `top-level name ${JSON.stringify(name)} is also defined by ${others}; snippets of different tasks must not define the same top-level name`,
+      );
     }
   }
   const byCode = new Map<string, { i: number; what: string }[]>();
   for (const { t, i } of schemaOk) {
-    const snippets = [{ code: t.canonical, what: 'canonical' }, ...(t.distractors ?? []).map((code, d) => ({ code, what: `distractor ${d + 1}` }))];
+    const snippets = [
+      { code: t.canonical, what: 'canonical' },
+      ...(t.distractors ?? []).map((code, d) => ({ code, what: `distractor ${d + 1}` })),
+    ];
     for (const s of snippets) byCode.set(s.code, [...(byCode.get(s.code) ?? []), { i, what: s.what }]);
   }
   for (const owners of byCode.values()) {
@@ -267,7 +314,10 @@ export async function validateTasks(tasks: readonly unknown[], options: Validate
     const tasksInvolved = new Set(owners.map((o) => o.i));
     if (tasksInvolved.size < 2) continue; // identical snippets within one task are reported by the ast gate
     for (const o of owners) {
-      const others = owners.filter((x) => x.i !== o.i).map((x) => `${x.what} of ${where(x.i)}`).join(', ');
+      const others = owners
+        .filter((x) => x.i !== o.i)
+        .map((x) => `${x.what} of ${where(x.i)}`)
+        .join(', ');
       add(o.i, 'integrity', 'duplicate_code', `${o.what} is byte-identical to ${others}`);
     }
   }

@@ -50,7 +50,8 @@ export function createPrng(seed: string | number): Prng {
     seed: seedText,
     next,
     int(n: number): number {
-      if (!Number.isInteger(n) || n < 1) throw new RangeError(`@execret/generate Prng.int: expected a positive integer, received ${n}`);
+      if (!Number.isInteger(n) || n < 1)
+        throw new RangeError(`@execret/generate Prng.int: expected a positive integer, received ${n}`);
       return Math.floor(next() * n);
     },
   };

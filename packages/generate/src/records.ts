@@ -64,12 +64,3 @@ export interface DistractorMetadataRecord {
   /** The edits that turn the canonical into this distractor (one, or 2–4 when stacked). */
   edits: EditRecord[];
 }
-
-/** A line of `data/execution_cache.jsonl` (docs/formats.md). */
-export interface ExecutionCacheRecord {
-  code_sha256: string;
-  tests_sha256: string;
-  test_results: string[];
-  passes_all_tests: boolean;
-  status: 'pass' | 'fail' | 'error' | 'timeout';
-}

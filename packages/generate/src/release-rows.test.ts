@@ -4,7 +4,12 @@ import { assembleReleaseRows, type ReleaseGroup } from './release-rows.js';
 const pass = { status: 'pass' as const, tests: ['pass', 'pass'] };
 const fail = { status: 'fail' as const, tests: ['pass', 'FAIL'] };
 
-function group(taskId: string, domain: string, distractors: number, canonical = `def ${taskId}(x):\n    return x\n`): ReleaseGroup<{ task: string }, { edits: never[]; note: string }> {
+function group(
+  taskId: string,
+  domain: string,
+  distractors: number,
+  canonical = `def ${taskId}(x):\n    return x\n`,
+): ReleaseGroup<{ task: string }, { edits: never[]; note: string }> {
   return {
     taskId,
     domain,
@@ -25,7 +30,11 @@ function group(taskId: string, domain: string, distractors: number, canonical = 
 
 describe('assembleReleaseRows', () => {
   it('numbers queries and snippets in order, canonical first in its group, entry ids per domain', () => {
-    const rows = assembleReleaseRows([group('a', 'geometry', 2), group('b', 'validation', 1), group('c', 'geometry', 0)]);
+    const rows = assembleReleaseRows([
+      group('a', 'geometry', 2),
+      group('b', 'validation', 1),
+      group('c', 'geometry', 0),
+    ]);
     expect(rows.corpus.map((c) => [c.corpus_id, c.label, c.source_entry_id])).toEqual([
       ['c_0001', 'correct', 'exec_geometry_1'],
       ['c_0002', 'incorrect', 'exec_geometry_1'],
@@ -34,14 +43,24 @@ describe('assembleReleaseRows', () => {
       ['c_0005', 'incorrect', 'exec_validation_1'],
       ['c_0006', 'correct', 'exec_geometry_2'],
     ]);
-    expect(rows.queries.map((q) => [q.query_id, q.correct_corpus_ids, q.paired_distractor_corpus_ids, q.metadata])).toEqual([
+    expect(
+      rows.queries.map((q) => [q.query_id, q.correct_corpus_ids, q.paired_distractor_corpus_ids, q.metadata]),
+    ).toEqual([
       ['q_0001', ['c_0001'], ['c_0002', 'c_0003'], { task: 'a' }],
       ['q_0002', ['c_0004'], ['c_0005'], { task: 'b' }],
       ['q_0003', ['c_0006'], [], { task: 'c' }],
     ]);
     expect(rows.distractorMetadata[1]).toEqual({
-      corpus_id: 'c_0003', query_id: 'q_0001', canonical_corpus_id: 'c_0001', entry_id: 'exec_geometry_1', task_id: 'a',
-      bug_type: 'off_by_one', failure: 'output', failed_tests: 1, edits: [], note: 'd1',
+      corpus_id: 'c_0003',
+      query_id: 'q_0001',
+      canonical_corpus_id: 'c_0001',
+      entry_id: 'exec_geometry_1',
+      task_id: 'a',
+      bug_type: 'off_by_one',
+      failure: 'output',
+      failed_tests: 1,
+      edits: [],
+      note: 'd1',
     });
     expect(rows.corpus[0]).not.toHaveProperty('bug_type');
   });
@@ -51,7 +70,11 @@ describe('assembleReleaseRows', () => {
     const rows = assembleReleaseRows([twin, { ...twin, taskId: 'a2' }]);
     expect(rows.corpus).toHaveLength(4);
     expect(rows.executionCache).toHaveLength(2);
-    expect(rows.executionCache[1]).toMatchObject({ passes_all_tests: false, status: 'fail', test_results: ['pass', 'FAIL'] });
+    expect(rows.executionCache[1]).toMatchObject({
+      passesAllTests: false,
+      status: 'fail',
+      testResults: ['pass', 'FAIL'],
+    });
   });
 
   it('widens ids past four digits when the counts need it', () => {

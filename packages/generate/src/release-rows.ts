@@ -1,6 +1,6 @@
-import { codeSha256, testsSha256 } from '@execret/oracle';
+import { codeSha256, type ExecutionCacheRecord, testsSha256 } from '@execret/formats';
 import { passesAllTests } from './classify.js';
-import type { CorpusRecord, DistractorMetadataRecord, EditRecord, ExecutionCacheRecord } from './records.js';
+import type { CorpusRecord, DistractorMetadataRecord, EditRecord } from './records.js';
 import type { ExecutionResult } from './types.js';
 
 /** One distractor of a {@link ReleaseGroup}. */
@@ -51,9 +51,15 @@ function idWidth(count: number): number {
   return Math.max(4, String(count).length);
 }
 
-/** The execution-cache line of one run (docs/formats.md). */
-export function executionCacheRecord(code: string, tests: readonly string[], result: ExecutionResult): ExecutionCacheRecord {
-  return { code_sha256: codeSha256(code), tests_sha256: testsSha256(tests), test_results: [...result.tests], passes_all_tests: passesAllTests(result), status: result.status };
+/** The execution-cache record of one run (written by `formatExecutionCacheLine` of `@execret/formats`). */
+function runRecord(code: string, tests: readonly string[], result: ExecutionResult): ExecutionCacheRecord {
+  return {
+    codeSha256: codeSha256(code),
+    testsSha256: testsSha256(tests),
+    testResults: [...result.tests],
+    passesAllTests: passesAllTests(result),
+    status: result.status,
+  };
 }
 
 /**
@@ -73,7 +79,9 @@ export function executionCacheRecord(code: string, tests: readonly string[], res
  * rows.queries[0].entry_id;  // 'exec_geometry_1'
  * rows.corpus.map((c) => c.corpus_id); // ['c_0001', 'c_0002']
  */
-export function assembleReleaseRows<QM, DM extends DistractorExtras>(groups: readonly ReleaseGroup<QM, DM>[]): ReleaseRows<QM, DM> {
+export function assembleReleaseRows<QM, DM extends DistractorExtras>(
+  groups: readonly ReleaseGroup<QM, DM>[],
+): ReleaseRows<QM, DM> {
   const corpusWidth = idWidth(groups.reduce((n, g) => n + 1 + g.distractors.length, 0));
   const queryWidth = idWidth(groups.length);
   const rows: ReleaseRows<QM, DM> = { corpus: [], queries: [], distractorMetadata: [], executionCache: [] };
@@ -81,8 +89,8 @@ export function assembleReleaseRows<QM, DM extends DistractorExtras>(groups: rea
   const domainCounts = new Map<string, number>();
   let nextCorpus = 1;
   const pushCache = (code: string, tests: readonly string[], result: ExecutionResult): void => {
-    const record = executionCacheRecord(code, tests, result);
-    const key = `${record.code_sha256}:${record.tests_sha256}`;
+    const record = runRecord(code, tests, result);
+    const key = `${record.codeSha256}:${record.testsSha256}`;
     if (cacheKeys.has(key)) return;
     cacheKeys.add(key);
     rows.executionCache.push(record);
@@ -99,7 +107,13 @@ export function assembleReleaseRows<QM, DM extends DistractorExtras>(groups: rea
     for (const d of group.distractors) {
       const id = `c_${String(nextCorpus++).padStart(corpusWidth, '0')}`;
       distractorIds.push(id);
-      rows.corpus.push({ corpus_id: id, code: d.code, label: 'incorrect', bug_type: d.bugType, source_entry_id: entryId });
+      rows.corpus.push({
+        corpus_id: id,
+        code: d.code,
+        label: 'incorrect',
+        bug_type: d.bugType,
+        source_entry_id: entryId,
+      });
       rows.distractorMetadata.push({
         corpus_id: id,
         query_id: queryId,

@@ -1,6 +1,7 @@
+import type { BugType } from '@execret/formats';
 import { describe, expect, it } from 'vitest';
 import { selectDistractors } from './select.js';
-import type { BugType, ExecutedMutant, FailureKind } from './types.js';
+import type { ExecutedMutant, FailureKind } from './types.js';
 
 function mutant(index: number, bugType: BugType, failure: FailureKind, line = index + 1): ExecutedMutant {
   return {
@@ -11,7 +12,10 @@ function mutant(index: number, bugType: BugType, failure: FailureKind, line = in
     code: `code ${index}`,
     status: 'ok',
     reason: null,
-    result: { status: failure === 'survived' ? 'pass' : 'fail', tests: [failure === 'output' ? 'FAIL' : failure === 'crash' ? 'ERROR:E: x' : 'pass'] },
+    result: {
+      status: failure === 'survived' ? 'pass' : 'fail',
+      tests: [failure === 'output' ? 'FAIL' : failure === 'crash' ? 'ERROR:E: x' : 'pass'],
+    },
     failure,
   };
 }
@@ -39,8 +43,18 @@ describe('selectDistractors', () => {
 
   it('varies with the seed and with the task id', () => {
     const choices = new Set<string>();
-    for (let seed = 0; seed < 20; seed += 1) choices.add(selectDistractors('t', POOL, { seed }).map((m) => m.index).join(','));
-    for (const id of ['a', 'b', 'c', 'd', 'e']) choices.add(selectDistractors(id, POOL, { seed: 1 }).map((m) => m.index).join(','));
+    for (let seed = 0; seed < 20; seed += 1)
+      choices.add(
+        selectDistractors('t', POOL, { seed })
+          .map((m) => m.index)
+          .join(','),
+      );
+    for (const id of ['a', 'b', 'c', 'd', 'e'])
+      choices.add(
+        selectDistractors(id, POOL, { seed: 1 })
+          .map((m) => m.index)
+          .join(','),
+      );
     expect(choices.size).toBeGreaterThan(3);
   });
 
@@ -55,7 +69,11 @@ describe('selectDistractors', () => {
   });
 
   it('prefers a crash of a new bug type over a second output failure of a used type', () => {
-    const pool = [mutant(0, 'off_by_one', 'output'), mutant(1, 'off_by_one', 'output'), mutant(2, 'swap_arguments', 'crash')];
+    const pool = [
+      mutant(0, 'off_by_one', 'output'),
+      mutant(1, 'off_by_one', 'output'),
+      mutant(2, 'swap_arguments', 'crash'),
+    ];
     const chosen = selectDistractors('t', pool, { seed: 1, maxDistractors: 2 });
     expect(chosen.map((m) => m.bugType).sort()).toEqual(['off_by_one', 'swap_arguments']);
   });
@@ -76,7 +94,11 @@ describe('selectDistractors', () => {
   });
 
   it('never chooses survivors or non-ok candidates and returns fewer when the pool is small', () => {
-    const pool = [mutant(0, 'off_by_one', 'survived'), { ...mutant(1, 'wrong_operator', 'output'), status: 'equivalent' as const }, mutant(2, 'wrong_comparison', 'crash')];
+    const pool = [
+      mutant(0, 'off_by_one', 'survived'),
+      { ...mutant(1, 'wrong_operator', 'output'), status: 'equivalent' as const },
+      mutant(2, 'wrong_comparison', 'crash'),
+    ];
     expect(selectDistractors('t', pool, { seed: 1 }).map((m) => m.index)).toEqual([2]);
     expect(selectDistractors('t', [], { seed: 1 })).toEqual([]);
     expect(selectDistractors('t', POOL, { seed: 1, maxDistractors: 0 })).toEqual([]);

@@ -1,5 +1,6 @@
-import { createPrng, shuffled, type Prng } from './prng.js';
-import { BUG_TYPES, type BugType, type ExecutedMutant } from './types.js';
+import { BUG_TYPES, type BugType } from '@execret/formats';
+import { createPrng, type Prng, shuffled } from './prng.js';
+import type { ExecutedMutant } from './types.js';
 
 /** Default number of distractors per task (the paper uses four). */
 export const DEFAULT_MAX_DISTRACTORS = 4;
@@ -19,7 +20,11 @@ export function taskSeed(seed: string | number, taskId: string): string {
   return `${String(seed)}:${taskId}`;
 }
 
-function pick(pool: ExecutedMutant[], prng: Prng, preferFreshSite: (m: ExecutedMutant) => boolean): ExecutedMutant | undefined {
+function pick(
+  pool: ExecutedMutant[],
+  prng: Prng,
+  preferFreshSite: (m: ExecutedMutant) => boolean,
+): ExecutedMutant | undefined {
   if (pool.length === 0) return undefined;
   const fresh = pool.filter(preferFreshSite);
   const from = fresh.length > 0 ? fresh : pool;
@@ -49,7 +54,10 @@ export function selectDistractors(
   options: SelectOptions = {},
 ): ExecutedMutant[] {
   const max = options.maxDistractors ?? DEFAULT_MAX_DISTRACTORS;
-  if (!Number.isInteger(max) || max < 0) throw new RangeError(`@execret/generate selectDistractors: maxDistractors must be a non-negative integer, received ${max}`);
+  if (!Number.isInteger(max) || max < 0)
+    throw new RangeError(
+      `@execret/generate selectDistractors: maxDistractors must be a non-negative integer, received ${max}`,
+    );
   const prng = createPrng(taskSeed(options.seed ?? DEFAULT_SEED, taskId));
   const eligible = mutants
     .filter((m) => m.status === 'ok' && m.failure !== 'survived')

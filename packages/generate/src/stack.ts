@@ -1,12 +1,13 @@
+import type { BugType } from '@execret/formats';
 import { createOracle } from '@execret/oracle';
 import { classifyResult } from './classify.js';
 import { editLines } from './edits.js';
 import { enumerateMutants } from './enumerate.js';
 import { GenerateError } from './errors.js';
-import { createPrng, shuffled, type Prng } from './prng.js';
-import { runMutationScript, type PythonOptions } from './python.js';
+import { createPrng, type Prng, shuffled } from './prng.js';
+import { type PythonOptions, runMutationScript } from './python.js';
 import { DEFAULT_SEED, taskSeed } from './select.js';
-import type { BugType, Edit, ExecutedMutant, ExecutionOracle, ExecutionResult, Task } from './types.js';
+import type { Edit, ExecutedMutant, ExecutionOracle, ExecutionResult, Task } from './types.js';
 import { runJobs, verifyMutants } from './verify.js';
 
 /** Default number of stack proposals tried per task. */
@@ -53,7 +54,12 @@ function disjoint(lines: Set<number>, m: ExecutedMutant): boolean {
 }
 
 /** Draws up to `attempts` distinct combinations of k line-disjoint kept mutants (distinct bug types first). */
-export function proposeStacks(pool: readonly ExecutedMutant[], k: number, attempts: number, prng: Prng): ExecutedMutant[][] {
+export function proposeStacks(
+  pool: readonly ExecutedMutant[],
+  k: number,
+  attempts: number,
+  prng: Prng,
+): ExecutedMutant[][] {
   const proposals: ExecutedMutant[][] = [];
   const seen = new Set<string>();
   for (let a = 0; a < attempts; a += 1) {
@@ -96,7 +102,8 @@ export async function stackForTasks(
   count: number,
   options: Omit<StackOptions, 'mutants' | 'oracle'> & { oracle: ExecutionOracle },
 ): Promise<{ stacks: StackedMutant[]; proposals: number; reason: string | null }[]> {
-  if (!Number.isInteger(k) || k < 2 || k > 4) throw new RangeError(`@execret/generate stackMutants: k must be 2, 3 or 4, received ${k}`);
+  if (!Number.isInteger(k) || k < 2 || k > 4)
+    throw new RangeError(`@execret/generate stackMutants: k must be 2, 3 or 4, received ${k}`);
   const attempts = options.maxAttempts ?? DEFAULT_STACK_ATTEMPTS;
   const seed = options.seed ?? DEFAULT_SEED;
   const perTask = items.map(({ task, mutants }) => {
@@ -120,10 +127,21 @@ export async function stackForTasks(
     if (round.length === 0) break;
     const jobs = round.map(({ t, p }) => ({
       code: items[t]!.task.canonical,
-      edits: p.map((m) => ({ line: m.edit.line, col_start: m.edit.colStart, end_line: m.edit.endLine, col_end: m.edit.colEnd, before: m.edit.before, after: m.edit.after })),
+      edits: p.map((m) => ({
+        line: m.edit.line,
+        col_start: m.edit.colStart,
+        end_line: m.edit.endLine,
+        col_end: m.edit.colEnd,
+        before: m.edit.before,
+        after: m.edit.after,
+      })),
     }));
     const applied = (await runMutationScript<{ results: RawApply[] }>({ command: 'apply', jobs }, options)).results;
-    if (applied.length !== jobs.length) throw new GenerateError('python_failed', `@execret/generate stackMutants: expected ${jobs.length} results from the mutation script, received ${applied.length}`);
+    if (applied.length !== jobs.length)
+      throw new GenerateError(
+        'python_failed',
+        `@execret/generate stackMutants: expected ${jobs.length} results from the mutation script, received ${applied.length}`,
+      );
     const runs: { t: number; p: ExecutedMutant[]; code: string }[] = [];
     round.forEach(({ t, p }, i) => {
       const r = applied[i]!;
@@ -132,7 +150,11 @@ export async function stackForTasks(
         runs.push({ t, p, code: r.code });
       }
     });
-    const results = await runJobs(options.oracle, runs.map((r) => ({ code: r.code, tests: items[r.t]!.task.tests })), options.onProgress);
+    const results = await runJobs(
+      options.oracle,
+      runs.map((r) => ({ code: r.code, tests: items[r.t]!.task.tests })),
+      options.onProgress,
+    );
     runs.forEach((run, i) => {
       const result = results[i]!;
       const failure = classifyResult(result);
@@ -147,14 +169,15 @@ export async function stackForTasks(
       });
     });
   }
-  perTask.forEach((proposals, t) => {
+  perTask.forEach((_proposals, t) => {
     out[t]!.proposals = next[t]!;
   });
   out.forEach((slot, t) => {
     if (slot.stacks.length === 0) {
-      slot.reason = perTask[t]!.length === 0
-        ? `no ${k} line-disjoint test-failing single mutants exist`
-        : `none of ${perTask[t]!.length} proposals of ${k} edits failed a test`;
+      slot.reason =
+        perTask[t]!.length === 0
+          ? `no ${k} line-disjoint test-failing single mutants exist`
+          : `none of ${perTask[t]!.length} proposals of ${k} edits failed a test`;
     }
   });
   return out;
@@ -173,7 +196,8 @@ export async function stackForTasks(
  * if (r.status === 'ok') r.mutant.edits.length // 3, on three different lines
  */
 export async function stackMutants(task: Task, k: number, options: StackOptions = {}): Promise<StackResult> {
-  if (!Number.isInteger(k) || k < 2 || k > 4) throw new RangeError(`@execret/generate stackMutants: k must be 2, 3 or 4, received ${k}`);
+  if (!Number.isInteger(k) || k < 2 || k > 4)
+    throw new RangeError(`@execret/generate stackMutants: k must be 2, 3 or 4, received ${k}`);
   if (options.oracle) return await stackWith(task, k, options, options.oracle);
   const oracle = await createOracle(options.python ? { python: options.python } : {});
   try {
@@ -187,12 +211,17 @@ async function stackWith(task: Task, k: number, options: StackOptions, oracle: E
   let mutants = options.mutants;
   if (!mutants) {
     const [enumerated] = await enumerateMutants([task], options);
-    if (!enumerated || enumerated.status !== 'ok') {
-      return { status: 'unavailable', reason: enumerated && enumerated.status === 'error' ? enumerated.error : 'enumeration failed', attempts: 0 };
+    if (enumerated?.status !== 'ok') {
+      return {
+        status: 'unavailable',
+        reason: enumerated && enumerated.status === 'error' ? enumerated.error : 'enumeration failed',
+        attempts: 0,
+      };
     }
     [mutants] = await verifyMutants([{ task, candidates: enumerated.candidates }], { oracle });
   }
   const [slot] = await stackForTasks([{ task, mutants: mutants ?? [] }], k, 1, { ...options, oracle });
-  if (!slot || slot.stacks.length === 0) return { status: 'unavailable', reason: slot?.reason ?? 'no stack', attempts: slot?.proposals ?? 0 };
+  if (!slot || slot.stacks.length === 0)
+    return { status: 'unavailable', reason: slot?.reason ?? 'no stack', attempts: slot?.proposals ?? 0 };
   return { status: 'ok', mutant: slot.stacks[0]!, attempts: slot.proposals };
 }

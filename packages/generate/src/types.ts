@@ -1,15 +1,4 @@
-/** The six bug types of ExecRetrieval, in the order used for sorting and reports. */
-export const BUG_TYPES = [
-  'off_by_one',
-  'off_by_one_boundary',
-  'wrong_operator',
-  'wrong_comparison',
-  'swap_arguments',
-  'remove_edge_case_check',
-] as const;
-
-/** One of {@link BUG_TYPES}. */
-export type BugType = (typeof BUG_TYPES)[number];
+import type { BugType } from '@execret/formats';
 
 /**
  * One task of the `execret build --tasks tasks.jsonl` input (docs/formats.md): a function, its

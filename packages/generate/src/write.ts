@@ -1,19 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { canonicalLayout, serializeJsonl } from '@execret/dataset';
+import { formatExecutionCacheLine, RELEASE_DATA_FILES } from '@execret/formats';
 import type { BuiltDataset } from './build.js';
-
-/** The files of a built dataset, relative to the dataset directory. */
-export const DATASET_FILES = {
-  corpus: 'data/corpus.jsonl',
-  queries: 'data/queries.jsonl',
-  distractorMetadata: 'data/distractor_metadata.jsonl',
-  executionCache: 'data/execution_cache.jsonl',
-} as const;
-
+import type { DistractorExtras, ReleaseRows } from './release-rows.js';
 
 /**
- * Serialises a built dataset to file contents, keyed by relative path ({@link DATASET_FILES}), in
+ * Serialises a built dataset to file contents, keyed by relative path (`RELEASE_DATA_FILES` of `@execret/formats`), in
  * `@execret/dataset`'s canonical layout (`canonicalLayout`): one object per line, keys in the record
  * types' declared order, LF endings, no BOM, every line ending in `\n`; corpus, queries and
  * distractor metadata in the release's style (Python `json.dumps` defaults: `", "` / `": "`
@@ -24,11 +17,30 @@ export const DATASET_FILES = {
  * serializeBuiltDataset(built)['data/queries.jsonl'].split('\n')[0] // '{"query_id": "q_0001", …}'
  */
 export function serializeBuiltDataset(built: BuiltDataset): Record<string, string> {
+  return serializeReleaseRows(built);
+}
+
+/**
+ * Serialises release rows (of the mutation engine or of any other generator that assembles them with
+ * `assembleReleaseRows`) to the four `data/*.jsonl` files, keyed by relative path, as
+ * {@link serializeBuiltDataset} describes; the execution cache through `formatExecutionCacheLine`, the
+ * format's one writer.
+ *
+ * @example
+ * Object.keys(serializeReleaseRows(rows)) // ['data/corpus.jsonl', 'data/queries.jsonl', …]
+ */
+export function serializeReleaseRows(
+  rows: Pick<ReleaseRows<unknown, DistractorExtras>, 'corpus' | 'executionCache'> & {
+    queries: readonly unknown[];
+    distractorMetadata: readonly unknown[];
+  },
+): Record<string, string> {
+  const F = RELEASE_DATA_FILES;
   return {
-    [DATASET_FILES.corpus]: serializeJsonl(built.corpus, canonicalLayout(DATASET_FILES.corpus)),
-    [DATASET_FILES.queries]: serializeJsonl(built.queries, canonicalLayout(DATASET_FILES.queries)),
-    [DATASET_FILES.distractorMetadata]: serializeJsonl(built.distractorMetadata, canonicalLayout(DATASET_FILES.distractorMetadata)),
-    [DATASET_FILES.executionCache]: serializeJsonl(built.executionCache, canonicalLayout(DATASET_FILES.executionCache)),
+    [F.corpus]: serializeJsonl(rows.corpus, canonicalLayout(F.corpus)),
+    [F.queries]: serializeJsonl(rows.queries, canonicalLayout(F.queries)),
+    [F.distractorMetadata]: serializeJsonl(rows.distractorMetadata, canonicalLayout(F.distractorMetadata)),
+    [F.executionCache]: rows.executionCache.map(formatExecutionCacheLine).join(''),
   };
 }
 

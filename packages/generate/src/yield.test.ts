@@ -1,8 +1,13 @@
+import { BUG_TYPES } from '@execret/formats';
 import { describe, expect, it } from 'vitest';
-import { BUG_TYPES, type ExecutedMutant, type MutantCandidate } from './types.js';
+import type { ExecutedMutant, MutantCandidate } from './types.js';
 import { formatYieldReport, mutantYield } from './yield.js';
 
-const cand = (index: number, bugType: MutantCandidate['bugType'], status: MutantCandidate['status']): MutantCandidate => ({
+const cand = (
+  index: number,
+  bugType: MutantCandidate['bugType'],
+  status: MutantCandidate['status'],
+): MutantCandidate => ({
   index,
   bugType,
   operator: 'op',
@@ -11,7 +16,11 @@ const cand = (index: number, bugType: MutantCandidate['bugType'], status: Mutant
   status,
   reason: null,
 });
-const run = (c: MutantCandidate, failure: ExecutedMutant['failure']): ExecutedMutant => ({ ...c, failure, result: { status: failure === 'survived' ? 'pass' : 'fail', tests: [] } });
+const run = (c: MutantCandidate, failure: ExecutedMutant['failure']): ExecutedMutant => ({
+  ...c,
+  failure,
+  result: { status: failure === 'survived' ? 'pass' : 'fail', tests: [] },
+});
 
 describe('mutantYield', () => {
   it('counts every stage per bug type and keeps the invariants', () => {
@@ -24,9 +33,29 @@ describe('mutantYield', () => {
       cand(5, 'wrong_operator', 'unverified'),
     ];
     const executed = [run(candidates[0]!, 'output'), run(candidates[1]!, 'survived'), run(candidates[4]!, 'crash')];
-    const report = mutantYield([{ candidates, executed, chosen: [executed[0]!, executed[2]!] }, { candidates: [], executed: [], chosen: [] }]);
-    expect(report.byBugType.off_by_one).toMatchObject({ candidates: 3, equivalent: 1, executed: 2, survived: 1, keptOutput: 1, keptCrash: 0, kept: 1, chosen: 1, chosenOutput: 1 });
-    expect(report.byBugType.swap_arguments).toMatchObject({ candidates: 2, duplicate: 1, executed: 1, keptCrash: 1, chosen: 1, chosenCrash: 1 });
+    const report = mutantYield([
+      { candidates, executed, chosen: [executed[0]!, executed[2]!] },
+      { candidates: [], executed: [], chosen: [] },
+    ]);
+    expect(report.byBugType.off_by_one).toMatchObject({
+      candidates: 3,
+      equivalent: 1,
+      executed: 2,
+      survived: 1,
+      keptOutput: 1,
+      keptCrash: 0,
+      kept: 1,
+      chosen: 1,
+      chosenOutput: 1,
+    });
+    expect(report.byBugType.swap_arguments).toMatchObject({
+      candidates: 2,
+      duplicate: 1,
+      executed: 1,
+      keptCrash: 1,
+      chosen: 1,
+      chosenCrash: 1,
+    });
     expect(report.byBugType.wrong_operator).toMatchObject({ candidates: 1, unverified: 1, executed: 0 });
     const t = report.total;
     expect(t.candidates).toBe(t.unverified + t.duplicate + t.equivalent + t.executed);

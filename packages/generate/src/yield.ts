@@ -1,4 +1,5 @@
-import { BUG_TYPES, type BugType, type ExecutedMutant, type FailureKind, type MutantCandidate } from './types.js';
+import { BUG_TYPES, type BugType } from '@execret/formats';
+import type { ExecutedMutant, FailureKind, MutantCandidate } from './types.js';
 
 /** Counts of one bug type (or all) through the pipeline. */
 export interface YieldCounts {
@@ -44,7 +45,20 @@ export interface YieldInput {
 }
 
 function zero(): YieldCounts {
-  return { candidates: 0, unverified: 0, duplicate: 0, equivalent: 0, executed: 0, survived: 0, keptOutput: 0, keptCrash: 0, kept: 0, chosen: 0, chosenOutput: 0, chosenCrash: 0 };
+  return {
+    candidates: 0,
+    unverified: 0,
+    duplicate: 0,
+    equivalent: 0,
+    executed: 0,
+    survived: 0,
+    keptOutput: 0,
+    keptCrash: 0,
+    kept: 0,
+    chosen: 0,
+    chosenOutput: 0,
+    chosenCrash: 0,
+  };
 }
 
 /**
@@ -90,7 +104,17 @@ export function mutantYield(groups: readonly YieldInput[]): YieldReport {
   return { byBugType, total, tasks: groups.length, chosenPerTask };
 }
 
-const COLUMNS: (keyof YieldCounts)[] = ['candidates', 'unverified', 'duplicate', 'equivalent', 'executed', 'survived', 'keptOutput', 'keptCrash', 'chosen'];
+const COLUMNS: (keyof YieldCounts)[] = [
+  'candidates',
+  'unverified',
+  'duplicate',
+  'equivalent',
+  'executed',
+  'survived',
+  'keptOutput',
+  'keptCrash',
+  'chosen',
+];
 
 /**
  * Formats a yield report as a fixed-width text table: one row per bug type and a total row, columns
@@ -101,9 +125,15 @@ const COLUMNS: (keyof YieldCounts)[] = ['candidates', 'unverified', 'duplicate',
  */
 export function formatYieldReport(report: YieldReport): string {
   const header = ['bug_type', ...COLUMNS];
-  const rows = [...BUG_TYPES.map((t) => [t, ...COLUMNS.map((c) => String(report.byBugType[t][c]))]), ['total', ...COLUMNS.map((c) => String(report.total[c]))]];
+  const rows = [
+    ...BUG_TYPES.map((t) => [t, ...COLUMNS.map((c) => String(report.byBugType[t][c]))]),
+    ['total', ...COLUMNS.map((c) => String(report.total[c]))],
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const fmt = (r: string[]): string => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  const fmt = (r: string[]): string =>
+    r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
   const perTask = report.chosenPerTask.map((n, k) => `${k}: ${n}`).join(', ');
-  return [fmt(header), ...rows.map(fmt), `tasks ${report.tasks}; tasks by number of distractors: ${perTask}`].join('\n');
+  return [fmt(header), ...rows.map(fmt), `tasks ${report.tasks}; tasks by number of distractors: ${perTask}`].join(
+    '\n',
+  );
 }

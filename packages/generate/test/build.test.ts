@@ -1,13 +1,25 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatExecutionCacheLine, RELEASE_DATA_FILES } from '@execret/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyEdits, buildBenchmark, DATASET_FILES, editLines, GenerateError, parseTasksJsonl, serializeBuiltDataset, writeBuiltDataset, type BuiltDataset, type Task } from '../src/index.js';
+import {
+  applyEdits,
+  type BuiltDataset,
+  buildBenchmark,
+  editLines,
+  GenerateError,
+  parseTasksJsonl,
+  serializeBuiltDataset,
+  type Task,
+  writeBuiltDataset,
+} from '../src/index.js';
 import { createLocalOracle, realPython } from './helpers/local-oracle.js';
 
-const fixture = (name: string): string => readFileSync(new URL(`../../../fixtures/generate/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string): string =>
+  readFileSync(new URL(`../../../fixtures/generate/${name}`, import.meta.url), 'utf8');
 const TASKS = parseTasksJsonl(fixture('tricky-tasks.jsonl')).tasks as Task[];
 const sha = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -36,8 +48,12 @@ describe('buildBenchmark', () => {
   });
 
   it('assigns sequential ids with each canonical first and lowest in its group', () => {
-    expect(built.corpus.map((c) => c.corpus_id)).toEqual(built.corpus.map((_, i) => `c_${String(i + 1).padStart(4, '0')}`));
-    expect(built.queries.map((q) => q.query_id)).toEqual(built.queries.map((_, i) => `q_${String(i + 1).padStart(4, '0')}`));
+    expect(built.corpus.map((c) => c.corpus_id)).toEqual(
+      built.corpus.map((_, i) => `c_${String(i + 1).padStart(4, '0')}`),
+    );
+    expect(built.queries.map((q) => q.query_id)).toEqual(
+      built.queries.map((_, i) => `q_${String(i + 1).padStart(4, '0')}`),
+    );
     const byId = new Map(built.corpus.map((c) => [c.corpus_id, c]));
     const domainCount = new Map<string, number>();
     built.queries.forEach((q, i) => {
@@ -47,10 +63,23 @@ describe('buildBenchmark', () => {
       expect(q.entry_id).toBe(`exec_${task.domain}_${n}`);
       expect(q.query).toBe(task.query);
       expect(q.test_suite).toEqual(task.tests);
-      expect(q.metadata).toEqual({ generator: '@execret/generate', generator_version: '0.1.0', seed: 7, task_id: task.id, domain: task.domain, function_name: task.function_name, stack_size: 1 });
+      expect(q.metadata).toEqual({
+        generator: '@execret/generate',
+        generator_version: '0.1.0',
+        seed: 7,
+        task_id: task.id,
+        domain: task.domain,
+        function_name: task.function_name,
+        stack_size: 1,
+      });
       const [canonicalId] = q.correct_corpus_ids;
       const canonical = byId.get(canonicalId!)!;
-      expect(canonical).toEqual({ corpus_id: canonicalId, code: task.canonical, label: 'correct', source_entry_id: q.entry_id });
+      expect(canonical).toEqual({
+        corpus_id: canonicalId,
+        code: task.canonical,
+        label: 'correct',
+        source_entry_id: q.entry_id,
+      });
       expect('bug_type' in canonical).toBe(false);
       for (const id of q.paired_distractor_corpus_ids) {
         expect(id > canonicalId!).toBe(true);
@@ -67,7 +96,14 @@ describe('buildBenchmark', () => {
       const distractor = code.get(m.corpus_id)!;
       expect(distractor.bug_type).toBe(m.bug_type);
       expect(m.edits).toHaveLength(1);
-      const edits = m.edits.map((e) => ({ line: e.line, colStart: e.col_start, endLine: e.end_line, colEnd: e.col_end, before: e.before, after: e.after }));
+      const edits = m.edits.map((e) => ({
+        line: e.line,
+        colStart: e.col_start,
+        endLine: e.end_line,
+        colEnd: e.col_end,
+        before: e.before,
+        after: e.after,
+      }));
       expect(applyEdits(canonical, edits)).toBe(distractor.code);
       expect(m.edits[0]!.bug_type).toBe(m.bug_type);
       expect(m.failed_tests).toBeGreaterThanOrEqual(1);
@@ -88,15 +124,22 @@ describe('buildBenchmark', () => {
   it('writes an execution cache entry per snippet with the documented hashes and outcomes', () => {
     expect(built.executionCache).toHaveLength(built.corpus.length);
     const queryOf = new Map<string, string[]>();
-    for (const q of built.queries) for (const id of [...q.correct_corpus_ids, ...q.paired_distractor_corpus_ids]) queryOf.set(id, q.test_suite);
+    for (const q of built.queries)
+      for (const id of [...q.correct_corpus_ids, ...q.paired_distractor_corpus_ids]) queryOf.set(id, q.test_suite);
     built.corpus.forEach((c, i) => {
       const entry = built.executionCache[i]!;
       const tests = queryOf.get(c.corpus_id)!;
-      expect(entry.code_sha256).toBe(sha(c.code));
-      expect(entry.tests_sha256).toBe(sha(JSON.stringify(tests)));
-      expect(entry.test_results).toHaveLength(tests.length);
-      expect(entry.passes_all_tests).toBe(c.label === 'correct');
-      expect(Object.keys(entry)).toEqual(['code_sha256', 'tests_sha256', 'test_results', 'passes_all_tests', 'status']);
+      expect(entry.codeSha256).toBe(sha(c.code));
+      expect(entry.testsSha256).toBe(sha(JSON.stringify(tests)));
+      expect(entry.testResults).toHaveLength(tests.length);
+      expect(entry.passesAllTests).toBe(c.label === 'correct');
+      expect(Object.keys(JSON.parse(formatExecutionCacheLine(entry)))).toEqual([
+        'code_sha256',
+        'tests_sha256',
+        'test_results',
+        'passes_all_tests',
+        'status',
+      ]);
     });
   });
 
@@ -118,18 +161,25 @@ describe('buildBenchmark', () => {
     dirs.push(a, b);
     await writeBuiltDataset(a, built);
     await writeBuiltDataset(b, again);
-    for (const file of Object.values(DATASET_FILES)) {
+    for (const file of Object.values(RELEASE_DATA_FILES)) {
       const [x, y] = await Promise.all([readFile(join(a, file)), readFile(join(b, file))]);
       expect(x.equals(y)).toBe(true);
       expect(x.length).toBeGreaterThan(0);
       expect(x.at(-1)).toBe(0x0a);
     }
     const other = await buildBenchmark(TASKS, { oracle: createLocalOracle({ python }), python, seed: 8 });
-    expect(serializeBuiltDataset(other)[DATASET_FILES.corpus]).not.toBe(serializeBuiltDataset(built)[DATASET_FILES.corpus]);
+    expect(serializeBuiltDataset(other)[RELEASE_DATA_FILES.corpus]).not.toBe(
+      serializeBuiltDataset(built)[RELEASE_DATA_FILES.corpus],
+    );
   }, 120_000);
 
   it('writes generated_at only when given', async () => {
-    const small = await buildBenchmark(TASKS.slice(0, 2), { oracle: createLocalOracle({ python }), python, seed: 7, generatedAt: '2026-01-01T00:00:00Z' });
+    const small = await buildBenchmark(TASKS.slice(0, 2), {
+      oracle: createLocalOracle({ python }),
+      python,
+      seed: 7,
+      generatedAt: '2026-01-01T00:00:00Z',
+    });
     expect(small.queries.every((q) => q.metadata.generated_at === '2026-01-01T00:00:00Z')).toBe(true);
     expect(built.queries.every((q) => !('generated_at' in q.metadata))).toBe(true);
   }, 60_000);
@@ -145,14 +195,25 @@ describe('buildBenchmark', () => {
     }
     expect(GenerateError.is(caught)).toBe(true);
     expect((caught as GenerateError).code).toBe('invalid_tasks');
-    expect((caught as Error).message).toMatch(/rejected 2 of 3 tasks[\s\S]*\[ast\/function_missing\][\s\S]*\[execution\/canonical_fails\]/u);
-    const skipped = await buildBenchmark(mixed, { oracle: createLocalOracle({ python }), python, invalidTasks: 'skip' });
+    expect((caught as Error).message).toMatch(
+      /rejected 2 of 3 tasks[\s\S]*\[ast\/function_missing\][\s\S]*\[execution\/canonical_fails\]/u,
+    );
+    const skipped = await buildBenchmark(mixed, {
+      oracle: createLocalOracle({ python }),
+      python,
+      invalidTasks: 'skip',
+    });
     expect(skipped.report.tasks.map((t) => t.status)).toEqual(['built', 'rejected', 'rejected']);
     expect(skipped.queries.map((q) => q.metadata.task_id)).toEqual([TASKS[3]!.id]);
   }, 60_000);
 
   it('leaves out tasks with fewer distractors than minDistractors', async () => {
-    const few = await buildBenchmark([TASKS[3]!], { oracle: createLocalOracle({ python }), python, minDistractors: 4, maxDistractors: 4 });
+    const few = await buildBenchmark([TASKS[3]!], {
+      oracle: createLocalOracle({ python }),
+      python,
+      minDistractors: 4,
+      maxDistractors: 4,
+    });
     const kept = few.report.yield.total.kept;
     if (kept >= 4) {
       expect(few.queries).toHaveLength(1);
@@ -163,13 +224,25 @@ describe('buildBenchmark', () => {
   }, 60_000);
 
   it('builds stacked distractors of k line-disjoint edits when stackSize is k', async () => {
-    const stacked = await buildBenchmark(TASKS.slice(3, 6), { oracle: createLocalOracle({ python }), python, seed: 7, stackSize: 2 });
+    const stacked = await buildBenchmark(TASKS.slice(3, 6), {
+      oracle: createLocalOracle({ python }),
+      python,
+      seed: 7,
+      stackSize: 2,
+    });
     expect(stacked.distractorMetadata.length).toBeGreaterThan(0);
     const code = new Map(stacked.corpus.map((c) => [c.corpus_id, c.code]));
     for (const m of stacked.distractorMetadata) {
       expect(m.bug_type).toBe('stacked');
       expect(m.edits).toHaveLength(2);
-      const edits = m.edits.map((e) => ({ line: e.line, colStart: e.col_start, endLine: e.end_line, colEnd: e.col_end, before: e.before, after: e.after }));
+      const edits = m.edits.map((e) => ({
+        line: e.line,
+        colStart: e.col_start,
+        endLine: e.end_line,
+        colEnd: e.col_end,
+        before: e.before,
+        after: e.after,
+      }));
       const [l1, l2] = edits.map(editLines);
       expect(l1!.some((l) => l2!.includes(l))).toBe(false);
       expect(applyEdits(code.get(m.canonical_corpus_id)!, edits)).toBe(code.get(m.corpus_id));

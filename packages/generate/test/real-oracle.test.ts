@@ -1,11 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadExecRetrieval, validateBenchmark } from '@execret/dataset';
 import type { Oracle } from '@execret/oracle';
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { buildBenchmark, writeBuiltDataset, type ExecutionOracle, type Task } from '../src/index.js';
+import { buildBenchmark, type ExecutionOracle, type Task, writeBuiltDataset } from '../src/index.js';
 import { realPython } from './helpers/local-oracle.js';
 
 const TASKS = readFileSync(new URL('../../../fixtures/generate/tricky-tasks.jsonl', import.meta.url), 'utf8')
@@ -24,15 +24,17 @@ describe('buildBenchmark with @execret/oracle', () => {
 
   it('builds with a default createOracle() and writes a dataset that @execret/dataset loads and validates', async () => {
     const python = await realPython();
-    const tasks = TASKS.filter((t) => ['tricky_clamp_scores', 'tricky_format_delta', 'tricky_ranges_crlf', 'tricky_path_join'].includes(t.id));
+    const tasks = TASKS.filter((t) =>
+      ['tricky_clamp_scores', 'tricky_format_delta', 'tricky_ranges_crlf', 'tricky_path_join'].includes(t.id),
+    );
     const built = await buildBenchmark(tasks, { python, seed: 3 });
     expect(built.report.gates.ok).toBe(true);
     expect(built.queries).toHaveLength(tasks.length);
     for (const entry of built.executionCache) {
-      expect(entry.passes_all_tests).toBe(entry.status === 'pass');
+      expect(entry.passesAllTests).toBe(entry.status === 'pass');
     }
     const labels = built.corpus.map((c) => c.label);
-    expect(built.executionCache.map((e) => e.passes_all_tests)).toEqual(labels.map((l) => l === 'correct'));
+    expect(built.executionCache.map((e) => e.passesAllTests)).toEqual(labels.map((l) => l === 'correct'));
     const dir = await mkdtemp(join(tmpdir(), 'execret-gen-real-'));
     dirs.push(dir);
     await writeBuiltDataset(dir, built);

@@ -28,17 +28,31 @@ const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BUILD = join(ROOT, 'fixtures/mini/data');
 
-const readJsonl = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+const readJsonl = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    // biome-ignore lint/suspicious/noExplicitAny: the bench reads rows it wrote itself
+    .map((l) => JSON.parse(l) as Record<string, any>);
 const corpus = new Map(readJsonl(join(BUILD, 'corpus.jsonl')).map((c) => [c.corpus_id as string, c]));
 const queries = readJsonl(join(BUILD, 'queries.jsonl')).filter((q) => q.paired_distractor_corpus_ids.length === 4);
-const registry = queries.map((q) => ({ id: q.metadata.task_id as string, function_name: q.metadata.function_name as string, query: q.query as string, domain: q.metadata.domain as string }));
+const registry = queries.map((q) => ({
+  id: q.metadata.task_id as string,
+  function_name: q.metadata.function_name as string,
+  query: q.query as string,
+  domain: q.metadata.domain as string,
+}));
 const replies = new Map(
   queries.map((q) => [
     q.metadata.function_name as string,
     JSON.stringify({
       canonical: corpus.get(q.correct_corpus_ids[0])!.code,
       tests: q.test_suite,
-      distractors: (q.paired_distractor_corpus_ids as string[]).map((id) => ({ bug_type: corpus.get(id)!.bug_type, code: corpus.get(id)!.code, description: 'mutation engine' })),
+      distractors: (q.paired_distractor_corpus_ids as string[]).map((id) => ({
+        bug_type: corpus.get(id)!.bug_type,
+        code: corpus.get(id)!.code,
+        description: 'mutation engine',
+      })),
     }),
   ]),
 );
@@ -60,7 +74,9 @@ const cpuMs = () => {
 
 const server = await startFakeOpenAI((_body, { functionName }) => ({ content: replies.get(functionName) ?? '{}' }));
 const oracle = await createOracle();
-console.log(`${registry.length} entries (mini build tasks with 4 distractors), oracle isolation ${oracle.info.isolation}, load average ${loadavg()[0]!.toFixed(1)}`);
+console.log(
+  `${registry.length} entries (mini build tasks with 4 distractors), oracle isolation ${oracle.info.isolation}, load average ${loadavg()[0]!.toFixed(1)}`,
+);
 const steps: Record<string, { wall: number[]; cpu: number[] }> = {};
 const record = (name: string, wall: number, cpu: number) => {
   steps[name] ??= { wall: [], cpu: [] };
@@ -81,8 +97,15 @@ try {
           oracle,
           ...(batch ? { batch: { sleep: async () => undefined } } : {}),
         });
-        record(batch ? 'generateDataset, Batch API' : 'generateDataset, chat (concurrency 4)', performance.now() - t0, cpuMs() - c0);
-        if (report.entries.accepted !== registry.length) throw new Error(`expected every entry accepted, got ${JSON.stringify(report.entries)} ${JSON.stringify(report.rejectionReasons)}`);
+        record(
+          batch ? 'generateDataset, Batch API' : 'generateDataset, chat (concurrency 4)',
+          performance.now() - t0,
+          cpuMs() - c0,
+        );
+        if (report.entries.accepted !== registry.length)
+          throw new Error(
+            `expected every entry accepted, got ${JSON.stringify(report.entries)} ${JSON.stringify(report.rejectionReasons)}`,
+          );
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -93,10 +116,14 @@ try {
     record('reference: validateTasks, one call', performance.now() - t0, cpuMs() - c0);
     if (!gates.ok) throw new Error('the reference gates rejected a task');
   }
-  console.log(`\n${'step'.padEnd(46)} ${'wall median'.padStart(12)} ${'per entry'.padStart(10)} ${'CPU median'.padStart(11)}   (${RUNS} runs, ms; CPU of this process only)`);
+  console.log(
+    `\n${'step'.padEnd(46)} ${'wall median'.padStart(12)} ${'per entry'.padStart(10)} ${'CPU median'.padStart(11)}   (${RUNS} runs, ms; CPU of this process only)`,
+  );
   for (const [name, s] of Object.entries(steps)) {
     const wall = median(s.wall);
-    console.log(`${name.padEnd(46)} ${wall.toFixed(0).padStart(12)} ${(wall / registry.length).toFixed(1).padStart(10)} ${median(s.cpu).toFixed(0).padStart(11)}`);
+    console.log(
+      `${name.padEnd(46)} ${wall.toFixed(0).padStart(12)} ${(wall / registry.length).toFixed(1).padStart(10)} ${median(s.cpu).toFixed(0).padStart(11)}`,
+    );
   }
 } finally {
   await oracle.close();

@@ -3,13 +3,22 @@ import { batchInputJsonl, collectBatchResults, parseBatchOutput, waitForBatch } 
 import type { BatchLike, OpenAICompatibleClient } from './client.js';
 import { LlmGenerateError } from './errors.js';
 
-const completion = { choices: [{ message: { content: '{}' }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 1 } };
+const completion = {
+  choices: [{ message: { content: '{}' }, finish_reason: 'stop' }],
+  usage: { prompt_tokens: 3, completion_tokens: 1 },
+};
 
-function stubClient(statuses: string[], files: Record<string, string> = {}): OpenAICompatibleClient & { retrieved: number } {
+function stubClient(
+  statuses: string[],
+  files: Record<string, string> = {},
+): OpenAICompatibleClient & { retrieved: number } {
   const client = {
     retrieved: 0,
     chat: { completions: { create: async () => completion } },
-    files: { create: async () => ({ id: 'file-in' }), content: async (id: string) => ({ text: async () => files[id] ?? '' }) },
+    files: {
+      create: async () => ({ id: 'file-in' }),
+      content: async (id: string) => ({ text: async () => files[id] ?? '' }),
+    },
     batches: {
       create: async () => ({ id: 'b1', status: 'validating' }),
       retrieve: async (id: string): Promise<BatchLike> => {
@@ -24,10 +33,23 @@ function stubClient(statuses: string[], files: Record<string, string> = {}): Ope
 
 describe('batchInputJsonl', () => {
   it('writes one request line per request and refuses duplicate custom ids', () => {
-    const text = batchInputJsonl([{ customId: 'a', body: { model: 'm', messages: [] } }, { customId: 'b', body: { model: 'm', messages: [{ role: 'user', content: 'hé' }] } }]);
+    const text = batchInputJsonl([
+      { customId: 'a', body: { model: 'm', messages: [] } },
+      { customId: 'b', body: { model: 'm', messages: [{ role: 'user', content: 'hé' }] } },
+    ]);
     expect(text.split('\n')).toHaveLength(3);
-    expect(JSON.parse(text.split('\n')[1]!)).toEqual({ custom_id: 'b', method: 'POST', url: '/v1/chat/completions', body: { model: 'm', messages: [{ role: 'user', content: 'hé' }] } });
-    expect(() => batchInputJsonl([{ customId: 'a', body: { model: 'm', messages: [] } }, { customId: 'a', body: { model: 'm', messages: [] } }])).toThrow(RangeError);
+    expect(JSON.parse(text.split('\n')[1]!)).toEqual({
+      custom_id: 'b',
+      method: 'POST',
+      url: '/v1/chat/completions',
+      body: { model: 'm', messages: [{ role: 'user', content: 'hé' }] },
+    });
+    expect(() =>
+      batchInputJsonl([
+        { customId: 'a', body: { model: 'm', messages: [] } },
+        { customId: 'a', body: { model: 'm', messages: [] } },
+      ]),
+    ).toThrow(RangeError);
   });
 });
 
@@ -35,15 +57,29 @@ describe('parseBatchOutput', () => {
   it('separates completions, HTTP errors, request errors and unreadable lines', () => {
     const lines = [
       JSON.stringify({ custom_id: 'ok', response: { status_code: 200, body: completion }, error: null }),
-      JSON.stringify({ custom_id: 'http', response: { status_code: 429, body: { error: { message: 'rate limited' } } }, error: null }),
-      JSON.stringify({ custom_id: 'err', response: null, error: { code: 'batch_expired', message: 'This request could not be executed before the completion window expired.' } }),
+      JSON.stringify({
+        custom_id: 'http',
+        response: { status_code: 429, body: { error: { message: 'rate limited' } } },
+        error: null,
+      }),
+      JSON.stringify({
+        custom_id: 'err',
+        response: null,
+        error: {
+          code: 'batch_expired',
+          message: 'This request could not be executed before the completion window expired.',
+        },
+      }),
       'garbage',
       JSON.stringify({ response: {} }),
     ];
     const out = parseBatchOutput(`${lines.join('\n')}\n`);
     expect(out.results.get('ok')).toEqual({ ok: true, completion });
     expect(out.results.get('http')).toEqual({ ok: false, error: 'HTTP 429: rate limited' });
-    expect(out.results.get('err')).toEqual({ ok: false, error: 'This request could not be executed before the completion window expired.' });
+    expect(out.results.get('err')).toEqual({
+      ok: false,
+      error: 'This request could not be executed before the completion window expired.',
+    });
     expect(out.issues.map((i) => i.line)).toEqual([4, 5]);
   });
 });
@@ -53,7 +89,11 @@ describe('waitForBatch', () => {
     const client = stubClient(['validating', 'in_progress', 'finalizing', 'completed']);
     const sleeps: number[] = [];
     const seen: string[] = [];
-    const batch = await waitForBatch(client, 'b1', { pollIntervalMs: 7, sleep: async (ms) => void sleeps.push(ms), onStatus: (b) => seen.push(b.status) });
+    const batch = await waitForBatch(client, 'b1', {
+      pollIntervalMs: 7,
+      sleep: async (ms) => void sleeps.push(ms),
+      onStatus: (b) => seen.push(b.status),
+    });
     expect(batch.status).toBe('completed');
     expect(seen).toEqual(['validating', 'in_progress', 'finalizing', 'completed']);
     expect(sleeps).toEqual([7, 7, 7]);
@@ -69,7 +109,9 @@ describe('waitForBatch', () => {
   });
 
   it('refuses clients without the batch API', async () => {
-    await expect(waitForBatch({ chat: { completions: { create: async () => completion } } }, 'b')).rejects.toThrow(TypeError);
+    await expect(waitForBatch({ chat: { completions: { create: async () => completion } } }, 'b')).rejects.toThrow(
+      TypeError,
+    );
   });
 });
 
@@ -79,7 +121,12 @@ describe('collectBatchResults', () => {
       'file-out': `${JSON.stringify({ custom_id: 'a', response: { status_code: 200, body: completion } })}\n`,
       'file-err': `${JSON.stringify({ custom_id: 'b', response: null, error: { message: 'expired' } })}\n`,
     });
-    const out = await collectBatchResults(client, { id: 'b1', status: 'expired', output_file_id: 'file-out', error_file_id: 'file-err' });
+    const out = await collectBatchResults(client, {
+      id: 'b1',
+      status: 'expired',
+      output_file_id: 'file-out',
+      error_file_id: 'file-err',
+    });
     expect([...out.results.keys()].sort()).toEqual(['a', 'b']);
     expect(out.results.get('b')).toEqual({ ok: false, error: 'expired' });
   });

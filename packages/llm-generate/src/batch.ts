@@ -1,5 +1,5 @@
-import { LlmGenerateError } from './errors.js';
 import type { BatchLike, ChatCompletionLike, ChatCompletionRequest, OpenAICompatibleClient } from './client.js';
+import { LlmGenerateError } from './errors.js';
 
 /** Default wait between two `batches.retrieve` calls. */
 export const DEFAULT_BATCH_POLL_INTERVAL_MS = 30_000;
@@ -46,7 +46,10 @@ export function batchInputJsonl(requests: readonly BatchRequest[]): string {
   const seen = new Set<string>();
   return requests
     .map((r) => {
-      if (seen.has(r.customId)) throw new RangeError(`@execret/llm-generate batchInputJsonl: custom_id ${JSON.stringify(r.customId)} is used twice; custom ids must be unique`);
+      if (seen.has(r.customId))
+        throw new RangeError(
+          `@execret/llm-generate batchInputJsonl: custom_id ${JSON.stringify(r.customId)} is used twice; custom ids must be unique`,
+        );
       seen.add(r.customId);
       return `${JSON.stringify({ custom_id: r.customId, method: 'POST', url: '/v1/chat/completions', body: r.body })}\n`;
     })
@@ -75,7 +78,11 @@ export function parseBatchOutput(text: string): ParsedBatchOutput {
       issues.push({ line: i + 1, message: `not JSON (${(cause as Error).message})` });
       return;
     }
-    const row = value as { custom_id?: unknown; response?: { status_code?: unknown; body?: unknown } | null; error?: { message?: unknown; code?: unknown } | null };
+    const row = value as {
+      custom_id?: unknown;
+      response?: { status_code?: unknown; body?: unknown } | null;
+      error?: { message?: unknown; code?: unknown } | null;
+    };
     if (typeof row?.custom_id !== 'string') {
       issues.push({ line: i + 1, message: 'no custom_id' });
       return;
@@ -87,23 +94,40 @@ export function parseBatchOutput(text: string): ParsedBatchOutput {
       return;
     }
     const bodyError = (row.response?.body as { error?: { message?: unknown } } | undefined)?.error?.message;
-    const message = typeof row.error?.message === 'string' ? row.error.message : typeof bodyError === 'string' ? bodyError : `status ${String(status ?? 'missing')}`;
-    results.set(row.custom_id, { ok: false, error: typeof status === 'number' ? `HTTP ${status}: ${message}` : message });
+    const message =
+      typeof row.error?.message === 'string'
+        ? row.error.message
+        : typeof bodyError === 'string'
+          ? bodyError
+          : `status ${String(status ?? 'missing')}`;
+    results.set(row.custom_id, {
+      ok: false,
+      error: typeof status === 'number' ? `HTTP ${status}: ${message}` : message,
+    });
   });
   return { results, issues };
 }
 
 function requireBatchApi(client: OpenAICompatibleClient): Required<Pick<OpenAICompatibleClient, 'files' | 'batches'>> {
   if (!client.files || !client.batches) {
-    throw new TypeError('@execret/llm-generate batch: the client has no files/batches API; use the official openai SDK client or turn the batch option off');
+    throw new TypeError(
+      '@execret/llm-generate batch: the client has no files/batches API; use the official openai SDK client or turn the batch option off',
+    );
   }
   return { files: client.files, batches: client.batches };
 }
 
 function failed(what: string, cause: unknown): LlmGenerateError {
   if (LlmGenerateError.is(cause)) return cause;
-  const status = typeof (cause as { status?: unknown })?.status === 'number' ? ` (HTTP ${(cause as { status: number }).status})` : '';
-  return new LlmGenerateError('batch_failed', `@execret/llm-generate batch: ${what} failed${status}: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  const status =
+    typeof (cause as { status?: unknown })?.status === 'number'
+      ? ` (HTTP ${(cause as { status: number }).status})`
+      : '';
+  return new LlmGenerateError(
+    'batch_failed',
+    `@execret/llm-generate batch: ${what} failed${status}: ${(cause as Error)?.message ?? String(cause)}`,
+    { cause },
+  );
 }
 
 /**
@@ -122,7 +146,9 @@ export async function submitBatch(
 ): Promise<{ batch: BatchLike; inputFileId: string }> {
   const api = requireBatchApi(client);
   if (requests.length === 0) throw new RangeError('@execret/llm-generate submitBatch: expected at least one request');
-  const file = new File([batchInputJsonl(requests)], 'execret-llm-generate-requests.jsonl', { type: 'application/jsonl' });
+  const file = new File([batchInputJsonl(requests)], 'execret-llm-generate-requests.jsonl', {
+    type: 'application/jsonl',
+  });
   const call = options.signal ? { signal: options.signal } : undefined;
   let inputFileId: string;
   try {
@@ -132,7 +158,12 @@ export async function submitBatch(
   }
   try {
     const batch = await api.batches.create(
-      { input_file_id: inputFileId, endpoint: '/v1/chat/completions', completion_window: '24h', ...(options.metadata ? { metadata: options.metadata } : {}) },
+      {
+        input_file_id: inputFileId,
+        endpoint: '/v1/chat/completions',
+        completion_window: '24h',
+        ...(options.metadata ? { metadata: options.metadata } : {}),
+      },
       call,
     );
     return { batch, inputFileId };
@@ -168,18 +199,29 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
  * @example
  * const done = await waitForBatch(client, batch.id, { pollIntervalMs: 60_000, onStatus: (b) => console.error(b.status) })
  */
-export async function waitForBatch(client: OpenAICompatibleClient, batchId: string, options: WaitForBatchOptions = {}): Promise<BatchLike> {
+export async function waitForBatch(
+  client: OpenAICompatibleClient,
+  batchId: string,
+  options: WaitForBatchOptions = {},
+): Promise<BatchLike> {
   const api = requireBatchApi(client);
   const interval = options.pollIntervalMs ?? DEFAULT_BATCH_POLL_INTERVAL_MS;
-  if (!Number.isFinite(interval) || interval < 0) throw new RangeError(`@execret/llm-generate waitForBatch: pollIntervalMs must be a non-negative number, received ${interval}`);
+  if (!Number.isFinite(interval) || interval < 0)
+    throw new RangeError(
+      `@execret/llm-generate waitForBatch: pollIntervalMs must be a non-negative number, received ${interval}`,
+    );
   const sleep = options.sleep ?? defaultSleep;
   for (;;) {
-    if (options.signal?.aborted) throw new LlmGenerateError('aborted', '@execret/llm-generate batch: cancelled while waiting for the batch');
+    if (options.signal?.aborted)
+      throw new LlmGenerateError('aborted', '@execret/llm-generate batch: cancelled while waiting for the batch');
     let batch: BatchLike;
     try {
       batch = await api.batches.retrieve(batchId, options.signal ? { signal: options.signal } : undefined);
     } catch (cause) {
-      if (options.signal?.aborted) throw new LlmGenerateError('aborted', '@execret/llm-generate batch: cancelled while waiting for the batch', { cause });
+      if (options.signal?.aborted)
+        throw new LlmGenerateError('aborted', '@execret/llm-generate batch: cancelled while waiting for the batch', {
+          cause,
+        });
       throw failed(`retrieving batch ${batchId}`, cause);
     }
     options.onStatus?.(batch);
@@ -198,11 +240,20 @@ export async function waitForBatch(client: OpenAICompatibleClient, batchId: stri
  * const { results } = await collectBatchResults(client, done)
  * results.get('r1') // { ok: true, completion } | { ok: false, error: 'HTTP 500: …' } | undefined
  */
-export async function collectBatchResults(client: OpenAICompatibleClient, batch: BatchLike, options: { signal?: AbortSignal } = {}): Promise<ParsedBatchOutput> {
+export async function collectBatchResults(
+  client: OpenAICompatibleClient,
+  batch: BatchLike,
+  options: { signal?: AbortSignal } = {},
+): Promise<ParsedBatchOutput> {
   const api = requireBatchApi(client);
   if (batch.status === 'failed') {
-    const errors = (batch.errors?.data ?? []).map((e) => `${e.code ?? 'error'}${e.line != null ? ` (line ${e.line})` : ''}: ${e.message ?? ''}`).join('; ');
-    throw new LlmGenerateError('batch_failed', `@execret/llm-generate batch: batch ${batch.id} failed; expected status completed. ${errors || 'The endpoint gave no reason.'}`);
+    const errors = (batch.errors?.data ?? [])
+      .map((e) => `${e.code ?? 'error'}${e.line != null ? ` (line ${e.line})` : ''}: ${e.message ?? ''}`)
+      .join('; ');
+    throw new LlmGenerateError(
+      'batch_failed',
+      `@execret/llm-generate batch: batch ${batch.id} failed; expected status completed. ${errors || 'The endpoint gave no reason.'}`,
+    );
   }
   const merged: ParsedBatchOutput = { results: new Map(), issues: [] };
   const call = options.signal ? { signal: options.signal } : undefined;

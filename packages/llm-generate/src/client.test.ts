@@ -1,11 +1,22 @@
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { createOpenAIClient, describeRequestError, loadOpenAISdk, readCompletion, redactUrl, type OpenAICompatibleClient } from './client.js';
+import {
+  createOpenAIClient,
+  describeRequestError,
+  loadOpenAISdk,
+  type OpenAICompatibleClient,
+  readCompletion,
+  redactUrl,
+} from './client.js';
 import { LlmGenerateError } from './errors.js';
 
 describe('createOpenAIClient', () => {
   it('returns an SDK client with the given base URL and retries when openai is installed', async () => {
-    const client = (await createOpenAIClient({ baseURL: 'http://127.0.0.1:9/v1', apiKey: 'k', maxRetries: 1 })) as unknown as OpenAI;
+    const client = (await createOpenAIClient({
+      baseURL: 'http://127.0.0.1:9/v1',
+      apiKey: 'k',
+      maxRetries: 1,
+    })) as unknown as OpenAI;
     expect(client).toBeInstanceOf(OpenAI);
     expect(client.baseURL).toBe('http://127.0.0.1:9/v1');
     expect(client.maxRetries).toBe(1);
@@ -53,24 +64,34 @@ describe('describeRequestError', () => {
     [500, false],
     [503, false],
   ])('treats HTTP %i as fatal: %s', (status, fatal) => {
-    expect(describeRequestError(Object.assign(new Error(`${status} boom`), { status }))).toEqual({ fatal, status, message: `HTTP ${status}: boom` });
+    expect(describeRequestError(Object.assign(new Error(`${status} boom`), { status }))).toEqual({
+      fatal,
+      status,
+      message: `HTTP ${status}: boom`,
+    });
   });
 
   it('treats connection errors as transient', () => {
-    expect(describeRequestError(new Error('Connection error.'))).toEqual({ fatal: false, status: null, message: 'Connection error.' });
+    expect(describeRequestError(new Error('Connection error.'))).toEqual({
+      fatal: false,
+      status: null,
+      message: 'Connection error.',
+    });
   });
 });
 
 describe('readCompletion', () => {
   it('reads the first choice and zero-fills missing usage', () => {
-    expect(readCompletion({ choices: [{ message: { content: null, refusal: 'no' }, finish_reason: 'stop' }] })).toEqual({
-      content: null,
-      refusal: 'no',
-      finishReason: 'stop',
-      usage: { promptTokens: 0, completionTokens: 0 },
-      responseModel: null,
-      responseId: null,
-    });
+    expect(readCompletion({ choices: [{ message: { content: null, refusal: 'no' }, finish_reason: 'stop' }] })).toEqual(
+      {
+        content: null,
+        refusal: 'no',
+        finishReason: 'stop',
+        usage: { promptTokens: 0, completionTokens: 0 },
+        responseModel: null,
+        responseId: null,
+      },
+    );
     expect(readCompletion({ choices: [] }).content).toBeNull();
   });
 });

@@ -17,7 +17,10 @@ export interface ChatCompletionRequest {
   model: string;
   messages: ChatMessage[];
   response_format?:
-    | { type: 'json_schema'; json_schema: { name: string; strict?: boolean; schema: Record<string, unknown>; description?: string } }
+    | {
+        type: 'json_schema';
+        json_schema: { name: string; strict?: boolean; schema: Record<string, unknown>; description?: string };
+      }
     | { type: 'json_object' };
   [parameter: string]: unknown;
 }
@@ -51,14 +54,21 @@ export interface ClientCallOptions {
  * official SDK (v6) satisfies it; so does a test double or an adapter around another SDK.
  */
 export interface OpenAICompatibleClient {
-  chat: { completions: { create(body: ChatCompletionRequest, options?: ClientCallOptions): PromiseLike<ChatCompletionLike> } };
+  chat: {
+    completions: { create(body: ChatCompletionRequest, options?: ClientCallOptions): PromiseLike<ChatCompletionLike> };
+  };
   files?: {
     create(body: { file: File; purpose: 'batch' }, options?: ClientCallOptions): PromiseLike<{ id: string }>;
     content(fileId: string, options?: ClientCallOptions): PromiseLike<{ text(): Promise<string> }>;
   };
   batches?: {
     create(
-      body: { input_file_id: string; endpoint: '/v1/chat/completions'; completion_window: '24h'; metadata?: Record<string, string> },
+      body: {
+        input_file_id: string;
+        endpoint: '/v1/chat/completions';
+        completion_window: '24h';
+        metadata?: Record<string, string>;
+      },
       options?: ClientCallOptions,
     ): PromiseLike<BatchLike>;
     retrieve(batchId: string, options?: ClientCallOptions): PromiseLike<BatchLike>;
@@ -88,7 +98,9 @@ export interface EndpointOptions {
  * @example
  * const { default: OpenAI } = await loadOpenAISdk()
  */
-export async function loadOpenAISdk(importer: () => Promise<unknown> = () => import('openai')): Promise<{ default: new (options: Record<string, unknown>) => unknown }> {
+export async function loadOpenAISdk(
+  importer: () => Promise<unknown> = () => import('openai'),
+): Promise<{ default: new (options: Record<string, unknown>) => unknown }> {
   try {
     const sdk = (await importer()) as { default?: unknown; OpenAI?: unknown };
     const ctor = sdk.default ?? sdk.OpenAI;
@@ -137,12 +149,18 @@ export function redactUrl(url: string): string {
  * await generateDataset(entries, { client, model: 'gpt-5-mini', outDir: 'out/llm' })
  */
 export async function createOpenAIClient(options: EndpointOptions): Promise<OpenAICompatibleClient> {
-  if (typeof options?.baseURL !== 'string' || options.baseURL === '') throw new TypeError('@execret/llm-generate createOpenAIClient: options.baseURL must be a non-empty URL string');
+  if (typeof options?.baseURL !== 'string' || options.baseURL === '')
+    throw new TypeError('@execret/llm-generate createOpenAIClient: options.baseURL must be a non-empty URL string');
   if (typeof options.apiKey !== 'string' || options.apiKey === '') {
-    throw new TypeError('@execret/llm-generate createOpenAIClient: options.apiKey must be a non-empty string (local servers accept any value, e.g. "none")');
+    throw new TypeError(
+      '@execret/llm-generate createOpenAIClient: options.apiKey must be a non-empty string (local servers accept any value, e.g. "none")',
+    );
   }
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-  if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new RangeError(`@execret/llm-generate createOpenAIClient: maxRetries must be a non-negative integer, received ${maxRetries}`);
+  if (!Number.isInteger(maxRetries) || maxRetries < 0)
+    throw new RangeError(
+      `@execret/llm-generate createOpenAIClient: maxRetries must be a non-negative integer, received ${maxRetries}`,
+    );
   const { default: OpenAI } = await loadOpenAISdk();
   return new OpenAI({
     baseURL: options.baseURL,
@@ -187,7 +205,10 @@ export function readCompletion(completion: ChatCompletionLike): CompletionResult
     content: typeof choice?.message?.content === 'string' ? choice.message.content : null,
     refusal: typeof choice?.message?.refusal === 'string' ? choice.message.refusal : null,
     finishReason: typeof choice?.finish_reason === 'string' ? choice.finish_reason : null,
-    usage: { promptTokens: count(completion?.usage?.prompt_tokens), completionTokens: count(completion?.usage?.completion_tokens) },
+    usage: {
+      promptTokens: count(completion?.usage?.prompt_tokens),
+      completionTokens: count(completion?.usage?.completion_tokens),
+    },
     responseModel: typeof completion?.model === 'string' ? completion.model : null,
     responseId: typeof completion?.id === 'string' ? completion.id : null,
   };
@@ -211,9 +232,14 @@ export interface RequestFailure {
  * // { fatal: true, status: 401, message: 'HTTP 401: Incorrect API key' }
  */
 export function describeRequestError(error: unknown): RequestFailure {
-  const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : null;
+  const status =
+    typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : null;
   const text = error instanceof Error ? error.message : String(error);
-  return { fatal: status !== null && FATAL_HTTP_STATUSES.includes(status), status, message: status === null ? text : `HTTP ${status}: ${text.replace(/^\d{3}\s+/u, '')}` };
+  return {
+    fatal: status !== null && FATAL_HTTP_STATUSES.includes(status),
+    status,
+    message: status === null ? text : `HTTP ${status}: ${text.replace(/^\d{3}\s+/u, '')}`,
+  };
 }
 
 /**

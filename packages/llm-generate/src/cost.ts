@@ -33,9 +33,17 @@ export interface UsageBySource {
  */
 export function estimateCostUsd(usage: UsageBySource, price: TokenPrice): number {
   const factor = price.batchFactor ?? DEFAULT_BATCH_PRICE_FACTOR;
-  for (const [name, value] of [['inputUsdPerMillion', price.inputUsdPerMillion], ['outputUsdPerMillion', price.outputUsdPerMillion], ['batchFactor', factor]] as const) {
-    if (!Number.isFinite(value) || value < 0) throw new RangeError(`@execret/llm-generate estimateCostUsd: ${name} must be a non-negative number, received ${value}`);
+  for (const [name, value] of [
+    ['inputUsdPerMillion', price.inputUsdPerMillion],
+    ['outputUsdPerMillion', price.outputUsdPerMillion],
+    ['batchFactor', factor],
+  ] as const) {
+    if (!Number.isFinite(value) || value < 0)
+      throw new RangeError(
+        `@execret/llm-generate estimateCostUsd: ${name} must be a non-negative number, received ${value}`,
+      );
   }
-  const cost = (u: TokenUsage): number => u.promptTokens * price.inputUsdPerMillion + u.completionTokens * price.outputUsdPerMillion;
+  const cost = (u: TokenUsage): number =>
+    u.promptTokens * price.inputUsdPerMillion + u.completionTokens * price.outputUsdPerMillion;
   return (cost(usage.chat) + factor * cost(usage.batch)) / 1e6;
 }

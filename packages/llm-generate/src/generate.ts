@@ -1,33 +1,46 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadExecRetrieval, validateBenchmark } from '@execret/dataset';
-import { validateTasks, type ExecutionOracle } from '@execret/generate';
+import { runConcurrently } from '@execret/formats';
+import { type ExecutionOracle, validateTasks } from '@execret/generate';
 import { createOracle, resolvePython } from '@execret/oracle';
-import { collectBatchResults, submitBatch, waitForBatch, type BatchRequest } from './batch.js';
+import { type BatchRequest, collectBatchResults, submitBatch, waitForBatch } from './batch.js';
 import {
-  createOpenAIClient,
-  describeRequestError,
-  isAbortError,
-  readCompletion,
-  redactUrl,
   type BatchLike,
   type ChatCompletionRequest,
   type CompletionResult,
+  createOpenAIClient,
+  describeRequestError,
   type EndpointOptions,
+  isAbortError,
   type OpenAICompatibleClient,
+  readCompletion,
+  redactUrl,
 } from './client.js';
 import { estimateCostUsd, type TokenPrice } from './cost.js';
 import { LlmGenerateError } from './errors.js';
-import { runPool } from './pool.js';
-import { openProgressStore, progressKey, type ProgressAttempt, type ProgressBatch, type ProgressEntry, type ProgressRecord, type ProgressStore } from './progress.js';
-import { buildMessages, promptHash, PROMPT_VERSION, type RejectionReason } from './prompt.js';
-import { parseRegistry, type ParsedRegistry, type RegistryDuplicate, type RegistryEntry } from './registry.js';
-import { assembleRelease, writeRelease, type AcceptedEntry, type ReleaseRecords } from './release.js';
+import {
+  openProgressStore,
+  type ProgressAttempt,
+  type ProgressBatch,
+  type ProgressEntry,
+  type ProgressRecord,
+  type ProgressStore,
+  progressKey,
+} from './progress.js';
+import { buildMessages, PROMPT_VERSION, promptHash, type RejectionReason } from './prompt.js';
+import { type ParsedRegistry, parseRegistry, type RegistryDuplicate, type RegistryEntry } from './registry.js';
+import { type AcceptedEntry, assembleRelease, type ReleaseRecords, writeRelease } from './release.js';
 import { parseReply } from './reply.js';
-import { DEFAULT_FREE_FORM_REWRITES, MODES, replyJsonSchema, type GenerationMode } from './reply-schema.js';
+import { DEFAULT_FREE_FORM_REWRITES, type GenerationMode, MODES, replyJsonSchema } from './reply-schema.js';
 import type { EntryOutcome, GenerateReport } from './report.js';
 import { DEFAULT_MAX_EDIT_CHARS, DEFAULT_MAX_EDIT_LINES } from './single-edit.js';
-import { DEFAULT_MAX_DISTRACTORS, DEFAULT_MIN_DISTRACTORS, validateReplies, type DistractorStatus } from './validate.js';
+import {
+  DEFAULT_MAX_DISTRACTORS,
+  DEFAULT_MIN_DISTRACTORS,
+  type DistractorStatus,
+  validateReplies,
+} from './validate.js';
 import { GENERATOR_NAME, GENERATOR_VERSION } from './version.js';
 
 /** Default attempts per entry (the first plus two retries with feedback). */
@@ -56,8 +69,25 @@ export interface BatchModeOptions {
 export type GenerateProgressEvent =
   | { kind: 'start'; total: number; finished: number; pending: number }
   | { kind: 'batch'; batchId: string; status: string; completed: number; failed: number; total: number }
-  | { kind: 'attempt'; entryId: string; attempt: number; via: 'chat' | 'batch'; ok: boolean; reasons: string[]; promptTokens: number; completionTokens: number }
-  | { kind: 'entry'; entryId: string; status: 'accepted' | 'rejected' | 'error'; attempts: number; done: number; total: number; error?: string }
+  | {
+      kind: 'attempt';
+      entryId: string;
+      attempt: number;
+      via: 'chat' | 'batch';
+      ok: boolean;
+      reasons: string[];
+      promptTokens: number;
+      completionTokens: number;
+    }
+  | {
+      kind: 'entry';
+      entryId: string;
+      status: 'accepted' | 'rejected' | 'error';
+      attempts: number;
+      done: number;
+      total: number;
+      error?: string;
+    }
   | { kind: 'phase'; phase: 'integrity' | 'write' | 'check' };
 
 /** Options of {@link generateDataset}. */
@@ -127,14 +157,19 @@ function memoryStore(): ProgressStore {
   return { file: '(memory)', records: [], warnings: [], append: async () => undefined, close: async () => undefined };
 }
 
-function normalizeRegistry(registry: readonly RegistryEntryInput[] | ParsedRegistry): { entries: RegistryEntry[]; duplicates: RegistryDuplicate[] } {
+function normalizeRegistry(registry: readonly RegistryEntryInput[] | ParsedRegistry): {
+  entries: RegistryEntry[];
+  duplicates: RegistryDuplicate[];
+} {
   let parsed: ParsedRegistry;
   if (Array.isArray(registry)) {
     parsed = parseRegistry(registry.map((e) => JSON.stringify(e)).join('\n'), { file: 'registry[]' });
   } else if (typeof registry === 'object' && registry !== null && Array.isArray((registry as ParsedRegistry).entries)) {
     parsed = registry as ParsedRegistry;
   } else {
-    throw new TypeError('@execret/llm-generate generateDataset: registry must be an array of { function_name, query, domain, id? } or the result of parseRegistry/readRegistry');
+    throw new TypeError(
+      '@execret/llm-generate generateDataset: registry must be an array of { function_name, query, domain, id? } or the result of parseRegistry/readRegistry',
+    );
   }
   if (parsed.issues.length > 0) {
     throw new LlmGenerateError(
@@ -146,10 +181,16 @@ function normalizeRegistry(registry: readonly RegistryEntryInput[] | ParsedRegis
 }
 
 function checkInt(name: string, value: number, min: number): void {
-  if (!Number.isInteger(value) || value < min) throw new RangeError(`@execret/llm-generate generateDataset: ${name} must be an integer ≥ ${min}, received ${value}`);
+  if (!Number.isInteger(value) || value < min)
+    throw new RangeError(
+      `@execret/llm-generate generateDataset: ${name} must be an integer ≥ ${min}, received ${value}`,
+    );
 }
 
-function sumUsage(attempts: readonly ProgressAttempt[], via?: 'chat' | 'batch'): { prompt_tokens: number; completion_tokens: number } {
+function sumUsage(
+  attempts: readonly ProgressAttempt[],
+  via?: 'chat' | 'batch',
+): { prompt_tokens: number; completion_tokens: number } {
   let prompt = 0;
   let completion = 0;
   for (const a of attempts) {
@@ -195,11 +236,21 @@ function sumUsage(attempts: readonly ProgressAttempt[], via?: 'chat' | 'batch'):
  * })
  * console.log(formatGenerateReport(report))
  */
-export async function generateDataset(registry: readonly RegistryEntryInput[] | ParsedRegistry, options: GenerateOptions): Promise<GenerateResult> {
-  if (typeof options?.model !== 'string' || options.model === '') throw new TypeError('@execret/llm-generate generateDataset: options.model must be a non-empty string');
-  if ((options.client === undefined) === (options.endpoint === undefined)) throw new TypeError('@execret/llm-generate generateDataset: give exactly one of options.client and options.endpoint');
+export async function generateDataset(
+  registry: readonly RegistryEntryInput[] | ParsedRegistry,
+  options: GenerateOptions,
+): Promise<GenerateResult> {
+  if (typeof options?.model !== 'string' || options.model === '')
+    throw new TypeError('@execret/llm-generate generateDataset: options.model must be a non-empty string');
+  if ((options.client === undefined) === (options.endpoint === undefined))
+    throw new TypeError(
+      '@execret/llm-generate generateDataset: give exactly one of options.client and options.endpoint',
+    );
   const mode = options.mode ?? 'locked';
-  if (!(MODES as readonly string[]).includes(mode)) throw new RangeError(`@execret/llm-generate generateDataset: mode must be one of ${MODES.join(', ')}, received ${String(mode)}`);
+  if (!(MODES as readonly string[]).includes(mode))
+    throw new RangeError(
+      `@execret/llm-generate generateDataset: mode must be one of ${MODES.join(', ')}, received ${String(mode)}`,
+    );
   const rewrites = options.rewrites ?? DEFAULT_FREE_FORM_REWRITES;
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
@@ -215,16 +266,26 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
   const { entries, duplicates } = normalizeRegistry(registry);
   const promptSha256 = promptHash(mode, { rewrites });
   const endpointLabel = options.endpoint ? redactUrl(options.endpoint.baseURL) : null;
-  const aborted = (cause?: unknown): LlmGenerateError => new LlmGenerateError('aborted', '@execret/llm-generate generateDataset: cancelled; finished entries are kept in the progress file', cause === undefined ? undefined : { cause });
+  const aborted = (cause?: unknown): LlmGenerateError =>
+    new LlmGenerateError(
+      'aborted',
+      '@execret/llm-generate generateDataset: cancelled; finished entries are kept in the progress file',
+      cause === undefined ? undefined : { cause },
+    );
   const emit = (event: GenerateProgressEvent): void => options.onProgress?.(event);
 
   const client = options.client ?? (await createOpenAIClient(options.endpoint!));
-  const progressFile = options.progressFile ?? (options.outDir !== undefined ? join(options.outDir, DEFAULT_PROGRESS_FILE) : undefined);
+  const progressFile =
+    options.progressFile ?? (options.outDir !== undefined ? join(options.outDir, DEFAULT_PROGRESS_FILE) : undefined);
   if (progressFile !== undefined && options.outDir !== undefined) {
     try {
       await mkdir(options.outDir, { recursive: true });
     } catch (cause) {
-      throw new LlmGenerateError('write_failed', `@execret/llm-generate generateDataset: could not create ${options.outDir} (${(cause as Error).message})`, { cause });
+      throw new LlmGenerateError(
+        'write_failed',
+        `@execret/llm-generate generateDataset: could not create ${options.outDir} (${(cause as Error).message})`,
+        { cause },
+      );
     }
   }
   const store = progressFile !== undefined ? await openProgressStore(progressFile) : memoryStore();
@@ -238,13 +299,21 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
       python = (await resolvePython(options.python ?? 'python3', signal ? { signal } : {})).executable;
     } catch (cause) {
       if (signal?.aborted) throw aborted(cause);
-      throw new LlmGenerateError('validation_failed', `@execret/llm-generate generateDataset: no usable Python for the validation gates (${(cause as Error).message}); pass options.python`, { cause });
+      throw new LlmGenerateError(
+        'validation_failed',
+        `@execret/llm-generate generateDataset: no usable Python for the validation gates (${(cause as Error).message}); pass options.python`,
+        { cause },
+      );
     }
     if (oracle === null) {
       try {
         oracle = await createOracle({ python });
       } catch (cause) {
-        throw new LlmGenerateError('validation_failed', `@execret/llm-generate generateDataset: could not start the oracle (${(cause as Error).message}); pass options.oracle`, { cause });
+        throw new LlmGenerateError(
+          'validation_failed',
+          `@execret/llm-generate generateDataset: could not start the oracle (${(cause as Error).message}); pass options.oracle`,
+          { cause },
+        );
       }
     }
     const runOracle = oracle;
@@ -272,9 +341,20 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
 
     const requestBody = (state: EntryState): ChatCompletionRequest => {
       const previous = state.attempts.map((a) => ({ content: a.content ?? '', reasons: a.reasons }));
-      const body: ChatCompletionRequest = { ...(options.requestOptions ?? {}), model: options.model, messages: buildMessages(state.entry, mode, previous, { rewrites }) };
+      const body: ChatCompletionRequest = {
+        ...(options.requestOptions ?? {}),
+        model: options.model,
+        messages: buildMessages(state.entry, mode, previous, { rewrites }),
+      };
       if (responseFormat === 'json_schema') {
-        body.response_format = { type: 'json_schema', json_schema: { name: mode === 'locked' ? 'execret_locked_entry' : 'execret_free_form_entry', strict: true, schema: replyJsonSchema(mode, rewrites) } };
+        body.response_format = {
+          type: 'json_schema',
+          json_schema: {
+            name: mode === 'locked' ? 'execret_locked_entry' : 'execret_free_form_entry',
+            strict: true,
+            schema: replyJsonSchema(mode, rewrites),
+          },
+        };
       } else if (responseFormat === 'json_object') {
         body.response_format = { type: 'json_object' };
       }
@@ -283,7 +363,14 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
 
     const finishEntry = (state: EntryState): void => {
       done += 1;
-      emit({ kind: 'entry', entryId: state.entry.id, status: state.final!.status, attempts: state.attempts.length, done, total: states.length });
+      emit({
+        kind: 'entry',
+        entryId: state.entry.id,
+        status: state.final!.status,
+        attempts: state.attempts.length,
+        done,
+        total: states.length,
+      });
     };
 
     /** Records the entry as rejected; `attempt` (its last attempt, not yet stored) is written in the same append. */
@@ -306,8 +393,16 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
     };
 
     /** Parses, validates and records answered attempts (several at once for a batch). */
-    const judge = async (answered: { state: EntryState; completion: CompletionResult; via: 'chat' | 'batch' }[]): Promise<void> => {
-      const parsed = answered.map((a) => parseReply(a.completion.content, mode, { rewrites, finishReason: a.completion.finishReason, refusal: a.completion.refusal }));
+    const judge = async (
+      answered: { state: EntryState; completion: CompletionResult; via: 'chat' | 'batch' }[],
+    ): Promise<void> => {
+      const parsed = answered.map((a) =>
+        parseReply(a.completion.content, mode, {
+          rewrites,
+          finishReason: a.completion.finishReason,
+          refusal: a.completion.refusal,
+        }),
+      );
       const toValidate = answered.map((a, i) => ({ a, p: parsed[i]! })).filter((x) => x.p.ok);
       const validations = await validateReplies(
         toValidate.map(({ a, p }) => ({ entry: a.state.entry, reply: (p as Extract<typeof p, { ok: true }>).reply })),
@@ -341,7 +436,10 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
           finish_reason: a.completion.finishReason,
           reasons,
           distractor_statuses: v ? v.distractors.map((d) => d.status) : [],
-          usage: { prompt_tokens: a.completion.usage.promptTokens, completion_tokens: a.completion.usage.completionTokens },
+          usage: {
+            prompt_tokens: a.completion.usage.promptTokens,
+            completion_tokens: a.completion.usage.completionTokens,
+          },
           response_model: a.completion.responseModel,
         };
         a.state.attempts.push(attempt);
@@ -388,7 +486,9 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
       const fresh = states.filter((s) => s.final === null && s.attempts.length === 0);
       if (fresh.length > 0) {
         const freshByKey = new Map(fresh.map((s) => [s.key, s]));
-        const finishedBatches = new Set(store.records.filter((r) => r.type === 'batch_done').map((r) => (r as { batch_id: string }).batch_id));
+        const finishedBatches = new Set(
+          store.records.filter((r) => r.type === 'batch_done').map((r) => (r as { batch_id: string }).batch_id),
+        );
         const open = store.records
           .filter((r): r is ProgressBatch => r.type === 'batch' && !finishedBatches.has(r.batch_id))
           .filter((r) => r.requests.length > 0 && r.requests.every((q) => freshByKey.has(q.key) && q.attempt === 1))
@@ -399,8 +499,14 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
           batchId = open.batch_id;
           requests = open.requests;
         } else {
-          const list: BatchRequest[] = fresh.map((s) => ({ customId: `e-${s.key.slice(0, 32)}-a1`, body: requestBody(s) }));
-          const { batch, inputFileId } = await submitBatch(client, list, { ...(batchOptions.metadata ? { metadata: batchOptions.metadata } : {}), ...(signal ? { signal } : {}) });
+          const list: BatchRequest[] = fresh.map((s) => ({
+            customId: `e-${s.key.slice(0, 32)}-a1`,
+            body: requestBody(s),
+          }));
+          const { batch, inputFileId } = await submitBatch(client, list, {
+            ...(batchOptions.metadata ? { metadata: batchOptions.metadata } : {}),
+            ...(signal ? { signal } : {}),
+          });
           batchId = batch.id;
           requests = fresh.map((s, i) => ({ custom_id: list[i]!.customId, key: s.key, attempt: 1 }));
           await store.append({ type: 'batch', batch_id: batchId, input_file_id: inputFileId, requests });
@@ -410,7 +516,14 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
           ...(batchOptions.sleep ? { sleep: batchOptions.sleep } : {}),
           ...(signal ? { signal } : {}),
           onStatus: (b) =>
-            emit({ kind: 'batch', batchId, status: b.status, completed: b.request_counts?.completed ?? 0, failed: b.request_counts?.failed ?? 0, total: b.request_counts?.total ?? requests.length }),
+            emit({
+              kind: 'batch',
+              batchId,
+              status: b.status,
+              completed: b.request_counts?.completed ?? 0,
+              failed: b.request_counts?.failed ?? 0,
+              total: b.request_counts?.total ?? requests.length,
+            }),
         });
         const collected = await collectBatchResults(client, finished, signal ? { signal } : {});
         warnings.push(...collected.issues.map((i) => `batch ${batchId} output line ${i.line}: ${i.message}`));
@@ -420,7 +533,10 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
           const result = collected.results.get(request.custom_id);
           if (!state || state.final !== null || state.attempts.length > 0) continue;
           if (result?.ok) answered.push({ state, completion: readCompletion(result.completion), via: 'batch' });
-          else warnings.push(`batch ${batchId}: ${state.entry.id} ${result ? `failed (${result.error})` : 'has no result'}; retried with a chat call`);
+          else
+            warnings.push(
+              `batch ${batchId}: ${state.entry.id} ${result ? `failed (${result.error})` : 'has no result'}; retried with a chat call`,
+            );
         }
         await judge(answered);
         await store.append({ type: 'batch_done', batch_id: batchId, status: finished.status });
@@ -429,10 +545,11 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
 
     // 4. chat completions
     const pending = states.filter((s) => s.final === null);
-    await runPool(
-      pending,
+    await runConcurrently(
+      pending.length,
       concurrency,
-      async (state) => {
+      async (index) => {
+        const state = pending[index]!;
         while (state.final === null) {
           if (signal?.aborted) throw aborted();
           if (state.attempts.length >= maxAttempts) {
@@ -441,7 +558,9 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
           }
           let completion: CompletionResult;
           try {
-            completion = readCompletion(await client.chat.completions.create(requestBody(state), signal ? { signal } : {}));
+            completion = readCompletion(
+              await client.chat.completions.create(requestBody(state), signal ? { signal } : {}),
+            );
           } catch (cause) {
             if (isAbortError(cause, signal)) throw aborted(cause);
             const failure = describeRequestError(cause);
@@ -453,7 +572,15 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
               );
             }
             state.error = failure.message;
-            emit({ kind: 'entry', entryId: state.entry.id, status: 'error', attempts: state.attempts.length, done, total: states.length, error: failure.message });
+            emit({
+              kind: 'entry',
+              entryId: state.entry.id,
+              status: 'error',
+              attempts: state.attempts.length,
+              done,
+              total: states.length,
+              error: failure.message,
+            });
             return;
           }
           await judge([{ state, completion, via: 'chat' }]);
@@ -469,13 +596,27 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
     const kept = (s: EntryState) => (s.final!.distractors ?? []).filter((d) => d.status === 'kept');
     if (accepted.length > 1) {
       const integrity = await validateTasks(
-        accepted.map((s) => ({ id: s.entry.id, domain: s.entry.domain, query: s.entry.query, function_name: s.entry.function_name, canonical: s.final!.canonical, tests: s.final!.tests, distractors: kept(s).map((d) => d.code) })),
+        accepted.map((s) => ({
+          id: s.entry.id,
+          domain: s.entry.domain,
+          query: s.entry.query,
+          function_name: s.entry.function_name,
+          canonical: s.final!.canonical,
+          tests: s.final!.tests,
+          distractors: kept(s).map((d) => d.code),
+        })),
         { python, ...(signal ? { signal } : {}) },
       ).catch((cause: unknown) => {
-        throw new LlmGenerateError('validation_failed', `@execret/llm-generate generateDataset: the integrity pass could not run (${(cause as Error).message})`, { cause });
+        throw new LlmGenerateError(
+          'validation_failed',
+          `@execret/llm-generate generateDataset: the integrity pass could not run (${(cause as Error).message})`,
+          { cause },
+        );
       });
       integrity.tasks.forEach((t, i) => {
-        accepted[i]!.integrity = t.issues.filter((issue) => issue.gate === 'integrity').map((issue) => ({ gate: 'integrity', code: issue.code, message: issue.message }));
+        accepted[i]!.integrity = t.issues
+          .filter((issue) => issue.gate === 'integrity')
+          .map((issue) => ({ gate: 'integrity', code: issue.code, message: issue.message }));
       });
     }
     const included = accepted.filter((s) => s.integrity.length === 0);
@@ -513,10 +654,18 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
             ok: check.ok,
             errors: errors.length,
             warnings: check.issues.filter((i) => i.severity === 'warning').length,
-            messages: check.issues.filter((i) => i.severity !== 'info').slice(0, 20).map((i) => `${i.code}: ${i.message}`),
+            messages: check.issues
+              .filter((i) => i.severity !== 'info')
+              .slice(0, 20)
+              .map((i) => `${i.code}: ${i.message}`),
           };
         } catch (cause) {
-          datasetCheck = { ok: false, errors: 1, warnings: 0, messages: [`could not load the written dataset: ${(cause as Error).message}`] };
+          datasetCheck = {
+            ok: false,
+            errors: 1,
+            warnings: 0,
+            messages: [`could not load the written dataset: ${(cause as Error).message}`],
+          };
         }
       }
     }
@@ -554,7 +703,11 @@ export async function generateDataset(registry: readonly RegistryEntryInput[] | 
       try {
         await writeFile(path, `${JSON.stringify(report, null, 2)}\n`, 'utf8');
       } catch (cause) {
-        throw new LlmGenerateError('write_failed', `@execret/llm-generate generateDataset: could not write ${path} (${(cause as Error).message})`, { cause });
+        throw new LlmGenerateError(
+          'write_failed',
+          `@execret/llm-generate generateDataset: could not write ${path} (${(cause as Error).message})`,
+          { cause },
+        );
       }
     }
     return { report, records };
@@ -586,11 +739,19 @@ function buildReport(input: ReportInput): GenerateReport {
   const rejectionReasons: Record<string, number> = {};
   const finalRejectionReasons: Record<string, number> = {};
   const acceptedAt: Record<string, number> = {};
-  const statuses: Record<DistractorStatus, number> = { kept: 0, accidentally_correct: 0, invalid: 0, not_judged: 0, surplus: 0 };
+  const statuses: Record<DistractorStatus, number> = {
+    kept: 0,
+    accidentally_correct: 0,
+    invalid: 0,
+    not_judged: 0,
+    surplus: 0,
+  };
   let attempted = 0;
   let firstOk = 0;
   let totalAttempts = 0;
-  const codes = (reasons: readonly RejectionReason[]): string[] => [...new Set(reasons.map((r) => `${r.gate}/${r.code}`))];
+  const codes = (reasons: readonly RejectionReason[]): string[] => [
+    ...new Set(reasons.map((r) => `${r.gate}/${r.code}`)),
+  ];
   const perEntry: EntryOutcome[] = states.map((s) => {
     totalAttempts += s.attempts.length;
     if (s.attempts.length > 0) {
@@ -601,7 +762,13 @@ function buildReport(input: ReportInput): GenerateReport {
       if (!a.ok) for (const c of codes(a.reasons)) rejectionReasons[c] = (rejectionReasons[c] ?? 0) + 1;
       for (const st of a.distractor_statuses) statuses[st] += 1;
     }
-    const base = { id: s.entry.id, function_name: s.entry.function_name, attempts: s.attempts.length, firstAttemptOk: s.attempts[0]?.ok ?? null, resumed: s.resumed };
+    const base = {
+      id: s.entry.id,
+      function_name: s.entry.function_name,
+      attempts: s.attempts.length,
+      firstAttemptOk: s.attempts[0]?.ok ?? null,
+      resumed: s.resumed,
+    };
     if (s.final === null) return { ...base, status: 'error' as const, reasons: [], error: s.error ?? 'not finished' };
     if (s.final.status === 'accepted' && s.integrity.length === 0) {
       acceptedAt[String(s.final.attempts)] = (acceptedAt[String(s.final.attempts)] ?? 0) + 1;
@@ -613,12 +780,19 @@ function buildReport(input: ReportInput): GenerateReport {
   });
   const accepted = perEntry.filter((e) => e.status === 'accepted').length;
   const rejected = perEntry.filter((e) => e.status === 'rejected').length;
-  const chatUsage = sumUsage(states.flatMap((s) => s.attempts), 'chat');
-  const batchUsage = sumUsage(states.flatMap((s) => s.attempts), 'batch');
+  const chatUsage = sumUsage(
+    states.flatMap((s) => s.attempts),
+    'chat',
+  );
+  const batchUsage = sumUsage(
+    states.flatMap((s) => s.attempts),
+    'batch',
+  );
   const tokens = {
     chat: { promptTokens: chatUsage.prompt_tokens, completionTokens: chatUsage.completion_tokens },
     batch: { promptTokens: batchUsage.prompt_tokens, completionTokens: batchUsage.completion_tokens },
-    total: chatUsage.prompt_tokens + chatUsage.completion_tokens + batchUsage.prompt_tokens + batchUsage.completion_tokens,
+    total:
+      chatUsage.prompt_tokens + chatUsage.completion_tokens + batchUsage.prompt_tokens + batchUsage.completion_tokens,
   };
   const executed = statuses.kept + statuses.surplus + statuses.accidentally_correct;
   return {
@@ -649,7 +823,11 @@ function buildReport(input: ReportInput): GenerateReport {
     tokens,
     costUsd: input.price ? estimateCostUsd({ chat: tokens.chat, batch: tokens.batch }, input.price) : null,
     price: input.price,
-    dataset: { queries: input.records.queries.length, corpus: input.records.corpus.length, distractors: input.records.distractorMetadata.length },
+    dataset: {
+      queries: input.records.queries.length,
+      corpus: input.records.corpus.length,
+      distractors: input.records.distractorMetadata.length,
+    },
     datasetCheck: input.datasetCheck,
     files: [...input.files],
     warnings: input.warnings,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LlmGenerateError } from './errors.js';
-import { openProgressStore, parseProgress, PROGRESS_FORMAT, progressKey } from './progress.js';
+import { openProgressStore, PROGRESS_FORMAT, parseProgress, progressKey } from './progress.js';
 
 const header = `${JSON.stringify({ type: 'header', format: PROGRESS_FORMAT, version: 1 })}\n`;
 const done = (id: string) => ({ type: 'batch_done' as const, batch_id: id, status: 'completed' });
@@ -31,7 +31,10 @@ describe('parseProgress', () => {
   });
 
   it('throws progress_io when the header belongs to another format or a newer version', () => {
-    for (const bad of [{ type: 'header', format: 'other', version: 1 }, { type: 'header', format: PROGRESS_FORMAT, version: 99 }]) {
+    for (const bad of [
+      { type: 'header', format: 'other', version: 1 },
+      { type: 'header', format: PROGRESS_FORMAT, version: 99 },
+    ]) {
       const error = (() => {
         try {
           parseProgress(`${JSON.stringify(bad)}\n`);
@@ -54,7 +57,9 @@ describe('openProgressStore', () => {
     const parsed = parseProgress(await readFile(file, 'utf8'));
     expect(parsed.warnings).toEqual([]);
     expect(parsed.records[0]).toEqual({ type: 'header', format: PROGRESS_FORMAT, version: 1 });
-    expect(parsed.records.slice(1).map((r) => (r.type === 'batch_done' ? r.batch_id : ''))).toEqual(Array.from({ length: 50 }, (_, i) => [`b${i}`, `c${i}`]).flat());
+    expect(parsed.records.slice(1).map((r) => (r.type === 'batch_done' ? r.batch_id : ''))).toEqual(
+      Array.from({ length: 50 }, (_, i) => [`b${i}`, `c${i}`]).flat(),
+    );
   });
 
   it('terminates a torn last line so that later appends start on their own line', async () => {

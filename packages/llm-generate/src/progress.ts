@@ -1,11 +1,11 @@
-import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { type FileHandle, open, readFile } from 'node:fs/promises';
+import { sha256Hex } from '@execret/formats';
+import type { ExecutionResult } from '@execret/generate';
 import { LlmGenerateError } from './errors.js';
-import { sha256Hex } from './hash.js';
 import type { RejectionReason } from './prompt.js';
-import { registryEntryHash, type RegistryEntry } from './registry.js';
+import { type RegistryEntry, registryEntryHash } from './registry.js';
 import type { GenerationMode } from './reply-schema.js';
 import type { DistractorStatus, DistractorVerdict } from './validate.js';
-import type { ExecutionResult } from '@execret/generate';
 
 /** `format` of the header line of a progress file. */
 export const PROGRESS_FORMAT = 'execret-llm-generate-progress';
@@ -142,7 +142,11 @@ export function parseProgress(text: string, file = 'progress file'): ParsedProgr
     }
     if (type === 'header') {
       const header = value as ProgressHeader;
-      if (header.format !== PROGRESS_FORMAT || typeof header.version !== 'number' || header.version > PROGRESS_VERSION) {
+      if (
+        header.format !== PROGRESS_FORMAT ||
+        typeof header.version !== 'number' ||
+        header.version > PROGRESS_VERSION
+      ) {
         throw new LlmGenerateError(
           'progress_io',
           `@execret/llm-generate progress: ${file} line ${i + 1} has format ${JSON.stringify(header.format)} version ${JSON.stringify(header.version)}; expected ${PROGRESS_FORMAT} version ≤ ${PROGRESS_VERSION}`,
@@ -185,7 +189,11 @@ export async function openProgressStore(file: string): Promise<ProgressStore> {
     text = await readFile(file, 'utf8');
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new LlmGenerateError('progress_io', `@execret/llm-generate progress: could not read ${file} (${(cause as Error).message})`, { cause });
+      throw new LlmGenerateError(
+        'progress_io',
+        `@execret/llm-generate progress: could not read ${file} (${(cause as Error).message})`,
+        { cause },
+      );
     }
   }
   const parsed = parseProgress(text, file);
@@ -193,7 +201,11 @@ export async function openProgressStore(file: string): Promise<ProgressStore> {
   try {
     handle = await open(file, 'a');
   } catch (cause) {
-    throw new LlmGenerateError('progress_io', `@execret/llm-generate progress: could not open ${file} for appending (${(cause as Error).message})`, { cause });
+    throw new LlmGenerateError(
+      'progress_io',
+      `@execret/llm-generate progress: could not open ${file} for appending (${(cause as Error).message})`,
+      { cause },
+    );
   }
   let chain: Promise<void> = Promise.resolve();
   const writeAll = async (data: string): Promise<void> => {
@@ -208,12 +220,18 @@ export async function openProgressStore(file: string): Promise<ProgressStore> {
     const next = chain.then(() => writeAll(data));
     chain = next.catch(() => undefined);
     return next.catch((cause: unknown) => {
-      throw new LlmGenerateError('progress_io', `@execret/llm-generate progress: could not append to ${file} (${(cause as Error).message})`, { cause });
+      throw new LlmGenerateError(
+        'progress_io',
+        `@execret/llm-generate progress: could not append to ${file} (${(cause as Error).message})`,
+        { cause },
+      );
     });
   };
   if (parsed.torn) await enqueue('\n');
   if (!parsed.records.some((r) => r.type === 'header')) {
-    await enqueue(`${JSON.stringify({ type: 'header', format: PROGRESS_FORMAT, version: PROGRESS_VERSION } satisfies ProgressHeader)}\n`);
+    await enqueue(
+      `${JSON.stringify({ type: 'header', format: PROGRESS_FORMAT, version: PROGRESS_VERSION } satisfies ProgressHeader)}\n`,
+    );
   }
   let closed = false;
   return {
@@ -221,7 +239,8 @@ export async function openProgressStore(file: string): Promise<ProgressStore> {
     records: parsed.records,
     warnings: parsed.warnings,
     append(...records) {
-      if (closed) return Promise.reject(new LlmGenerateError('progress_io', `@execret/llm-generate progress: ${file} is closed`));
+      if (closed)
+        return Promise.reject(new LlmGenerateError('progress_io', `@execret/llm-generate progress: ${file} is closed`));
       if (records.length === 0) return Promise.resolve();
       return enqueue(records.map((r) => `${JSON.stringify(r)}\n`).join(''));
     },

@@ -1,6 +1,6 @@
-import { BUG_TYPES } from '@execret/generate';
+import { BUG_TYPES } from '@execret/formats';
 import { describe, expect, it } from 'vitest';
-import { buildMessages, feedbackMessage, FREE_FORM_SYSTEM_PROMPT, LOCKED_SYSTEM_PROMPT, promptHash } from './prompt.js';
+import { buildMessages, FREE_FORM_SYSTEM_PROMPT, feedbackMessage, LOCKED_SYSTEM_PROMPT, promptHash } from './prompt.js';
 
 const entry = { id: 't', function_name: 'add', query: 'Add two numbers.', domain: 'math_numerical' };
 
@@ -35,7 +35,9 @@ describe('buildMessages', () => {
   });
 
   it('fills in the number of rewrites in free-form mode', () => {
-    expect(buildMessages(entry, 'free-form', [], { rewrites: 5 })[0]!.content).toBe(FREE_FORM_SYSTEM_PROMPT.replaceAll('{rewrites}', '5'));
+    expect(buildMessages(entry, 'free-form', [], { rewrites: 5 })[0]!.content).toBe(
+      FREE_FORM_SYSTEM_PROMPT.replaceAll('{rewrites}', '5'),
+    );
   });
 });
 

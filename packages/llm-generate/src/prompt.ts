@@ -1,7 +1,13 @@
-import { BUG_TYPES } from '@execret/generate';
-import { sha256Hex } from './hash.js';
+import { BUG_TYPES, sha256Hex } from '@execret/formats';
 import type { RegistryEntry } from './registry.js';
-import { DEFAULT_FREE_FORM_REWRITES, LOCKED_DISTRACTORS, MAX_TESTS, MIN_TESTS, replyJsonSchema, type GenerationMode } from './reply-schema.js';
+import {
+  DEFAULT_FREE_FORM_REWRITES,
+  type GenerationMode,
+  LOCKED_DISTRACTORS,
+  MAX_TESTS,
+  MIN_TESTS,
+  replyJsonSchema,
+} from './reply-schema.js';
 
 /** Version of the prompts below; bump it with any change to their wording (it is part of {@link promptHash}). */
 export const PROMPT_VERSION = 'execret-llm-generate/1';
@@ -132,7 +138,9 @@ function systemPrompt(mode: GenerationMode, rewrites: number): string {
  * // 'Your previous answer was rejected by the automatic validation:\n- execution/canonical_fails: canonical fails 1 of 8 tests: …\nFix every problem …'
  */
 export function feedbackMessage(reasons: readonly RejectionReason[]): string {
-  const lines = reasons.map((r) => `- ${r.gate}/${r.code}: ${r.message.length > 400 ? `${r.message.slice(0, 397)}...` : r.message}`);
+  const lines = reasons.map(
+    (r) => `- ${r.gate}/${r.code}: ${r.message.length > 400 ? `${r.message.slice(0, 397)}...` : r.message}`,
+  );
   return FEEDBACK_PROMPT_TEMPLATE.replace('{reasons}', lines.join('\n'));
 }
 
@@ -146,15 +154,25 @@ export function feedbackMessage(reasons: readonly RejectionReason[]): string {
  * messages.map((m) => m.role) // ['system', 'user']
  * messages[1].content         // 'Function name: add\nDomain: math_numerical\nQuery: Add two numbers.'
  */
-export function buildMessages(entry: RegistryEntry, mode: GenerationMode, previous: readonly PreviousAttempt[] = [], options: PromptOptions = {}): ChatMessage[] {
+export function buildMessages(
+  entry: RegistryEntry,
+  mode: GenerationMode,
+  previous: readonly PreviousAttempt[] = [],
+  options: PromptOptions = {},
+): ChatMessage[] {
   const rewrites = options.rewrites ?? DEFAULT_FREE_FORM_REWRITES;
-  const user = USER_PROMPT_TEMPLATE.replace('{function_name}', entry.function_name).replace('{domain}', entry.domain).replace('{query}', entry.query);
+  const user = USER_PROMPT_TEMPLATE.replace('{function_name}', entry.function_name)
+    .replace('{domain}', entry.domain)
+    .replace('{query}', entry.query);
   const messages: ChatMessage[] = [
     { role: 'system', content: systemPrompt(mode, rewrites) },
     { role: 'user', content: user },
   ];
   for (const attempt of previous) {
-    messages.push({ role: 'assistant', content: attempt.content }, { role: 'user', content: feedbackMessage(attempt.reasons) });
+    messages.push(
+      { role: 'assistant', content: attempt.content },
+      { role: 'user', content: feedbackMessage(attempt.reasons) },
+    );
   }
   return messages;
 }

@@ -12,7 +12,13 @@ describe('parseRegistry', () => {
     const text = [
       line({ function_name: 'add', query: 'Add two numbers.', domain: 'math_numerical' }),
       '',
-      line({ id: 'custom', function_name: 'rev', query: 'Reverse a string.', domain: 'string_processing', note: 'ignored' }),
+      line({
+        id: 'custom',
+        function_name: 'rev',
+        query: 'Reverse a string.',
+        domain: 'string_processing',
+        note: 'ignored',
+      }),
     ].join('\n');
     const reg = parseRegistry(text);
     expect(reg).toMatchObject({ format: 'jsonl', records: 2, issues: [], duplicates: [], lines: [1, 3] });
@@ -27,17 +33,58 @@ describe('parseRegistry', () => {
     const reg = parseRegistry(text, { file: 'r.json' });
     expect(reg.format).toBe('json');
     expect(reg.entries.map((e) => e.function_name)).toEqual(['a']);
-    expect(reg.issues).toEqual([{ code: 'invalid_field', file: 'r.json', line: 4, index: 1, field: 'query', message: 'r.json:4 query: expected a non-empty query, received ""' }]);
+    expect(reg.issues).toEqual([
+      {
+        code: 'invalid_field',
+        file: 'r.json',
+        line: 4,
+        index: 1,
+        field: 'query',
+        message: 'r.json:4 query: expected a non-empty query, received ""',
+      },
+    ]);
   });
 
   it.each([
-    ['not json', '{"function_name": ', 'invalid_json', null, /expected one JSON object per line, received invalid JSON/u],
-    ['an array line', '[1, 2]', 'invalid_field', null, /expected an object with function_name, query and domain, received an array of 2/u],
-    ['a bad identifier', line({ function_name: 'is-valid', query: 'q', domain: 'd' }), 'invalid_field', 'function_name', /function_name: expected a Python identifier, received "is-valid"/u],
-    ['a bad domain', line({ function_name: 'f', query: 'q', domain: 'String Processing' }), 'invalid_field', 'domain', /expected a lowercase snake_case domain/u],
-    ['a missing query', line({ function_name: 'f', domain: 'd' }), 'invalid_field', 'query', /query: .*received nothing/u],
+    [
+      'not json',
+      '{"function_name": ',
+      'invalid_json',
+      null,
+      /expected one JSON object per line, received invalid JSON/u,
+    ],
+    [
+      'an array line',
+      '[1, 2]',
+      'invalid_field',
+      null,
+      /expected an object with function_name, query and domain, received an array of 2/u,
+    ],
+    [
+      'a bad identifier',
+      line({ function_name: 'is-valid', query: 'q', domain: 'd' }),
+      'invalid_field',
+      'function_name',
+      /function_name: expected a Python identifier, received "is-valid"/u,
+    ],
+    [
+      'a bad domain',
+      line({ function_name: 'f', query: 'q', domain: 'String Processing' }),
+      'invalid_field',
+      'domain',
+      /expected a lowercase snake_case domain/u,
+    ],
+    [
+      'a missing query',
+      line({ function_name: 'f', domain: 'd' }),
+      'invalid_field',
+      'query',
+      /query: .*received nothing/u,
+    ],
   ])('reports file, line and field when a record is %s', (_name, text, code, field, message) => {
-    const reg = parseRegistry(`${line({ function_name: 'ok', query: 'fine', domain: 'd' })}\n${text}\n`, { file: 'reg.jsonl' });
+    const reg = parseRegistry(`${line({ function_name: 'ok', query: 'fine', domain: 'd' })}\n${text}\n`, {
+      file: 'reg.jsonl',
+    });
     expect(reg.entries).toHaveLength(1);
     expect(reg.issues).toHaveLength(1);
     expect(reg.issues[0]).toMatchObject({ code, field, line: 2, file: 'reg.jsonl' });
@@ -56,14 +103,31 @@ describe('parseRegistry', () => {
     const reg = parseRegistry(text);
     expect(reg.entries.map((e) => e.function_name)).toEqual(['is_palindrome', 'other']);
     expect(reg.duplicates).toEqual([
-      { kinds: ['function_name'], line: 2, id: 'string_processing_isPalindrome', keptLine: 1, keptId: 'string_processing_is_palindrome' },
+      {
+        kinds: ['function_name'],
+        line: 2,
+        id: 'string_processing_isPalindrome',
+        keptLine: 1,
+        keptId: 'string_processing_is_palindrome',
+      },
       { kinds: ['query'], line: 3, id: 'validation_check_pal', keptLine: 1, keptId: 'string_processing_is_palindrome' },
-      { kinds: ['function_name', 'query'], line: 4, id: 'validation__is_palindrome_', keptLine: 1, keptId: 'string_processing_is_palindrome' },
+      {
+        kinds: ['function_name', 'query'],
+        line: 4,
+        id: 'validation__is_palindrome_',
+        keptLine: 1,
+        keptId: 'string_processing_is_palindrome',
+      },
     ]);
   });
 
   it('reports a duplicate id when two different entries share one', () => {
-    const reg = parseRegistry([line({ id: 'x', function_name: 'f', query: 'one', domain: 'd' }), line({ id: 'x', function_name: 'g', query: 'two', domain: 'd' })].join('\n'));
+    const reg = parseRegistry(
+      [
+        line({ id: 'x', function_name: 'f', query: 'one', domain: 'd' }),
+        line({ id: 'x', function_name: 'g', query: 'two', domain: 'd' }),
+      ].join('\n'),
+    );
     expect(reg.entries).toHaveLength(1);
     expect(reg.issues).toMatchObject([{ code: 'duplicate_id', line: 2, field: 'id' }]);
     expect(reg.issues[0]!.message).toContain('also on line 1');
@@ -99,7 +163,8 @@ describe('registryEntryHash', () => {
     const base = { id: 'a', function_name: 'f', query: 'q', domain: 'd' };
     const hash = registryEntryHash(base);
     expect(registryEntryHash({ ...base })).toBe(hash);
-    for (const field of ['id', 'function_name', 'query', 'domain'] as const) expect(registryEntryHash({ ...base, [field]: `${base[field]}x` })).not.toBe(hash);
+    for (const field of ['id', 'function_name', 'query', 'domain'] as const)
+      expect(registryEntryHash({ ...base, [field]: `${base[field]}x` })).not.toBe(hash);
   });
 });
 

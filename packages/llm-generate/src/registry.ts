@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { sha256Hex } from '@execret/formats';
 import { z } from 'zod';
 import { LlmGenerateError } from './errors.js';
-import { sha256Hex } from './hash.js';
 
 /** One registry entry: what to generate (the paper's registry of function name, query and domain). */
 export interface RegistryEntry {
@@ -101,7 +101,11 @@ export function normalizeFunctionName(name: string): string {
  * normalizeQuery('  Reverse the WORDS of a sentence. ') // 'reverse the words of a sentence'
  */
 export function normalizeQuery(query: string): string {
-  return query.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return query
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /**
@@ -119,7 +123,8 @@ function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (typeof value === 'string') return value.length > 40 ? `${JSON.stringify(value.slice(0, 37))}…` : JSON.stringify(value);
+  if (typeof value === 'string')
+    return value.length > 40 ? `${JSON.stringify(value.slice(0, 37))}…` : JSON.stringify(value);
   return typeof value;
 }
 
@@ -185,7 +190,14 @@ export function parseRegistry(text: string, options: ParseRegistryOptions = {}):
   if (format === 'json') {
     const split = splitJsonArray(body);
     if ('error' in split) {
-      issues.push({ code: 'invalid_json', file, line: 1, index: 0, field: null, message: `${where(1)} (file): expected a JSON array of registry objects, received unparseable text (${split.error})` });
+      issues.push({
+        code: 'invalid_json',
+        file,
+        line: 1,
+        index: 0,
+        field: null,
+        message: `${where(1)} (file): expected a JSON array of registry objects, received unparseable text (${split.error})`,
+      });
     } else {
       records = split;
     }
@@ -202,24 +214,52 @@ export function parseRegistry(text: string, options: ParseRegistryOptions = {}):
   const valid: { entry: RegistryEntry; line: number; index: number }[] = [];
   records.forEach((record, index) => {
     if (record.bad !== undefined) {
-      issues.push({ code: 'invalid_json', file, line: record.line, index, field: null, message: `${where(record.line)} (record): expected one JSON object per line, received invalid JSON (${record.bad})` });
+      issues.push({
+        code: 'invalid_json',
+        file,
+        line: record.line,
+        index,
+        field: null,
+        message: `${where(record.line)} (record): expected one JSON object per line, received invalid JSON (${record.bad})`,
+      });
       return;
     }
     if (typeof record.value !== 'object' || record.value === null || Array.isArray(record.value)) {
-      issues.push({ code: 'invalid_field', file, line: record.line, index, field: null, message: `${where(record.line)} (record): expected an object with function_name, query and domain, received ${describe(record.value)}` });
+      issues.push({
+        code: 'invalid_field',
+        file,
+        line: record.line,
+        index,
+        field: null,
+        message: `${where(record.line)} (record): expected an object with function_name, query and domain, received ${describe(record.value)}`,
+      });
       return;
     }
     const out = registryRecordSchema.safeParse(record.value);
     if (!out.success) {
       for (const issue of out.error.issues) {
         const field = issue.path.map(String).join('.') || null;
-        const received = issue.path.reduce<unknown>((v, k) => (v as Record<PropertyKey, unknown> | undefined)?.[k as PropertyKey], record.value);
-        issues.push({ code: 'invalid_field', file, line: record.line, index, field, message: `${where(record.line)} ${field ?? '(record)'}: ${issue.message}, received ${describe(received)}` });
+        const received = issue.path.reduce<unknown>(
+          (v, k) => (v as Record<PropertyKey, unknown> | undefined)?.[k as PropertyKey],
+          record.value,
+        );
+        issues.push({
+          code: 'invalid_field',
+          file,
+          line: record.line,
+          index,
+          field,
+          message: `${where(record.line)} ${field ?? '(record)'}: ${issue.message}, received ${describe(received)}`,
+        });
       }
       return;
     }
     const { id, function_name, query, domain } = out.data;
-    valid.push({ entry: { id: id ?? `${domain}_${function_name}`, function_name, query, domain }, line: record.line, index });
+    valid.push({
+      entry: { id: id ?? `${domain}_${function_name}`, function_name, query, domain },
+      line: record.line,
+      index,
+    });
   });
 
   const entries: RegistryEntry[] = [];
@@ -241,7 +281,14 @@ export function parseRegistry(text: string, options: ParseRegistryOptions = {}):
     }
     const sameId = byId.get(entry.id);
     if (sameId !== undefined) {
-      issues.push({ code: 'duplicate_id', file, line, index, field: 'id', message: `${where(line)} id: expected a unique id, received ${JSON.stringify(entry.id)} (also on line ${sameId})` });
+      issues.push({
+        code: 'duplicate_id',
+        file,
+        line,
+        index,
+        field: 'id',
+        message: `${where(line)} id: expected a unique id, received ${JSON.stringify(entry.id)} (also on line ${sameId})`,
+      });
       continue;
     }
     byName.set(normalizeFunctionName(entry.function_name), { line, id: entry.id });
@@ -267,7 +314,11 @@ export async function readRegistry(path: string): Promise<ParsedRegistry> {
   try {
     text = await readFile(path, 'utf8');
   } catch (cause) {
-    throw new LlmGenerateError('invalid_registry', `@execret/llm-generate registry: could not read ${path} (${(cause as Error).message})`, { cause });
+    throw new LlmGenerateError(
+      'invalid_registry',
+      `@execret/llm-generate registry: could not read ${path} (${(cause as Error).message})`,
+      { cause },
+    );
   }
   return parseRegistry(text, { file: path });
 }

@@ -1,7 +1,14 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { canonicalLayout, serializeJsonl } from '@execret/dataset';
-import { assembleReleaseRows, DATASET_FILES, type CorpusRecord, type DistractorMetadataRecord, type ExecutionCacheRecord, type ExecutionResult, type Task } from '@execret/generate';
+import type { ExecutionCacheRecord } from '@execret/formats';
+import {
+  assembleReleaseRows,
+  type CorpusRecord,
+  type DistractorMetadataRecord,
+  type ExecutionResult,
+  serializeReleaseRows,
+  type Task,
+} from '@execret/generate';
 import { LlmGenerateError } from './errors.js';
 import type { RegistryEntry } from './registry.js';
 import type { GenerationMode } from './reply-schema.js';
@@ -195,10 +202,7 @@ export function assembleRelease(entries: readonly AcceptedEntry[], options: Rele
  */
 export function serializeRelease(records: ReleaseRecords): Record<string, string> {
   return {
-    [DATASET_FILES.corpus]: serializeJsonl(records.corpus, canonicalLayout(DATASET_FILES.corpus)),
-    [DATASET_FILES.queries]: serializeJsonl(records.queries, canonicalLayout(DATASET_FILES.queries)),
-    [DATASET_FILES.distractorMetadata]: serializeJsonl(records.distractorMetadata, canonicalLayout(DATASET_FILES.distractorMetadata)),
-    [DATASET_FILES.executionCache]: serializeJsonl(records.executionCache, canonicalLayout(DATASET_FILES.executionCache)),
+    ...serializeReleaseRows(records),
     [TASKS_FILE]: records.tasks.map((t) => `${JSON.stringify(t)}\n`).join(''),
   };
 }
@@ -221,7 +225,11 @@ export async function writeRelease(dir: string, records: ReleaseRecords): Promis
       await writeFile(temp, content, 'utf8');
       await rename(temp, path);
     } catch (cause) {
-      throw new LlmGenerateError('write_failed', `@execret/llm-generate release: could not write ${path} (${(cause as Error).message})`, { cause });
+      throw new LlmGenerateError(
+        'write_failed',
+        `@execret/llm-generate release: could not write ${path} (${(cause as Error).message})`,
+        { cause },
+      );
     }
     written.push(path);
   }

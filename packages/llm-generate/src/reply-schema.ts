@@ -1,4 +1,4 @@
-import { BUG_TYPES } from '@execret/generate';
+import { BUG_TYPES } from '@execret/formats';
 import { z } from 'zod';
 
 /** Generation modes: `locked` (four single-edit distractors of the six bug types) or `free-form` (naturally written buggy rewrites). */
@@ -99,7 +99,10 @@ function stripKeywords(node: unknown): unknown {
  * const schema = replyJsonSchema('locked')
  * JSON.stringify(schema).includes('"minItems":4') // true (four distractors)
  */
-export function replyJsonSchema(mode: GenerationMode, rewrites: number = DEFAULT_FREE_FORM_REWRITES): Record<string, unknown> {
+export function replyJsonSchema(
+  mode: GenerationMode,
+  rewrites: number = DEFAULT_FREE_FORM_REWRITES,
+): Record<string, unknown> {
   const schema = mode === 'locked' ? lockedReplySchema : freeFormReplySchema(rewrites);
   return stripKeywords(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' })) as Record<string, unknown>;
 }

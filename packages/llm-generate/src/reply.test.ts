@@ -3,7 +3,11 @@ import { parseReply } from './reply.js';
 
 const canonical = 'def add(a, b):\n    return a + b\n';
 const tests = Array.from({ length: 8 }, (_, i) => `assert add(${i}, 1) == ${i + 1}`);
-const distractors = ['off_by_one', 'wrong_operator', 'swap_arguments', 'wrong_comparison'].map((bug_type, i) => ({ bug_type, code: `${canonical}# ${i}`, description: 'x' }));
+const distractors = ['off_by_one', 'wrong_operator', 'swap_arguments', 'wrong_comparison'].map((bug_type, i) => ({
+  bug_type,
+  code: `${canonical}# ${i}`,
+  description: 'x',
+}));
 const locked = { canonical, tests, distractors };
 
 describe('parseReply', () => {
@@ -30,10 +34,22 @@ describe('parseReply', () => {
   });
 
   it.each([
-    ['six tests', { ...locked, tests: tests.slice(0, 6) }, /^field tests: expected 7–10 asserts, received an array of 6$/u],
+    [
+      'six tests',
+      { ...locked, tests: tests.slice(0, 6) },
+      /^field tests: expected 7–10 asserts, received an array of 6$/u,
+    ],
     ['eleven tests', { ...locked, tests: [...tests, ...tests.slice(0, 3)] }, /^field tests: expected 7–10 asserts/u],
-    ['three distractors', { ...locked, distractors: distractors.slice(0, 3) }, /^field distractors: expected exactly 4 distractors, received an array of 3$/u],
-    ['an unknown bug type', { ...locked, distractors: [{ ...distractors[0], bug_type: 'typo' }, ...distractors.slice(1)] }, /^field distractors\.0\.bug_type: .*received string$/u],
+    [
+      'three distractors',
+      { ...locked, distractors: distractors.slice(0, 3) },
+      /^field distractors: expected exactly 4 distractors, received an array of 3$/u,
+    ],
+    [
+      'an unknown bug type',
+      { ...locked, distractors: [{ ...distractors[0], bug_type: 'typo' }, ...distractors.slice(1)] },
+      /^field distractors\.0\.bug_type: .*received string$/u,
+    ],
     ['a number for code', { ...locked, canonical: 42 }, /^field canonical: .*received number$/u],
     ['an array at the top', [locked], /^field \(root\): .*received array$/u],
   ])('names the field when the reply has %s', (_name, value, message) => {
@@ -47,8 +63,12 @@ describe('parseReply', () => {
 
   it('checks buggy_rewrites against the requested count in free-form mode', () => {
     const rewrites = [1, 2, 3].map((i) => ({ code: `${canonical}# ${i}`, description: 'bug' }));
-    expect(parseReply(JSON.stringify({ canonical, tests, buggy_rewrites: rewrites }), 'free-form', { rewrites: 3 }).ok).toBe(true);
-    const wrong = parseReply(JSON.stringify({ canonical, tests, buggy_rewrites: rewrites }), 'free-form', { rewrites: 4 });
+    expect(
+      parseReply(JSON.stringify({ canonical, tests, buggy_rewrites: rewrites }), 'free-form', { rewrites: 3 }).ok,
+    ).toBe(true);
+    const wrong = parseReply(JSON.stringify({ canonical, tests, buggy_rewrites: rewrites }), 'free-form', {
+      rewrites: 4,
+    });
     expect(!wrong.ok && wrong.reasons[0]!.message).toMatch(/buggy_rewrites: expected exactly 4 buggy rewrites/u);
     expect(parseReply(JSON.stringify(locked), 'free-form').ok).toBe(false);
   });

@@ -1,6 +1,12 @@
 import type { ZodError } from 'zod';
 import type { RejectionReason } from './prompt.js';
-import { DEFAULT_FREE_FORM_REWRITES, freeFormReplySchema, lockedReplySchema, type GeneratedReply, type GenerationMode } from './reply-schema.js';
+import {
+  DEFAULT_FREE_FORM_REWRITES,
+  freeFormReplySchema,
+  type GeneratedReply,
+  type GenerationMode,
+  lockedReplySchema,
+} from './reply-schema.js';
 
 /** What a chat completion said besides its text, as far as parsing needs it. */
 export interface ReplyMeta {
@@ -24,8 +30,18 @@ const FENCE = /^```[A-Za-z0-9_-]*\s*\n([\s\S]*?)\n?```$/u;
 function zodReasons(error: ZodError, value: unknown): RejectionReason[] {
   return error.issues.slice(0, 12).map((issue) => {
     const path = issue.path.map(String).join('.') || '(root)';
-    const received = issue.path.reduce<unknown>((v, k) => (v as Record<PropertyKey, unknown> | undefined)?.[k as PropertyKey], value);
-    const what = received === undefined ? 'nothing' : Array.isArray(received) ? `an array of ${received.length}` : received === null ? 'null' : typeof received;
+    const received = issue.path.reduce<unknown>(
+      (v, k) => (v as Record<PropertyKey, unknown> | undefined)?.[k as PropertyKey],
+      value,
+    );
+    const what =
+      received === undefined
+        ? 'nothing'
+        : Array.isArray(received)
+          ? `an array of ${received.length}`
+          : received === null
+            ? 'null'
+            : typeof received;
     const tail = /\breceived\b/u.test(issue.message) ? '' : `, received ${what}`;
     return { gate: 'reply', code: 'wrong_schema', message: `field ${path}: ${issue.message}${tail}` };
   });
@@ -49,10 +65,22 @@ function zodReasons(error: ZodError, value: unknown): RejectionReason[] {
  * //   { gate: 'reply', code: 'wrong_schema', message: 'field distractors: Invalid input: expected array, received undefined' } ] }
  * parseReply('not json', 'locked').ok // false (code 'malformed_json')
  */
-export function parseReply(content: string | null | undefined, mode: GenerationMode, options: ParseReplyOptions = {}): ParseReplyResult {
-  if (options.refusal) return { ok: false, reasons: [{ gate: 'reply', code: 'refusal', message: `the model refused: ${options.refusal.slice(0, 300)}` }] };
+export function parseReply(
+  content: string | null | undefined,
+  mode: GenerationMode,
+  options: ParseReplyOptions = {},
+): ParseReplyResult {
+  if (options.refusal)
+    return {
+      ok: false,
+      reasons: [{ gate: 'reply', code: 'refusal', message: `the model refused: ${options.refusal.slice(0, 300)}` }],
+    };
   const text = (content ?? '').trim();
-  if (text === '') return { ok: false, reasons: [{ gate: 'reply', code: 'empty_reply', message: 'the reply is empty; expected one JSON object' }] };
+  if (text === '')
+    return {
+      ok: false,
+      reasons: [{ gate: 'reply', code: 'empty_reply', message: 'the reply is empty; expected one JSON object' }],
+    };
   const fenced = FENCE.exec(text);
   const body = fenced ? fenced[1]! : text;
   let value: unknown;
@@ -75,8 +103,12 @@ export function parseReply(content: string | null | undefined, mode: GenerationM
   }
   if (mode === 'locked') {
     const out = lockedReplySchema.safeParse(value);
-    return out.success ? { ok: true, reply: { mode, value: out.data } } : { ok: false, reasons: zodReasons(out.error, value) };
+    return out.success
+      ? { ok: true, reply: { mode, value: out.data } }
+      : { ok: false, reasons: zodReasons(out.error, value) };
   }
   const out = freeFormReplySchema(options.rewrites ?? DEFAULT_FREE_FORM_REWRITES).safeParse(value);
-  return out.success ? { ok: true, reply: { mode, value: out.data } } : { ok: false, reasons: zodReasons(out.error, value) };
+  return out.success
+    ? { ok: true, reply: { mode, value: out.data } }
+    : { ok: false, reasons: zodReasons(out.error, value) };
 }

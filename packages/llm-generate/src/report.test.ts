@@ -10,7 +10,17 @@ const report: GenerateReport = {
   promptSha256: 'abcdef0123456789'.repeat(4),
   endpoint: 'https://api.example.com/v1',
   batch: false,
-  settings: { maxAttempts: 3, concurrency: 4, rewrites: null, maxEditLines: 3, maxEditChars: 120, minDistractors: 1, maxDistractors: 4, responseFormat: 'json_schema', requestOptions: {} },
+  settings: {
+    maxAttempts: 3,
+    concurrency: 4,
+    rewrites: null,
+    maxEditLines: 3,
+    maxEditChars: 120,
+    minDistractors: 1,
+    maxDistractors: 4,
+    responseFormat: 'json_schema',
+    requestOptions: {},
+  },
   registry: { entries: 3, duplicates: [] },
   entries: { total: 3, accepted: 2, rejected: 0, integrityRejected: 0, errored: 1, resumed: 0 },
   firstAttemptValidationRate: 0.5,
@@ -18,21 +28,41 @@ const report: GenerateReport = {
   attempts: { total: 3, acceptedAt: { '1': 1, '2': 1 } },
   rejectionReasons: { 'reply/malformed_json': 1 },
   finalRejectionReasons: {},
-  distractors: { statuses: { kept: 8, accidentally_correct: 0, invalid: 0, not_judged: 0, surplus: 0 }, accidentalCorrectRate: 0 },
-  tokens: { chat: { promptTokens: 1000, completionTokens: 500 }, batch: { promptTokens: 0, completionTokens: 0 }, total: 1500 },
+  distractors: {
+    statuses: { kept: 8, accidentally_correct: 0, invalid: 0, not_judged: 0, surplus: 0 },
+    accidentalCorrectRate: 0,
+  },
+  tokens: {
+    chat: { promptTokens: 1000, completionTokens: 500 },
+    batch: { promptTokens: 0, completionTokens: 0 },
+    total: 1500,
+  },
   costUsd: 0.0123,
   price: { inputUsdPerMillion: 1, outputUsdPerMillion: 2 },
   dataset: { queries: 2, corpus: 10, distractors: 8 },
   datasetCheck: { ok: true, errors: 0, warnings: 0, messages: [] },
   files: ['out/data/corpus.jsonl'],
   warnings: ['batch b: x has no result'],
-  perEntry: [{ id: 'c', function_name: 'c', status: 'error', attempts: 0, firstAttemptOk: null, reasons: [], error: 'HTTP 503: busy', resumed: false }],
+  perEntry: [
+    {
+      id: 'c',
+      function_name: 'c',
+      status: 'error',
+      attempts: 0,
+      firstAttemptOk: null,
+      reasons: [],
+      error: 'HTTP 503: busy',
+      resumed: false,
+    },
+  ],
 };
 
 describe('formatGenerateReport', () => {
   it('prints rates, reasons, tokens, cost, warnings and request errors', () => {
     const text = formatGenerateReport(report);
-    expect(text).toContain('model gpt-x (locked, prompt execret-llm-generate/1 abcdef012345) at https://api.example.com/v1');
+    expect(text).toContain(
+      'model gpt-x (locked, prompt execret-llm-generate/1 abcdef012345) at https://api.example.com/v1',
+    );
     expect(text).toContain('entries 3: 2 accepted, 0 rejected (0 by the integrity pass), 1 errored (0 resumed)');
     expect(text).toContain('validation: first attempt 50.0%, final 100.0%');
     expect(text).toContain('      1  reply/malformed_json');

@@ -46,7 +46,14 @@ export interface GenerateReport {
     requestOptions: Record<string, unknown>;
   };
   registry: { entries: number; duplicates: RegistryDuplicate[] };
-  entries: { total: number; accepted: number; rejected: number; integrityRejected: number; errored: number; resumed: number };
+  entries: {
+    total: number;
+    accepted: number;
+    rejected: number;
+    integrityRejected: number;
+    errored: number;
+    resumed: number;
+  };
   /** Entries whose first attempt passed every per-entry gate / entries with at least one attempt. */
   firstAttemptValidationRate: number | null;
   /** Accepted entries (after the integrity pass) / finished entries (accepted + rejected). */
@@ -108,12 +115,15 @@ export function formatGenerateReport(report: GenerateReport): string {
     histogram(report.rejectionReasons),
     'final rejection reasons (entries):',
     histogram(report.finalRejectionReasons),
-    `distractors: ${Object.entries(report.distractors.statuses).map(([k, v]) => `${k} ${v}`).join(', ')}; accidentally correct ${percent(report.distractors.accidentalCorrectRate)} of executed`,
+    `distractors: ${Object.entries(report.distractors.statuses)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}; accidentally correct ${percent(report.distractors.accidentalCorrectRate)} of executed`,
     `tokens: prompt ${report.tokens.chat.promptTokens + report.tokens.batch.promptTokens}, completion ${report.tokens.chat.completionTokens + report.tokens.batch.completionTokens} (batch ${report.tokens.batch.promptTokens + report.tokens.batch.completionTokens}); cost ${report.costUsd === null ? 'n/a (no price for this model)' : `$${report.costUsd.toFixed(4)}`}`,
     `dataset: ${report.dataset.queries} queries, ${report.dataset.corpus} snippets, ${report.dataset.distractors} distractors${report.datasetCheck ? `; check ${report.datasetCheck.ok ? 'ok' : 'FAILED'} (${report.datasetCheck.errors} errors, ${report.datasetCheck.warnings} warnings)` : ''}`,
   ];
   if (report.files.length > 0) lines.push(`files: ${report.files.join(', ')}`);
   for (const w of report.warnings) lines.push(`warning: ${w}`);
-  for (const entry of report.perEntry) if (entry.status === 'error') lines.push(`error: ${entry.id}: ${entry.error ?? ''}`);
+  for (const entry of report.perEntry)
+    if (entry.status === 'error') lines.push(`error: ${entry.id}: ${entry.error ?? ''}`);
   return lines.join('\n');
 }

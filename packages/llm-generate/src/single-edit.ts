@@ -75,7 +75,12 @@ export function measureEdit(canonical: string, distractor: string): EditMeasure 
   const pb = Array.from(blockB.join('\n'));
   const p = commonPrefix(pa, pb);
   const s = commonSuffix(pa, pb, p);
-  return { identical: false, lines: Math.max(blockA.length, blockB.length), chars: Math.max(pa.length - p - s, pb.length - p - s), line: top + 1 };
+  return {
+    identical: false,
+    lines: Math.max(blockA.length, blockB.length),
+    chars: Math.max(pa.length - p - s, pb.length - p - s),
+    line: top + 1,
+  };
 }
 
 /**
@@ -91,14 +96,27 @@ export function measureEdit(canonical: string, distractor: string): EditMeasure 
  * checkSingleEdit(canonical, rewrittenWithAWhileLoop)
  * // { ok: false, code: 'not_single_edit', message: 'differs from the canonical in a block of 6 lines from line 2 (36 characters); expected one edit of at most 3 lines and 120 characters', … }
  */
-export function checkSingleEdit(canonical: string, distractor: string, options: SingleEditOptions = {}): SingleEditCheck {
+export function checkSingleEdit(
+  canonical: string,
+  distractor: string,
+  options: SingleEditOptions = {},
+): SingleEditCheck {
   const maxLines = options.maxLines ?? DEFAULT_MAX_EDIT_LINES;
   const maxChars = options.maxChars ?? DEFAULT_MAX_EDIT_CHARS;
   if (!Number.isInteger(maxLines) || maxLines < 1 || !Number.isInteger(maxChars) || maxChars < 1) {
-    throw new RangeError(`@execret/llm-generate checkSingleEdit: maxLines and maxChars must be positive integers, received ${maxLines} and ${maxChars}`);
+    throw new RangeError(
+      `@execret/llm-generate checkSingleEdit: maxLines and maxChars must be positive integers, received ${maxLines} and ${maxChars}`,
+    );
   }
   const measure = measureEdit(canonical, distractor);
-  if (measure.identical) return { ok: false, code: 'no_edit', message: 'differs from the canonical only in whitespace or line endings; expected one edit that changes behaviour', measure };
+  if (measure.identical)
+    return {
+      ok: false,
+      code: 'no_edit',
+      message:
+        'differs from the canonical only in whitespace or line endings; expected one edit that changes behaviour',
+      measure,
+    };
   if (measure.lines > maxLines || measure.chars > maxChars) {
     return {
       ok: false,
@@ -193,5 +211,12 @@ export function editBetween(canonical: string, distractor: string): Edit {
   }
   const start = position(a, p);
   const end = position(a, endA());
-  return { line: start.line, colStart: start.col, endLine: end.line, colEnd: end.col, before: a.slice(p, endA()).join(''), after: b.slice(p, endB()).join('') };
+  return {
+    line: start.line,
+    colStart: start.col,
+    endLine: end.line,
+    colEnd: end.col,
+    before: a.slice(p, endA()).join(''),
+    after: b.slice(p, endB()).join(''),
+  };
 }

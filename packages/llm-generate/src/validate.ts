@@ -1,9 +1,16 @@
-import { classifyResult, passesAllTests, validateTasks, type ExecutionOracle, type ExecutionResult, type GateIssue } from '@execret/generate';
+import {
+  classifyResult,
+  type ExecutionOracle,
+  type ExecutionResult,
+  type GateIssue,
+  passesAllTests,
+  validateTasks,
+} from '@execret/generate';
 import { LlmGenerateError } from './errors.js';
 import type { RejectionReason } from './prompt.js';
 import type { RegistryEntry } from './registry.js';
 import type { GeneratedReply } from './reply-schema.js';
-import { checkSingleEdit, measureEdit, type EditMeasure } from './single-edit.js';
+import { checkSingleEdit, type EditMeasure, measureEdit } from './single-edit.js';
 
 /** Free-form mode: fewest test-failing rewrites an entry needs to be accepted. */
 export const DEFAULT_MIN_DISTRACTORS = 1;
@@ -79,7 +86,11 @@ function reasonOf(issue: GateIssue, distractor?: number): RejectionReason {
     gate: issue.gate,
     code: issue.code,
     message: issue.message,
-    ...(distractor !== undefined ? { distractor } : issue.distractor !== undefined ? { distractor: issue.distractor } : {}),
+    ...(distractor !== undefined
+      ? { distractor }
+      : issue.distractor !== undefined
+        ? { distractor: issue.distractor }
+        : {}),
     ...(issue.test !== undefined ? { test: issue.test } : {}),
   };
 }
@@ -100,8 +111,13 @@ async function gates(tasks: unknown[], options: ValidateRepliesOptions, withOrac
       ...(withOracle ? { oracle: options.oracle } : {}),
     });
   } catch (cause) {
-    if (options.signal?.aborted) throw new LlmGenerateError('aborted', '@execret/llm-generate validate: cancelled', { cause });
-    throw new LlmGenerateError('validation_failed', `@execret/llm-generate validate: the validation gates could not run (${(cause as Error).message})`, { cause });
+    if (options.signal?.aborted)
+      throw new LlmGenerateError('aborted', '@execret/llm-generate validate: cancelled', { cause });
+    throw new LlmGenerateError(
+      'validation_failed',
+      `@execret/llm-generate validate: the validation gates could not run (${(cause as Error).message})`,
+      { cause },
+    );
   }
 }
 
@@ -134,36 +150,66 @@ async function gates(tasks: unknown[], options: ValidateRepliesOptions, withOrac
  * v.reasons[0]                                // { gate: 'execution', code: 'distractor_passes', message: 'distractor 2 passes all 8 tests; …', distractor: 1 }
  * v.distractors.map((d) => d.status)          // ['kept', 'accidentally_correct', 'kept', 'kept']
  */
-export async function validateReplies(items: readonly ReplyToValidate[], options: ValidateRepliesOptions): Promise<ReplyValidation[]> {
-  if (typeof options?.oracle?.runMany !== 'function') throw new TypeError('@execret/llm-generate validateReplies: options.oracle must have a runMany method (createOracle() of @execret/oracle)');
+export async function validateReplies(
+  items: readonly ReplyToValidate[],
+  options: ValidateRepliesOptions,
+): Promise<ReplyValidation[]> {
+  if (typeof options?.oracle?.runMany !== 'function')
+    throw new TypeError(
+      '@execret/llm-generate validateReplies: options.oracle must have a runMany method (createOracle() of @execret/oracle)',
+    );
   if (items.length === 0) return [];
   const minDistractors = options.minDistractors ?? DEFAULT_MIN_DISTRACTORS;
   const maxDistractors = options.maxDistractors ?? DEFAULT_MAX_DISTRACTORS;
   const candidates = items.map(({ entry, reply }) => {
     const distractors =
       reply.mode === 'locked'
-        ? reply.value.distractors.map((d) => ({ code: d.code, bugType: d.bug_type as string, description: d.description }))
-        : reply.value.buggy_rewrites.map((d) => ({ code: d.code, bugType: FREE_FORM_BUG_TYPE, description: d.description }));
+        ? reply.value.distractors.map((d) => ({
+            code: d.code,
+            bugType: d.bug_type as string,
+            description: d.description,
+          }))
+        : reply.value.buggy_rewrites.map((d) => ({
+            code: d.code,
+            bugType: FREE_FORM_BUG_TYPE,
+            description: d.description,
+          }));
     return {
       entry,
       mode: reply.mode,
-      task: { id: entry.id, domain: entry.domain, query: entry.query, function_name: entry.function_name, canonical: reply.value.canonical, tests: reply.value.tests },
+      task: {
+        id: entry.id,
+        domain: entry.domain,
+        query: entry.query,
+        function_name: entry.function_name,
+        canonical: reply.value.canonical,
+        tests: reply.value.tests,
+      },
       distractors,
     };
   });
 
   // 1. the gates of @execret/generate, with execution; a task whose only static problems are invalid
   //    distractors is not executed by them, so it gets a second pass with its valid distractors only
-  const first = await gates(candidates.map((c) => ({ ...c.task, distractors: c.distractors.map((d) => d.code) })), options, true);
+  const first = await gates(
+    candidates.map((c) => ({ ...c.task, distractors: c.distractors.map((d) => d.code) })),
+    options,
+    true,
+  );
   const executed = new Map<number, { canonical: ExecutionResult | null; distractors: Map<number, ExecutionResult> }>();
   const second: { i: number; keep: number[] }[] = [];
   const state = candidates.map((c, i) => {
     const result = first.tasks[i]!;
     const issues = result.issues.filter((issue) => issue.gate !== 'integrity');
     const entryReasons = issues.filter((issue) => issue.distractor === undefined).map((issue) => reasonOf(issue));
-    const distractorReasons: RejectionReason[][] = c.distractors.map((_, d) => issues.filter((issue) => issue.distractor === d).map((issue) => reasonOf(issue)));
+    const distractorReasons: RejectionReason[][] = c.distractors.map((_, d) =>
+      issues.filter((issue) => issue.distractor === d).map((issue) => reasonOf(issue)),
+    );
     if (result.canonicalResult !== undefined) {
-      executed.set(i, { canonical: result.canonicalResult, distractors: new Map((result.distractorResults ?? []).map((r, d) => [d, r])) });
+      executed.set(i, {
+        canonical: result.canonicalResult,
+        distractors: new Map((result.distractorResults ?? []).map((r, d) => [d, r])),
+      });
     } else if (entryReasons.length === 0) {
       second.push({ i, keep: c.distractors.map((_, d) => d).filter((d) => distractorReasons[d]!.length === 0) });
     }
@@ -173,7 +219,12 @@ export async function validateReplies(items: readonly ReplyToValidate[], options
       const key = normalized(d.code);
       const earlier = seen.get(key);
       if (earlier !== undefined) {
-        distractorReasons[k]!.push({ gate: 'edit', code: 'duplicate_distractor', message: `distractor ${k + 1} is the same code as distractor ${earlier + 1}; every distractor must be different`, distractor: k });
+        distractorReasons[k]!.push({
+          gate: 'edit',
+          code: 'duplicate_distractor',
+          message: `distractor ${k + 1} is the same code as distractor ${earlier + 1}; every distractor must be different`,
+          distractor: k,
+        });
       } else {
         seen.set(key, k);
       }
@@ -187,7 +238,12 @@ export async function validateReplies(items: readonly ReplyToValidate[], options
           ...(options.maxEditChars !== undefined ? { maxChars: options.maxEditChars } : {}),
         });
         if (!check.ok && !distractorReasons[k]!.some((r) => r.code === 'distractor_identical')) {
-          distractorReasons[k]!.push({ gate: 'edit', code: check.code, message: `distractor ${k + 1} (${d.bugType}) ${check.message}`, distractor: k });
+          distractorReasons[k]!.push({
+            gate: 'edit',
+            code: check.code,
+            message: `distractor ${k + 1} (${d.bugType}) ${check.message}`,
+            distractor: k,
+          });
         }
       });
     }
@@ -196,11 +252,20 @@ export async function validateReplies(items: readonly ReplyToValidate[], options
 
   // 4. second pass: execution of the tasks held back by an invalid distractor
   if (second.length > 0) {
-    const report = await gates(second.map(({ i, keep }) => ({ ...candidates[i]!.task, distractors: keep.map((k) => candidates[i]!.distractors[k]!.code) })), options, true);
+    const report = await gates(
+      second.map(({ i, keep }) => ({
+        ...candidates[i]!.task,
+        distractors: keep.map((k) => candidates[i]!.distractors[k]!.code),
+      })),
+      options,
+      true,
+    );
     second.forEach(({ i, keep }, r) => {
       const result = report.tasks[r]!;
       const byDistractor = new Map<number, ExecutionResult>();
-      (result.distractorResults ?? []).forEach((res, k) => byDistractor.set(keep[k]!, res));
+      (result.distractorResults ?? []).forEach((res, k) => {
+        byDistractor.set(keep[k]!, res);
+      });
       executed.set(i, { canonical: result.canonicalResult ?? null, distractors: byDistractor });
       for (const issue of result.issues) {
         if (issue.gate !== 'execution') continue;
@@ -213,7 +278,8 @@ export async function validateReplies(items: readonly ReplyToValidate[], options
   return candidates.map((c, i) => {
     const s = state[i]!;
     const run = executed.get(i);
-    const judged = s.entryReasons.length === 0 && run !== undefined && run.canonical !== null && passesAllTests(run.canonical);
+    const judged =
+      s.entryReasons.length === 0 && run !== undefined && run.canonical !== null && passesAllTests(run.canonical);
     let kept = 0;
     const distractors: DistractorVerdict[] = c.distractors.map((d, k) => {
       const reasons = s.distractorReasons[k]!;
@@ -228,13 +294,30 @@ export async function validateReplies(items: readonly ReplyToValidate[], options
         kept += 1;
         if (c.mode === 'free-form' && kept > maxDistractors) status = 'surplus';
       }
-      const failure = result !== null && !passesAllTests(result) ? (classifyResult(result) === 'output' ? 'output' : 'crash') : null;
-      return { index: k, code: d.code, bugType: d.bugType, description: d.description, status, reasons, result, failure, measure: s.measures[k]! };
+      const failure =
+        result !== null && !passesAllTests(result) ? (classifyResult(result) === 'output' ? 'output' : 'crash') : null;
+      return {
+        index: k,
+        code: d.code,
+        bugType: d.bugType,
+        description: d.description,
+        status,
+        reasons,
+        result,
+        failure,
+        measure: s.measures[k]!,
+      };
     });
     const allDistractorReasons = s.distractorReasons.flat();
     if (c.mode === 'locked') {
       const reasons = [...s.entryReasons, ...allDistractorReasons];
-      return { entryId: c.entry.id, ok: reasons.length === 0, reasons, canonicalResult: run?.canonical ?? null, distractors };
+      return {
+        entryId: c.entry.id,
+        ok: reasons.length === 0,
+        reasons,
+        canonicalResult: run?.canonical ?? null,
+        distractors,
+      };
     }
     const keptCount = distractors.filter((d) => d.status === 'kept').length;
     const ok = s.entryReasons.length === 0 && judged && keptCount >= minDistractors;
@@ -243,7 +326,13 @@ export async function validateReplies(items: readonly ReplyToValidate[], options
       : [
           ...s.entryReasons,
           ...(s.entryReasons.length === 0 && judged && keptCount < minDistractors
-            ? [{ gate: 'execution' as const, code: 'too_few_failing_rewrites', message: `${keptCount} of ${c.distractors.length} buggy rewrites fail a test; at least ${minDistractors} must fail one` }]
+            ? [
+                {
+                  gate: 'execution' as const,
+                  code: 'too_few_failing_rewrites',
+                  message: `${keptCount} of ${c.distractors.length} buggy rewrites fail a test; at least ${minDistractors} must fail one`,
+                },
+              ]
             : []),
           ...allDistractorReasons,
         ];

@@ -7,8 +7,8 @@ import { LlmGenerateError } from '../src/errors.js';
 import { generateDataset } from '../src/generate.js';
 import { FREE_FORM_SYSTEM_PROMPT } from '../src/prompt.js';
 import { replyJsonSchema } from '../src/reply-schema.js';
-import { startFakeOpenAI, type FakeServer } from './helpers/fake-openai.js';
-import { good, GOOD, json } from './helpers/replies.js';
+import { type FakeServer, startFakeOpenAI } from './helpers/fake-openai.js';
+import { GOOD, good, json } from './helpers/replies.js';
 
 const API_KEY = 'sk-adversarial-SECRET-9876';
 const QUERIES: Record<string, [string, string]> = {
@@ -19,7 +19,8 @@ const QUERIES: Record<string, [string, string]> = {
   camel_to_snake: ['string_processing', 'Convert camelCase to snake_case.'],
   is_valid_ipv4: ['validation', 'Is a string a dotted-quad IPv4 address?'],
 };
-const registry = (...names: string[]) => names.map((n) => ({ function_name: n, domain: QUERIES[n]![0], query: QUERIES[n]![1] }));
+const registry = (...names: string[]) =>
+  names.map((n) => ({ function_name: n, domain: QUERIES[n]![0], query: QUERIES[n]![1] }));
 
 let oracle: Oracle;
 let server: FakeServer;
@@ -46,29 +47,47 @@ describe('generateDataset with adversarial replies', { timeout: 60_000 }, () => 
       const reply = good(functionName);
       switch (functionName) {
         case 'count_set_bits':
-          return json({ ...reply, canonical: hostile, distractors: reply.distractors.map((d, i) => ({ ...d, code: hostile.replace('True', String(i + 1)) })) });
+          return json({
+            ...reply,
+            canonical: hostile,
+            distractors: reply.distractors.map((d, i) => ({ ...d, code: hostile.replace('True', String(i + 1)) })),
+          });
         case 'chunk_list':
           if (attempt === 2) return { content: null, refusal: 'I cannot help with writing buggy code.' };
           reply.tests[0] = 'print(chunk_list([1, 2], 1))';
           reply.tests[1] = 'assert True';
-          reply.distractors[2]!.code = 'def chunk_list(items, size):\n    out = []\n    i = 0\n    while i < len(items):\n        out.append(items[i:i + size])\n        i += size + 1\n    return out\n';
+          reply.distractors[2]!.code =
+            'def chunk_list(items, size):\n    out = []\n    i = 0\n    while i < len(items):\n        out.append(items[i:i + size])\n        i += size + 1\n    return out\n';
           return json(reply);
         case 'lcm_of_list':
           if (attempt === 1) return { content: JSON.stringify(reply).slice(0, 200), finishReason: 'length' };
-          return json({ ...reply, distractors: reply.distractors.map((d, i) => (i === 0 ? { ...d, bug_type: 'typo' } : d)) });
+          return json({
+            ...reply,
+            distractors: reply.distractors.map((d, i) => (i === 0 ? { ...d, bug_type: 'typo' } : d)),
+          });
         default:
           return { status: 503 };
       }
     });
     const outDir = join(dir, 'locked');
-    const { report } = await generateDataset(registry('count_set_bits', 'chunk_list', 'lcm_of_list', 'find_first_occurrence'), {
-      endpoint: { baseURL: server.baseURL, apiKey: API_KEY, maxRetries: 0 },
-      model: 'fake',
-      outDir,
-      oracle,
-      maxAttempts: 2,
+    const { report } = await generateDataset(
+      registry('count_set_bits', 'chunk_list', 'lcm_of_list', 'find_first_occurrence'),
+      {
+        endpoint: { baseURL: server.baseURL, apiKey: API_KEY, maxRetries: 0 },
+        model: 'fake',
+        outDir,
+        oracle,
+        maxAttempts: 2,
+      },
+    );
+    expect(report.entries).toEqual({
+      total: 4,
+      accepted: 0,
+      rejected: 3,
+      integrityRejected: 0,
+      errored: 1,
+      resumed: 0,
     });
-    expect(report.entries).toEqual({ total: 4, accepted: 0, rejected: 3, integrityRejected: 0, errored: 1, resumed: 0 });
     expect(report.firstAttemptValidationRate).toBe(0);
     expect(report.finalValidationRate).toBe(0);
     expect(report.rejectionReasons).toMatchObject({
@@ -80,7 +99,11 @@ describe('generateDataset with adversarial replies', { timeout: 60_000 }, () => 
       'reply/truncated': 1,
       'reply/wrong_schema': 1,
     });
-    expect(report.finalRejectionReasons).toEqual({ 'execution/canonical_fails': 1, 'reply/refusal': 1, 'reply/wrong_schema': 1 });
+    expect(report.finalRejectionReasons).toEqual({
+      'execution/canonical_fails': 1,
+      'reply/refusal': 1,
+      'reply/wrong_schema': 1,
+    });
     const errored = report.perEntry.find((e) => e.status === 'error')!;
     expect(errored).toMatchObject({ function_name: 'find_first_occurrence', attempts: 0 });
     expect(errored.error).toMatch(/HTTP 503/u);
@@ -93,15 +116,25 @@ describe('generateDataset with adversarial replies', { timeout: 60_000 }, () => 
     // next run: finished (rejected) entries stay finished, the failed request is retried
     server.setScript((_body, { functionName }) => json(good(functionName)));
     const before = server.chatBodies.length;
-    const again = await generateDataset(registry('count_set_bits', 'chunk_list', 'lcm_of_list', 'find_first_occurrence'), {
-      endpoint: { baseURL: server.baseURL, apiKey: API_KEY, maxRetries: 0 },
-      model: 'fake',
-      outDir,
-      oracle,
-      maxAttempts: 2,
-    });
+    const again = await generateDataset(
+      registry('count_set_bits', 'chunk_list', 'lcm_of_list', 'find_first_occurrence'),
+      {
+        endpoint: { baseURL: server.baseURL, apiKey: API_KEY, maxRetries: 0 },
+        model: 'fake',
+        outDir,
+        oracle,
+        maxAttempts: 2,
+      },
+    );
     expect(server.chatBodies.length).toBe(before + 1);
-    expect(again.report.entries).toEqual({ total: 4, accepted: 1, rejected: 3, integrityRejected: 0, errored: 0, resumed: 3 });
+    expect(again.report.entries).toEqual({
+      total: 4,
+      accepted: 1,
+      rejected: 3,
+      integrityRejected: 0,
+      errored: 0,
+      resumed: 3,
+    });
     expect(again.records.queries.map((q) => q.metadata.function_name)).toEqual(['find_first_occurrence']);
   });
 
@@ -115,15 +148,25 @@ describe('generateDataset with adversarial replies', { timeout: 60_000 }, () => 
           tests: reply.tests,
           buggy_rewrites: [
             caught[0],
-            { code: reply.canonical.replaceAll('out', 'pieces'), description: 'Renamed a variable (not a bug at all).' },
+            {
+              code: reply.canonical.replaceAll('out', 'pieces'),
+              description: 'Renamed a variable (not a bug at all).',
+            },
             { code: 'def camel_to_snake(name):\n    return name.lower(\n', description: 'Does not parse.' },
             caught[1],
           ],
         });
       }
       // is_valid_ipv4: every rewrite is correct on attempt 1, so the entry is retried
-      const equivalent = (i: number) => ({ code: `${reply.canonical}\n# variant ${i}\n`, description: 'No change in behaviour.' });
-      return json({ canonical: reply.canonical, tests: reply.tests, buggy_rewrites: attempt === 1 ? [0, 1, 2, 3].map(equivalent) : caught });
+      const equivalent = (i: number) => ({
+        code: `${reply.canonical}\n# variant ${i}\n`,
+        description: 'No change in behaviour.',
+      });
+      return json({
+        canonical: reply.canonical,
+        tests: reply.tests,
+        buggy_rewrites: attempt === 1 ? [0, 1, 2, 3].map(equivalent) : caught,
+      });
     });
     const outDir = join(dir, 'free-form');
     const { report, records } = await generateDataset(registry('camel_to_snake', 'is_valid_ipv4'), {
@@ -135,13 +178,26 @@ describe('generateDataset with adversarial replies', { timeout: 60_000 }, () => 
       oracle,
     });
     expect(report.entries).toMatchObject({ total: 2, accepted: 2 });
-    expect(report.rejectionReasons).toEqual({ 'execution/too_few_failing_rewrites': 1, 'execution/distractor_passes': 1 });
+    expect(report.rejectionReasons).toEqual({
+      'execution/too_few_failing_rewrites': 1,
+      'execution/distractor_passes': 1,
+    });
     // executed rewrites: camel 3 (2 caught, 1 correct), ipv4 attempt 1: 4 correct, attempt 2: 4 caught
-    expect(report.distractors.statuses).toEqual({ kept: 6, accidentally_correct: 5, invalid: 1, not_judged: 0, surplus: 0 });
+    expect(report.distractors.statuses).toEqual({
+      kept: 6,
+      accidentally_correct: 5,
+      invalid: 1,
+      not_judged: 0,
+      surplus: 0,
+    });
     expect(report.distractors.accidentalCorrectRate).toBeCloseTo(5 / 11, 12);
     expect(records.queries.map((q) => q.paired_distractor_corpus_ids.length)).toEqual([2, 4]);
-    expect(new Set(records.corpus.filter((c) => c.label === 'incorrect').map((c) => c.bug_type))).toEqual(new Set(['free_form']));
-    expect(records.distractorMetadata.every((m) => m.mode === 'free-form' && m.edits[0]!.operator === 'llm_rewrite')).toBe(true);
+    expect(new Set(records.corpus.filter((c) => c.label === 'incorrect').map((c) => c.bug_type))).toEqual(
+      new Set(['free_form']),
+    );
+    expect(
+      records.distractorMetadata.every((m) => m.mode === 'free-form' && m.edits[0]!.operator === 'llm_rewrite'),
+    ).toBe(true);
     expect(report.datasetCheck).toMatchObject({ ok: true, errors: 0 });
     const body = server.chatBodies[server.chatBodies.length - 1]!;
     expect(body.messages[0]!.content).toBe(FREE_FORM_SYSTEM_PROMPT.replaceAll('{rewrites}', '4'));
@@ -149,8 +205,18 @@ describe('generateDataset with adversarial replies', { timeout: 60_000 }, () => 
   });
 
   it('stops with request_failed and no key in the message when the endpoint answers 401', async () => {
-    server.setScript(() => ({ status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } } }));
-    const error = await generateDataset(registry('count_set_bits', 'chunk_list'), { endpoint: { baseURL: server.baseURL, apiKey: API_KEY }, model: 'fake', oracle, concurrency: 1 }).catch((e: unknown) => e);
+    server.setScript(() => ({
+      status: 401,
+      body: {
+        error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+      },
+    }));
+    const error = await generateDataset(registry('count_set_bits', 'chunk_list'), {
+      endpoint: { baseURL: server.baseURL, apiKey: API_KEY },
+      model: 'fake',
+      oracle,
+      concurrency: 1,
+    }).catch((e: unknown) => e);
     expect(LlmGenerateError.is(error)).toBe(true);
     expect((error as LlmGenerateError).code).toBe('request_failed');
     expect((error as Error).message).toMatch(/HTTP 401/u);
@@ -175,7 +241,12 @@ describe('generateDataset with adversarial replies', { timeout: 60_000 }, () => 
     }).catch((e: unknown) => e);
     expect(LlmGenerateError.is(error) && error.code).toBe('aborted');
     const before = server.chatBodies.length;
-    const { report } = await generateDataset(registry(...names), { endpoint: { baseURL: server.baseURL, apiKey: API_KEY }, model: 'fake', oracle, progressFile });
+    const { report } = await generateDataset(registry(...names), {
+      endpoint: { baseURL: server.baseURL, apiKey: API_KEY },
+      model: 'fake',
+      oracle,
+      progressFile,
+    });
     expect(report.entries).toMatchObject({ accepted: 3, resumed: 1 });
     expect(server.chatBodies.length).toBe(before + 2);
     expect(Object.keys(GOOD)).toEqual(expect.arrayContaining(names));

@@ -5,10 +5,10 @@ import { createOracle, type Oracle } from '@execret/oracle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateCostUsd } from '../src/cost.js';
 import { LlmGenerateError } from '../src/errors.js';
-import { generateDataset, type GenerateProgressEvent } from '../src/generate.js';
+import { type GenerateProgressEvent, generateDataset } from '../src/generate.js';
 import { parseProgress } from '../src/progress.js';
 import { replyJsonSchema } from '../src/reply-schema.js';
-import { startFakeOpenAI, type FakeServer } from './helpers/fake-openai.js';
+import { type FakeServer, startFakeOpenAI } from './helpers/fake-openai.js';
 import { good, json } from './helpers/replies.js';
 
 const API_KEY = 'sk-batch-SECRET-1111';
@@ -28,7 +28,9 @@ beforeAll(async () => {
   server = await startFakeOpenAI(
     (_body, { functionName, attempt }) => {
       const reply = good(functionName);
-      return functionName === 'chunk_list' && attempt === 1 ? json({ ...reply, tests: reply.tests.slice(0, 3) }) : json(reply);
+      return functionName === 'chunk_list' && attempt === 1
+        ? json({ ...reply, tests: reply.tests.slice(0, 3) })
+        : json(reply);
     },
     { pollsBeforeDone: 2, batchFailFor: ['lcm_of_list'] },
   );
@@ -60,21 +62,43 @@ describe('generateDataset with batch', { timeout: 60_000 }, () => {
     const uploads = [...server.files.values()].filter((f) => f.purpose === 'batch');
     expect(uploads).toHaveLength(1);
     expect(uploads[0]!.filename).toMatch(/\.jsonl$/u);
-    const lines = uploads[0]!.content.trim().split('\n').map((l) => JSON.parse(l) as { custom_id: string; method: string; url: string; body: { model: string; response_format: unknown; messages: unknown[] } });
+    const lines = uploads[0]!.content
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            custom_id: string;
+            method: string;
+            url: string;
+            body: { model: string; response_format: unknown; messages: unknown[] };
+          },
+      );
     expect(lines).toHaveLength(3);
     for (const line of lines) {
       expect(line).toMatchObject({ method: 'POST', url: '/v1/chat/completions', body: { model: 'fake-batch' } });
-      expect(line.body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'execret_locked_entry', strict: true, schema: replyJsonSchema('locked') } });
+      expect(line.body.response_format).toEqual({
+        type: 'json_schema',
+        json_schema: { name: 'execret_locked_entry', strict: true, schema: replyJsonSchema('locked') },
+      });
       expect(line.body.messages).toHaveLength(2);
     }
     expect(new Set(lines.map((l) => l.custom_id)).size).toBe(3);
     const create = server.requests.find((r) => r.method === 'POST' && r.path === '/v1/batches')!;
-    expect(create.json).toMatchObject({ endpoint: '/v1/chat/completions', completion_window: '24h', metadata: { purpose: 'test' } });
+    expect(create.json).toMatchObject({
+      endpoint: '/v1/chat/completions',
+      completion_window: '24h',
+      metadata: { purpose: 'test' },
+    });
     expect(create.headers.authorization).toBe(`Bearer ${API_KEY}`);
 
     // polling
     expect(sleeps).toEqual([1234, 1234]);
-    expect(events.filter((e) => e.kind === 'batch').map((e) => (e.kind === 'batch' ? e.status : ''))).toEqual(['in_progress', 'in_progress', 'completed']);
+    expect(events.filter((e) => e.kind === 'batch').map((e) => (e.kind === 'batch' ? e.status : ''))).toEqual([
+      'in_progress',
+      'in_progress',
+      'completed',
+    ]);
 
     // chat calls: chunk_list's second attempt (with feedback) and lcm_of_list's first attempt
     expect(server.chatBodies.map((b) => b.messages.length).sort()).toEqual([2, 4]);
@@ -85,17 +109,32 @@ describe('generateDataset with batch', { timeout: 60_000 }, () => {
     expect(report.entries).toMatchObject({ total: 3, accepted: 3 });
     expect(report.attempts).toEqual({ total: 4, acceptedAt: { '1': 2, '2': 1 } });
     expect(report.firstAttemptValidationRate).toBeCloseTo(2 / 3, 12);
-    expect(report.tokens.batch).toEqual({ promptTokens: server.usage.batch.prompt, completionTokens: server.usage.batch.completion });
-    expect(report.tokens.chat).toEqual({ promptTokens: server.usage.chat.prompt, completionTokens: server.usage.chat.completion });
+    expect(report.tokens.batch).toEqual({
+      promptTokens: server.usage.batch.prompt,
+      completionTokens: server.usage.batch.completion,
+    });
+    expect(report.tokens.chat).toEqual({
+      promptTokens: server.usage.chat.prompt,
+      completionTokens: server.usage.chat.completion,
+    });
     expect(report.costUsd).toBeCloseTo(estimateCostUsd(report.tokens, price), 12);
-    expect(report.costUsd).toBeLessThan(estimateCostUsd({ chat: report.tokens.chat, batch: report.tokens.batch }, { ...price, batchFactor: 1 }));
+    expect(report.costUsd).toBeLessThan(
+      estimateCostUsd({ chat: report.tokens.chat, batch: report.tokens.batch }, { ...price, batchFactor: 1 }),
+    );
     expect(report.warnings.some((w) => w.includes('lcm_of_list') && w.includes('HTTP 500'))).toBe(true);
     expect(records.queries).toHaveLength(3);
 
     const progress = parseProgress(await readFile(join(dir, 'run', 'generation-progress.jsonl'), 'utf8'));
     expect(progress.records.filter((r) => r.type === 'batch')).toHaveLength(1);
-    expect(progress.records.filter((r) => r.type === 'batch_done')).toEqual([{ type: 'batch_done', batch_id: [...server.batches.keys()][0], status: 'completed' }]);
-    expect(progress.records.filter((r) => r.type === 'attempt').map((r) => (r.type === 'attempt' ? r.via : '')).sort()).toEqual(['batch', 'batch', 'chat', 'chat']);
+    expect(progress.records.filter((r) => r.type === 'batch_done')).toEqual([
+      { type: 'batch_done', batch_id: [...server.batches.keys()][0], status: 'completed' },
+    ]);
+    expect(
+      progress.records
+        .filter((r) => r.type === 'attempt')
+        .map((r) => (r.type === 'attempt' ? r.via : ''))
+        .sort(),
+    ).toEqual(['batch', 'batch', 'chat', 'chat']);
   });
 
   it('polls the recorded batch again instead of submitting a new one after a crash while waiting', async () => {
@@ -131,9 +170,17 @@ describe('generateDataset with batch', { timeout: 60_000 }, () => {
   });
 
   it('throws batch_failed with the batch errors when the batch fails', async () => {
-    const failing = await startFakeOpenAI((_b, { functionName }) => json(good(functionName)), { pollsBeforeDone: 0, finalStatus: 'failed' });
+    const failing = await startFakeOpenAI((_b, { functionName }) => json(good(functionName)), {
+      pollsBeforeDone: 0,
+      finalStatus: 'failed',
+    });
     try {
-      const error = await generateDataset(registry.slice(0, 1), { endpoint: { baseURL: failing.baseURL, apiKey: API_KEY }, model: 'm', oracle, batch: { sleep: async () => undefined } }).catch((e: unknown) => e);
+      const error = await generateDataset(registry.slice(0, 1), {
+        endpoint: { baseURL: failing.baseURL, apiKey: API_KEY },
+        model: 'm',
+        oracle,
+        batch: { sleep: async () => undefined },
+      }).catch((e: unknown) => e);
       expect(LlmGenerateError.is(error) && error.code).toBe('batch_failed');
       expect((error as Error).message).toMatch(/invalid_request \(line 1\): scripted failure/u);
     } finally {

@@ -2,15 +2,16 @@ import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadExecRetrieval, validateBenchmark } from '@execret/dataset';
+import { codeSha256, testsSha256 } from '@execret/formats';
 import { applyEdits } from '@execret/generate';
-import { codeSha256, createOracle, testsSha256, type Oracle } from '@execret/oracle';
+import { createOracle, type Oracle } from '@execret/oracle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDataset, type GenerateProgressEvent } from '../src/generate.js';
+import { estimateCostUsd } from '../src/cost.js';
+import { type GenerateProgressEvent, generateDataset } from '../src/generate.js';
 import { LOCKED_SYSTEM_PROMPT, PROMPT_VERSION, promptHash } from '../src/prompt.js';
 import { readRegistry } from '../src/registry.js';
 import { replyJsonSchema } from '../src/reply-schema.js';
-import { estimateCostUsd } from '../src/cost.js';
-import { startFakeOpenAI, type ChatScript, type FakeServer } from './helpers/fake-openai.js';
+import { type ChatScript, type FakeServer, startFakeOpenAI } from './helpers/fake-openai.js';
 import { good, json, REGISTRY_FILE } from './helpers/replies.js';
 
 const API_KEY = 'sk-test-DO-NOT-LEAK-4242';
@@ -29,12 +30,20 @@ const script: ChatScript = (_body, { functionName, attempt, tries }) => {
   const reply = good(functionName);
   switch (functionName) {
     case 'chunk_list':
-      return attempt === 1 ? { content: 'Sure! Here is the entry you asked for: canonical = def chunk_list(...)' } : json(reply);
+      return attempt === 1
+        ? { content: 'Sure! Here is the entry you asked for: canonical = def chunk_list(...)' }
+        : json(reply);
     case 'lcm_of_list':
-      return attempt === 1 ? json({ canonical: reply.canonical, distractors: reply.distractors.slice(0, 3) }) : json(reply);
+      return attempt === 1
+        ? json({ canonical: reply.canonical, distractors: reply.distractors.slice(0, 3) })
+        : json(reply);
     case 'find_first_occurrence':
       if (attempt === 1) {
-        reply.distractors[0] = { bug_type: 'swap_arguments', code: reply.canonical.replace('(low + high) // 2', '(high + low) // 2'), description: 'Swapped the operands.' };
+        reply.distractors[0] = {
+          bug_type: 'swap_arguments',
+          code: reply.canonical.replace('(low + high) // 2', '(high + low) // 2'),
+          description: 'Swapped the operands.',
+        };
       }
       return json(reply);
     case 'camel_to_snake':
@@ -82,7 +91,14 @@ describe('generateDataset', { timeout: 60_000 }, () => {
       onProgress: (e) => events.push(e),
     });
     const { report } = first;
-    expect(report.entries).toEqual({ total: 6, accepted: 6, rejected: 0, integrityRejected: 0, errored: 0, resumed: 0 });
+    expect(report.entries).toEqual({
+      total: 6,
+      accepted: 6,
+      rejected: 0,
+      integrityRejected: 0,
+      errored: 0,
+      resumed: 0,
+    });
     expect(report.registry.duplicates.map((d) => d.kinds)).toEqual([['function_name'], ['query']]);
     expect(report.firstAttemptValidationRate).toBeCloseTo(2 / 6, 12);
     expect(report.finalValidationRate).toBe(1);
@@ -101,7 +117,10 @@ describe('generateDataset', { timeout: 60_000 }, () => {
 
   it('counts exactly the tokens the server reported and prices them when a price is given', () => {
     const { tokens, costUsd } = first.report;
-    expect(tokens.chat).toEqual({ promptTokens: server.usage.chat.prompt, completionTokens: server.usage.chat.completion });
+    expect(tokens.chat).toEqual({
+      promptTokens: server.usage.chat.prompt,
+      completionTokens: server.usage.chat.completion,
+    });
     expect(tokens.batch).toEqual({ promptTokens: 0, completionTokens: 0 });
     expect(costUsd).toBeCloseTo(estimateCostUsd({ chat: tokens.chat, batch: tokens.batch }, PRICE), 12);
     expect(costUsd).toBeGreaterThan(0);
@@ -114,14 +133,26 @@ describe('generateDataset', { timeout: 60_000 }, () => {
       expect(body.model).toBe('fake-reasoner');
       expect(body.reasoning_effort).toBe('high');
       expect(body.messages[0]).toEqual({ role: 'system', content: LOCKED_SYSTEM_PROMPT });
-      expect(body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'execret_locked_entry', strict: true, schema: replyJsonSchema('locked') } });
+      expect(body.response_format).toEqual({
+        type: 'json_schema',
+        json_schema: { name: 'execret_locked_entry', strict: true, schema: replyJsonSchema('locked') },
+      });
     }
-    const retry = server.chatBodies.find((b) => b.messages.length === 4 && b.messages[1]!.content.startsWith('Function name: chunk_list'))!;
-    expect(retry.messages[2]).toEqual({ role: 'assistant', content: 'Sure! Here is the entry you asked for: canonical = def chunk_list(...)' });
+    const retry = server.chatBodies.find(
+      (b) => b.messages.length === 4 && b.messages[1]!.content.startsWith('Function name: chunk_list'),
+    )!;
+    expect(retry.messages[2]).toEqual({
+      role: 'assistant',
+      content: 'Sure! Here is the entry you asked for: canonical = def chunk_list(...)',
+    });
     expect(retry.messages[3]!.role).toBe('user');
     expect(retry.messages[3]!.content).toContain('reply/malformed_json');
-    const camel = server.chatBodies.find((b) => b.messages.length === 4 && b.messages[1]!.content.startsWith('Function name: camel_to_snake'))!;
-    expect(camel.messages[3]!.content).toMatch(/execution\/canonical_fails: canonical fails 1 of \d+ tests: test 3 `assert camel_to_snake\('simple'\) == 'SIMPLE'` → FAIL/u);
+    const camel = server.chatBodies.find(
+      (b) => b.messages.length === 4 && b.messages[1]!.content.startsWith('Function name: camel_to_snake'),
+    )!;
+    expect(camel.messages[3]!.content).toMatch(
+      /execution\/canonical_fails: canonical fails 1 of \d+ tests: test 3 `assert camel_to_snake\('simple'\) == 'SIMPLE'` → FAIL/u,
+    );
     const chatRequests = server.requests.filter((r) => r.path === '/v1/chat/completions');
     for (const r of chatRequests) expect(r.headers.authorization).toBe(`Bearer ${API_KEY}`);
   });
@@ -130,7 +161,14 @@ describe('generateDataset', { timeout: 60_000 }, () => {
     const benchmark = await loadExecRetrieval(dir);
     expect(validateBenchmark(benchmark).ok).toBe(true);
     const { records } = first;
-    expect(records.queries.map((q) => q.metadata.function_name)).toEqual(['count_set_bits', 'chunk_list', 'lcm_of_list', 'find_first_occurrence', 'camel_to_snake', 'is_valid_ipv4']);
+    expect(records.queries.map((q) => q.metadata.function_name)).toEqual([
+      'count_set_bits',
+      'chunk_list',
+      'lcm_of_list',
+      'find_first_occurrence',
+      'camel_to_snake',
+      'is_valid_ipv4',
+    ]);
     expect(records.queries.map((q) => q.entry_id)).toEqual([
       'exec_bit_manipulation_1',
       'exec_collections_1',
@@ -140,7 +178,12 @@ describe('generateDataset', { timeout: 60_000 }, () => {
       'exec_validation_1',
     ]);
     expect(records.corpus).toHaveLength(30);
-    expect(records.queries[1]!.metadata).toMatchObject({ model: 'fake-reasoner', attempt: 2, prompt_version: PROMPT_VERSION, generated_at: '2026-05-10T00:00:00Z' });
+    expect(records.queries[1]!.metadata).toMatchObject({
+      model: 'fake-reasoner',
+      attempt: 2,
+      prompt_version: PROMPT_VERSION,
+      generated_at: '2026-05-10T00:00:00Z',
+    });
     const byId = new Map(records.corpus.map((c) => [c.corpus_id, c]));
     for (const meta of records.distractorMetadata) {
       const canonical = byId.get(meta.canonical_corpus_id)!.code;
@@ -149,16 +192,31 @@ describe('generateDataset', { timeout: 60_000 }, () => {
       expect(meta.prompt_sha256).toBe(promptHash('locked'));
       expect(meta.bug_type).toBe(distractor.bug_type);
       const edit = meta.edits[0]!;
-      expect(applyEdits(canonical, [{ line: edit.line, colStart: edit.col_start, endLine: edit.end_line, colEnd: edit.col_end, before: edit.before, after: edit.after }])).toBe(distractor.code);
+      expect(
+        applyEdits(canonical, [
+          {
+            line: edit.line,
+            colStart: edit.col_start,
+            endLine: edit.end_line,
+            colEnd: edit.col_end,
+            before: edit.before,
+            after: edit.after,
+          },
+        ]),
+      ).toBe(distractor.code);
       expect(meta.failed_tests).toBeGreaterThan(0);
     }
-    const cache = new Map(records.executionCache.map((r) => [`${r.code_sha256}:${r.tests_sha256}`, r]));
+    const cache = new Map(records.executionCache.map((r) => [`${r.codeSha256}:${r.testsSha256}`, r]));
     for (const q of records.queries) {
       const canonical = byId.get(q.correct_corpus_ids[0]!)!;
-      expect(cache.get(`${codeSha256(canonical.code)}:${testsSha256(q.test_suite)}`)?.passes_all_tests).toBe(true);
-      for (const id of q.paired_distractor_corpus_ids) expect(cache.get(`${codeSha256(byId.get(id)!.code)}:${testsSha256(q.test_suite)}`)?.passes_all_tests).toBe(false);
+      expect(cache.get(`${codeSha256(canonical.code)}:${testsSha256(q.test_suite)}`)?.passesAllTests).toBe(true);
+      for (const id of q.paired_distractor_corpus_ids)
+        expect(cache.get(`${codeSha256(byId.get(id)!.code)}:${testsSha256(q.test_suite)}`)?.passesAllTests).toBe(false);
     }
-    const tasks = (await readFile(join(dir, 'tasks.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { id: string; tests: string[] });
+    const tasks = (await readFile(join(dir, 'tasks.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; tests: string[] });
     expect(tasks.map((t) => t.id)).toEqual(records.queries.map((q) => q.metadata.task_id));
   });
 
@@ -173,11 +231,17 @@ describe('generateDataset', { timeout: 60_000 }, () => {
     const entries = events.filter((e) => e.kind === 'entry');
     expect(entries.map((e) => (e.kind === 'entry' ? e.done : 0))).toEqual([1, 2, 3, 4, 5, 6]);
     expect(events.filter((e) => e.kind === 'attempt')).toHaveLength(10);
-    expect(events.slice(-3).map((e) => (e.kind === 'phase' ? e.phase : e.kind))).toEqual(['integrity', 'write', 'check']);
+    expect(events.slice(-3).map((e) => (e.kind === 'phase' ? e.phase : e.kind))).toEqual([
+      'integrity',
+      'write',
+      'check',
+    ]);
   });
 
   it('makes no request and writes identical files when rerun on a finished progress file', async () => {
-    const before = await Promise.all(first.report.files.filter((f) => f.endsWith('.jsonl')).map((f) => readFile(f, 'utf8')));
+    const before = await Promise.all(
+      first.report.files.filter((f) => f.endsWith('.jsonl')).map((f) => readFile(f, 'utf8')),
+    );
     const requests = server.requests.length;
     const again = await generateDataset(await readRegistry(REGISTRY_FILE), {
       endpoint: { baseURL: server.baseURL, apiKey: API_KEY },
@@ -192,7 +256,11 @@ describe('generateDataset', { timeout: 60_000 }, () => {
     expect(again.report.entries.resumed).toBe(6);
     expect(again.report.firstAttemptValidationRate).toBe(first.report.firstAttemptValidationRate);
     expect(again.report.tokens).toEqual(first.report.tokens);
-    const after = await Promise.all(again.report.files.filter((f) => f.endsWith('.jsonl') && !f.endsWith('progress.jsonl')).map((f) => readFile(f, 'utf8')));
+    const after = await Promise.all(
+      again.report.files
+        .filter((f) => f.endsWith('.jsonl') && !f.endsWith('progress.jsonl'))
+        .map((f) => readFile(f, 'utf8')),
+    );
     expect(after).toEqual(before);
   });
 
@@ -203,7 +271,13 @@ describe('generateDataset', { timeout: 60_000 }, () => {
     const last = JSON.parse(lines[lines.length - 1]!) as { entry_id: string };
     await truncate(progress, Buffer.byteLength(text) - 25); // cut into the last line (the entry record)
     const requests = server.chatBodies.length;
-    const again = await generateDataset(await readRegistry(REGISTRY_FILE), { endpoint: { baseURL: server.baseURL, apiKey: API_KEY }, model: 'fake-reasoner', outDir: dir, oracle, requestOptions: { reasoning_effort: 'high' } });
+    const again = await generateDataset(await readRegistry(REGISTRY_FILE), {
+      endpoint: { baseURL: server.baseURL, apiKey: API_KEY },
+      model: 'fake-reasoner',
+      outDir: dir,
+      oracle,
+      requestOptions: { reasoning_effort: 'high' },
+    });
     const redone = server.chatBodies.slice(requests);
     expect(redone).toHaveLength(1);
     const fn = /Function name: (\S+)/u.exec(redone[0]!.messages[1]!.content)![1];
@@ -218,12 +292,21 @@ describe('generateDataset', { timeout: 60_000 }, () => {
       const progress = join(other, 'p.jsonl');
       await writeFile(progress, await readFile(join(dir, 'generation-progress.jsonl'), 'utf8'));
       const requests = server.chatBodies.length;
-      const result = await generateDataset([{ function_name: 'count_set_bits', query: (await readRegistry(REGISTRY_FILE)).entries[0]!.query, domain: 'bit_manipulation' }], {
-        endpoint: { baseURL: server.baseURL, apiKey: API_KEY },
-        model: 'another-model',
-        progressFile: progress,
-        oracle,
-      });
+      const result = await generateDataset(
+        [
+          {
+            function_name: 'count_set_bits',
+            query: (await readRegistry(REGISTRY_FILE)).entries[0]!.query,
+            domain: 'bit_manipulation',
+          },
+        ],
+        {
+          endpoint: { baseURL: server.baseURL, apiKey: API_KEY },
+          model: 'another-model',
+          progressFile: progress,
+          oracle,
+        },
+      );
       expect(server.chatBodies.length).toBe(requests + 1);
       expect(result.report.entries).toMatchObject({ accepted: 1, resumed: 0 });
       expect(result.report.files).toEqual([]);

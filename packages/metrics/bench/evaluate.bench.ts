@@ -6,15 +6,17 @@
 // the floor set by the input format: Object.keys on every query's record and one read per score.
 //
 // Run: pnpm --filter @execret/metrics bench
+
+import { mulberry32 } from '@execret/formats';
 import {
   compareByTieRule,
   evaluate,
   execAtK,
   executionPrecisionAtK,
   ndcgAtK,
-  reciprocalRank,
   type Qrels,
   type Run,
+  reciprocalRank,
 } from '../src/index.js';
 
 const QUERIES = 939;
@@ -28,17 +30,6 @@ const MEASURES = [
   'mrr',
 ];
 const REPEATS = 3;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A synthetic benchmark: one canonical per query, similarities rounded to `decimals` (fewer → more ties). */
 function makeData(decimals: number, seed: number): { qrels: Qrels; run: Run } {
@@ -71,7 +62,9 @@ function reference(qrels: Qrels, run: Run): Record<string, number> {
     const entries = Object.entries(run[qid] as Record<string, number>);
     entries.sort((a, b) => compareByTieRule(a[1], a[0], b[1], b[0]));
     const flags = entries.map(([id]) => ((judged[id] ?? 0) > 0 ? 1 : 0));
-    const ideal = Object.values(judged).filter((v) => v > 0).map(() => 1);
+    const ideal = Object.values(judged)
+      .filter((v) => v > 0)
+      .map(() => 1);
     for (const k of KS) {
       const exec = execAtK(flags, k);
       const ndcg = ndcgAtK(flags, k, ideal);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { METRICS_ERROR_CODES, MetricsError, describeValue } from './errors.js';
+import { describeValue, METRICS_ERROR_CODES, MetricsError } from './errors.js';
 
 describe('MetricsError', () => {
   it('carries code, message, cause and the query, document and measure concerned when constructed', () => {
@@ -24,7 +24,11 @@ describe('MetricsError', () => {
 
   it.each([
     ['a MetricsError', new MetricsError('invalid-measure', 'x'), true],
-    ['a branded object from another copy of the package', { [Symbol.for('@execret/metrics/MetricsError')]: true }, true],
+    [
+      'a branded object from another copy of the package',
+      { [Symbol.for('@execret/metrics/MetricsError')]: true },
+      true,
+    ],
     ['a plain Error', new Error('x'), false],
     ['a RangeError', new RangeError('x'), false],
     ['an object with a code only', { code: 'invalid-measure' }, false],

@@ -1,3 +1,4 @@
+import { mulberry32 } from '@execret/formats';
 import { describe, expect, it } from 'vitest';
 import { MetricsError } from './errors.js';
 import { DEFAULT_GAIN, DEFAULT_MISSING_QUERIES, DEFAULT_TIES, evaluate, type Qrels, type Run } from './evaluate.js';
@@ -24,17 +25,6 @@ function metricsErrorOf(fn: () => unknown): MetricsError {
     throw error;
   }
   throw new Error('expected a MetricsError, nothing was thrown');
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('evaluate', () => {
@@ -246,7 +236,9 @@ describe('evaluate', () => {
     });
 
     it('accepts a Set and ignores passing ids that are not in the run', () => {
-      const result = evaluate({ q: { a: 1 } }, { q: { a: 2, b: 3 } }, ['mrr'], { passing: { q: new Set(['a', 'zz']) } });
+      const result = evaluate({ q: { a: 1 } }, { q: { a: 2, b: 3 } }, ['mrr'], {
+        passing: { q: new Set(['a', 'zz']) },
+      });
       expect(result.perQuery.q?.mrr).toBe(0.5);
     });
 
@@ -275,7 +267,9 @@ describe('evaluate', () => {
     it('throws MetricsError invalid-passing when passing is not an object', () => {
       expect(
         metricsErrorOf(() =>
-          evaluate({ q: { a: 1 } }, { q: { a: 1 } }, ['exec@1'], { passing: [] as unknown as Record<string, string[]> }),
+          evaluate({ q: { a: 1 } }, { q: { a: 1 } }, ['exec@1'], {
+            passing: [] as unknown as Record<string, string[]>,
+          }),
         ).code,
       ).toBe('invalid-passing');
     });
@@ -308,7 +302,9 @@ describe('evaluate', () => {
     it.each([{ run: null }, { run: 'x' }, { run: { q: 5 } }, { run: { q: null } }])(
       'throws MetricsError invalid-run when run is $run',
       ({ run: r }) => {
-        expect(metricsErrorOf(() => evaluate({ q: { a: 1 } }, r as unknown as Run, ['exec@1'])).code).toBe('invalid-run');
+        expect(metricsErrorOf(() => evaluate({ q: { a: 1 } }, r as unknown as Run, ['exec@1'])).code).toBe(
+          'invalid-run',
+        );
       },
     );
 
@@ -329,7 +325,9 @@ describe('evaluate', () => {
     });
 
     it('throws MetricsError no-queries naming ids when nothing overlaps and missingQueries = skip', () => {
-      const error = metricsErrorOf(() => evaluate({ q1: { a: 1 } }, { Q1: { a: 1 } }, ['exec@1'], { missingQueries: 'skip' }));
+      const error = metricsErrorOf(() =>
+        evaluate({ q1: { a: 1 } }, { Q1: { a: 1 } }, ['exec@1'], { missingQueries: 'skip' }),
+      );
       expect(error.code).toBe('no-queries');
       expect(error.message).toContain('qrels starts "q1", run starts "Q1"');
     });
@@ -343,7 +341,9 @@ describe('evaluate', () => {
     });
 
     it('throws TypeError when options is not an object', () => {
-      expect(() => evaluate(qrels, run, ['exec@1'], null as never)).toThrow(/expected options to be an object, received null/);
+      expect(() => evaluate(qrels, run, ['exec@1'], null as never)).toThrow(
+        /expected options to be an object, received null/,
+      );
     });
 
     it('throws RangeError when measures is empty and TypeError when it is not an array', () => {
@@ -373,40 +373,52 @@ describe('evaluate', () => {
       q[qid] = judged;
       passing[qid] = ids.filter(() => rand() < 0.02);
     }
-    const measures = ['exec@1', 'exec@10', 'precision@5', 'precision@10', 'ndcg@3', 'ndcg@10', 'mrr', 'mrr@10'] as const;
+    const measures = [
+      'exec@1',
+      'exec@10',
+      'precision@5',
+      'precision@10',
+      'ndcg@3',
+      'ndcg@10',
+      'mrr',
+      'mrr@10',
+    ] as const;
 
-    it.each(['trec', 'expected'] as const)('agrees with single-query functions on the full ranking when ties = %s', (ties) => {
-      const result = evaluate(q, r, measures, { ties, passing, gain: 'graded' });
-      let decidedSomething = 0;
-      for (let i = 0; i < queries; i++) {
-        const qid = `q_${i}`;
-        const ranked = rankRun(r[qid] as Record<string, number>);
-        const pass = new Set(passing[qid]);
-        const judged = q[qid] as Record<string, number>;
-        const flags = ranked.docIds.map((d) => (pass.has(d) ? 1 : 0));
-        const gains = ranked.docIds.map((d) => judged[d] ?? 0);
-        const ideal = Object.values(judged);
-        const row = result.perQuery[qid] as Record<string, number>;
-        const e = ties === 'expected';
-        expect(row['exec@1']).toBeCloseTo(e ? expectedExecAtK(flags, ranked.scores, 1) : execAtK(flags, 1), 13);
-        expect(row['exec@10']).toBeCloseTo(e ? expectedExecAtK(flags, ranked.scores, 10) : execAtK(flags, 10), 13);
-        for (const k of [5, 10]) {
-          expect(row[`precision@${k}`]).toBeCloseTo(
-            e ? expectedExecutionPrecisionAtK(flags, ranked.scores, k) : executionPrecisionAtK(flags, k),
-            13,
-          );
+    it.each(['trec', 'expected'] as const)(
+      'agrees with single-query functions on the full ranking when ties = %s',
+      (ties) => {
+        const result = evaluate(q, r, measures, { ties, passing, gain: 'graded' });
+        let decidedSomething = 0;
+        for (let i = 0; i < queries; i++) {
+          const qid = `q_${i}`;
+          const ranked = rankRun(r[qid] as Record<string, number>);
+          const pass = new Set(passing[qid]);
+          const judged = q[qid] as Record<string, number>;
+          const flags = ranked.docIds.map((d) => (pass.has(d) ? 1 : 0));
+          const gains = ranked.docIds.map((d) => judged[d] ?? 0);
+          const ideal = Object.values(judged);
+          const row = result.perQuery[qid] as Record<string, number>;
+          const e = ties === 'expected';
+          expect(row['exec@1']).toBeCloseTo(e ? expectedExecAtK(flags, ranked.scores, 1) : execAtK(flags, 1), 13);
+          expect(row['exec@10']).toBeCloseTo(e ? expectedExecAtK(flags, ranked.scores, 10) : execAtK(flags, 10), 13);
+          for (const k of [5, 10]) {
+            expect(row[`precision@${k}`]).toBeCloseTo(
+              e ? expectedExecutionPrecisionAtK(flags, ranked.scores, k) : executionPrecisionAtK(flags, k),
+              13,
+            );
+          }
+          for (const k of [3, 10]) {
+            expect(row[`ndcg@${k}`]).toBeCloseTo(
+              e ? expectedNdcgAtK(gains, ranked.scores, k, ideal) : ndcgAtK(gains, k, ideal),
+              13,
+            );
+          }
+          expect(row.mrr).toBeCloseTo(e ? expectedReciprocalRank(flags, ranked.scores) : reciprocalRank(flags), 13);
+          if (!e) expect(row['mrr@10']).toBe(reciprocalRank(flags.slice(0, 10)));
+          decidedSomething += result.diagnostics.tieDecidedQueries['exec@10'].includes(qid) ? 1 : 0;
         }
-        for (const k of [3, 10]) {
-          expect(row[`ndcg@${k}`]).toBeCloseTo(
-            e ? expectedNdcgAtK(gains, ranked.scores, k, ideal) : ndcgAtK(gains, k, ideal),
-            13,
-          );
-        }
-        expect(row.mrr).toBeCloseTo(e ? expectedReciprocalRank(flags, ranked.scores) : reciprocalRank(flags), 13);
-        if (!e) expect(row['mrr@10']).toBe(reciprocalRank(flags.slice(0, 10)));
-        decidedSomething += result.diagnostics.tieDecidedQueries['exec@10'].includes(qid) ? 1 : 0;
-      }
-      expect(decidedSomething).toBeGreaterThan(0);
-    });
+        expect(decidedSomething).toBeGreaterThan(0);
+      },
+    );
   });
 });

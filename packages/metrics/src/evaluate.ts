@@ -1,15 +1,11 @@
-import { MetricsError, describeValue } from './errors.js';
+import { compareCodePoints } from '@execret/formats';
+import { describeValue, MetricsError } from './errors.js';
 import { execAtKKernel } from './exec-at-k.js';
 import { executionPrecisionAtKKernel } from './execution-precision-at-k.js';
-import {
-  expectedDcgKernel,
-  expectedExecKernel,
-  expectedPrecisionKernel,
-  expectedRrKernel,
-} from './expected-ties.js';
+import { expectedDcgKernel, expectedExecKernel, expectedPrecisionKernel, expectedRrKernel } from './expected-ties.js';
 import { dcgKernel, idealDcgKernel, sortDescending } from './ndcg-at-k.js';
-import { parseMeasure, type Measure } from './parse-measure.js';
-import { checkedScore, compareCodePoints, selectTopK } from './rank.js';
+import { type Measure, parseMeasure } from './parse-measure.js';
+import { checkedScore, selectTopK } from './rank.js';
 import { dcgDecidedByTies, execDecidedByTies, precisionDecidedByTies, rrDecidedByTies } from './tie-decided.js';
 import { createTieGroups, fillTieGroups, type TieGroups } from './tie-groups.js';
 
@@ -186,7 +182,9 @@ export function evaluate<const M extends string>(
   options: EvaluateOptions = {},
 ): EvaluateResult<M> {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`@execret/metrics evaluate: expected options to be an object, received ${describeValue(options)}`);
+    throw new TypeError(
+      `@execret/metrics evaluate: expected options to be an object, received ${describeValue(options)}`,
+    );
   }
   const ties = pickOption(options.ties, DEFAULT_TIES, TIE_MODES, 'ties');
   const gainMode = pickOption(options.gain, DEFAULT_GAIN, GAIN_MODES, 'gain');

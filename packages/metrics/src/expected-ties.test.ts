@@ -1,3 +1,4 @@
+import { mulberry32 } from '@execret/formats';
 import { describe, expect, it } from 'vitest';
 import { execAtK } from './exec-at-k.js';
 import { executionPrecisionAtK } from './execution-precision-at-k.js';
@@ -46,19 +47,11 @@ function bruteForce(scores: readonly number[], values: readonly number[], f: (re
   return sum / orders.length;
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Random rankings of up to 9 documents with integer scores (many ties) and graded gains. */
-function randomCases(count: number, seed: number): { scores: number[]; flags: number[]; gains: number[]; ideal: number[] }[] {
+function randomCases(
+  count: number,
+  seed: number,
+): { scores: number[]; flags: number[]; gains: number[]; ideal: number[] }[] {
   const rand = mulberry32(seed);
   const out = [];
   for (let c = 0; c < count; c++) {
@@ -151,7 +144,11 @@ describe('expectedReciprocalRank', () => {
 
   it.each([
     { flags: [0, 1], scores: [0.5, 0.5], expected: 0.75 },
-    { flags: [0, 0, 1, 0, 1], scores: [3, 2, 2, 2, 2], expected: (1 / 2) * (1 / 2) + (1 / 3) * (1 / 3) + (1 / 4) * (1 / 6) },
+    {
+      flags: [0, 0, 1, 0, 1],
+      scores: [3, 2, 2, 2, 2],
+      expected: (1 / 2) * (1 / 2) + (1 / 3) * (1 / 3) + (1 / 4) * (1 / 6),
+    },
     { flags: [0, 0], scores: [1, 1], expected: 0 },
     { flags: [1, 1], scores: [1, 1], expected: 1 },
   ])('returns $expected for flags $flags and scores $scores', ({ flags, scores, expected }) => {

@@ -22,8 +22,8 @@
  * expected value equals the value of any single ordering, bit for bit.
  */
 
-import { tieGroupsOf, type TieGroups } from './tie-groups.js';
-import { idealDcgKernel, discountDenominator, sortDescending } from './ndcg-at-k.js';
+import { discountDenominator, idealDcgKernel, sortDescending } from './ndcg-at-k.js';
+import { type TieGroups, tieGroupsOf } from './tie-groups.js';
 import { assertCutoff, assertGains, assertPassFlags, assertRankedScores } from './validate.js';
 
 /**

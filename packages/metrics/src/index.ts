@@ -1,21 +1,7 @@
 // Public API of @execret/metrics. Each concept lives in its own file; this file only re-exports.
-export { MetricsError, METRICS_ERROR_CODES } from './errors.js';
+
 export type { MetricsErrorCode, MetricsErrorDetails, MetricsErrorOptions } from './errors.js';
-export { execAtK } from './exec-at-k.js';
-export { executionPrecisionAtK } from './execution-precision-at-k.js';
-export { ndcgAtK } from './ndcg-at-k.js';
-export { reciprocalRank } from './reciprocal-rank.js';
-export {
-  expectedExecAtK,
-  expectedExecutionPrecisionAtK,
-  expectedNdcgAtK,
-  expectedReciprocalRank,
-} from './expected-ties.js';
-export { compareByTieRule, compareCodePoints, rankRun } from './rank.js';
-export type { RankRunOptions, RankedRun } from './rank.js';
-export { MEASURE_ALIASES, MEASURE_NAMES, parseMeasure } from './parse-measure.js';
-export type { Measure, MeasureName } from './parse-measure.js';
-export { DEFAULT_GAIN, DEFAULT_MISSING_QUERIES, DEFAULT_TIES, evaluate } from './evaluate.js';
+export { METRICS_ERROR_CODES, MetricsError } from './errors.js';
 export type {
   EvaluateDiagnostics,
   EvaluateOptions,
@@ -27,3 +13,18 @@ export type {
   Run,
   TieMode,
 } from './evaluate.js';
+export { DEFAULT_GAIN, DEFAULT_MISSING_QUERIES, DEFAULT_TIES, evaluate } from './evaluate.js';
+export { execAtK } from './exec-at-k.js';
+export { executionPrecisionAtK } from './execution-precision-at-k.js';
+export {
+  expectedExecAtK,
+  expectedExecutionPrecisionAtK,
+  expectedNdcgAtK,
+  expectedReciprocalRank,
+} from './expected-ties.js';
+export { ndcgAtK } from './ndcg-at-k.js';
+export type { Measure, MeasureName } from './parse-measure.js';
+export { MEASURE_ALIASES, MEASURE_NAMES, parseMeasure } from './parse-measure.js';
+export type { RankedRun, RankRunOptions } from './rank.js';
+export { compareByTieRule, rankRun } from './rank.js';
+export { reciprocalRank } from './reciprocal-rank.js';

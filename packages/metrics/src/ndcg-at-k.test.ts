@@ -26,7 +26,11 @@ describe('ndcgAtK', () => {
   });
 
   it('equals exec@1 at k = 1 when the canonical is the only relevant snippet', () => {
-    for (const gains of [[1, 0], [0, 1], [0, 0]]) {
+    for (const gains of [
+      [1, 0],
+      [0, 1],
+      [0, 0],
+    ]) {
       expect(ndcgAtK(gains, 1, [1])).toBe(gains[0]);
     }
   });

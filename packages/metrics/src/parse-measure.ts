@@ -1,4 +1,4 @@
-import { MetricsError, describeValue } from './errors.js';
+import { describeValue, MetricsError } from './errors.js';
 
 /** Canonical measure names. */
 export type MeasureName = 'exec' | 'execution_precision' | 'ndcg' | 'exec_ndcg_gap' | 'mrr';

@@ -1,68 +1,7 @@
+import { mulberry32 } from '@execret/formats';
 import { describe, expect, it } from 'vitest';
 import { MetricsError } from './errors.js';
-import { compareByTieRule, compareCodePoints, rankRun, selectTopK } from './rank.js';
-
-/** Reference: compare arrays of code points (independent of the code-unit fix-up). */
-function referenceCompare(a: string, b: string): number {
-  const x = Array.from(a, (c) => c.codePointAt(0) as number);
-  const y = Array.from(b, (c) => c.codePointAt(0) as number);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number);
-  return x.length - y.length;
-}
-
-/** A tiny seeded generator (mulberry32) so the property tests are reproducible. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const ALPHABET = ['a', 'b', 'Z', '0', '_', '\u00e9', '\ud7ff', '\ue000', '\uff21', '\ufffd', '\u{10000}', '\u{1f600}', '\u{10ffff}'];
-
-describe('compareCodePoints', () => {
-  it.each([
-    ['c_0001', 'c_0002', -1],
-    ['c_0002', 'c_0001', 1],
-    ['c_9', 'c_10', 1],
-    ['abc', 'abc', 0],
-    ['ab', 'abc', -1],
-    ['', 'a', -1],
-    ['Z', 'a', -1],
-    ['\u{1f600}', '\ufffd', 1],
-    ['\u{10000}', '\uffff', 1],
-    ['\ue000', '\ud7ff', 1],
-    ['\u{1f600}', '\u{1f601}', -1],
-  ])('orders %j against %j as %i', (a, b, sign) => {
-    expect(Math.sign(compareCodePoints(a, b))).toBe(sign);
-  });
-
-  it('agrees with code-point order on random strings from a tricky alphabet', () => {
-    const rand = mulberry32(7);
-    const word = (): string => {
-      let s = '';
-      const n = Math.floor(rand() * 4);
-      for (let i = 0; i < n; i++) s += ALPHABET[Math.floor(rand() * ALPHABET.length)];
-      return s;
-    };
-    for (let trial = 0; trial < 5000; trial++) {
-      const a = word();
-      const b = word();
-      expect(Math.sign(compareCodePoints(a, b)), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(
-        Math.sign(referenceCompare(a, b)),
-      );
-    }
-  });
-
-  it('disagrees with JavaScript < exactly where UTF-16 and code-point order differ', () => {
-    expect('\u{1f600}' < '\ufffd').toBe(true);
-    expect(compareCodePoints('\u{1f600}', '\ufffd') > 0).toBe(true);
-  });
-});
+import { compareByTieRule, rankRun, selectTopK } from './rank.js';
 
 describe('compareByTieRule', () => {
   it.each([

@@ -4,50 +4,13 @@
  * numbers agree with trec_eval, pytrec_eval and ir_measures.
  */
 
-import { MetricsError, describeValue } from './errors.js';
+import { compareCodePoints } from '@execret/formats';
+import { describeValue, MetricsError } from './errors.js';
 import { assertCutoff } from './validate.js';
 
 /**
- * Compares two strings by Unicode code point, the order of their UTF-8 bytes, which is what C's `strcmp`
- * sees in trec_eval and what Python's `<` uses on `str`.
- *
- * JavaScript's `<` compares UTF-16 code units instead, which disagrees for characters above U+FFFF against
- * characters in U+E000–U+FFFF (for example `'\u{1F600}' < '\uFFFD'` is `true` in JavaScript, although
- * U+1F600 > U+FFFD). Lone surrogates, which cannot be written in UTF-8, sort as if they were characters
- * above U+FFFF.
- *
- * @param a - first string
- * @param b - second string
- * @returns a negative number when `a` sorts before `b`, 0 when they are equal, a positive number otherwise
- *
- * @example
- * compareCodePoints('c_0002', 'c_0010');     // < 0
- * compareCodePoints('c_9', 'c_10');          // > 0 ('9' > '1'; not numeric order)
- * compareCodePoints('\u{1F600}', '\uFFFD');  // > 0 (JavaScript's '<' says the opposite)
- */
-export function compareCodePoints(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) {
-      // Only code units at or above U+D800 can disagree with code-point order: move surrogates (D800–DFFF)
-      // above E000–FFFF, keeping everything else in place.
-      if (x >= 0xd800 && y >= 0xd800) return fixupCodeUnit(x) - fixupCodeUnit(y);
-      return x - y;
-    }
-  }
-  return a.length - b.length;
-}
-
-function fixupCodeUnit(u: number): number {
-  return u >= 0xe000 ? u - 0x800 : u + 0x2000;
-}
-
-/**
  * Orders two scored documents by the tie rule: higher score first; on equal scores, the document whose id
- * is greater in code-point order ({@link compareCodePoints}) first. Scores compare as numbers, so `0` and
+ * is greater in code-point order (`compareCodePoints` of `@execret/formats`) first. Scores compare as numbers, so `0` and
  * `-0` are equal and tie.
  *
  * Use it as a sort comparator on `(score, id)` pairs. `NaN` scores have no place in the order; callers reject

@@ -12,10 +12,10 @@ import {
   expectedExecutionPrecisionAtK,
   expectedNdcgAtK,
   expectedReciprocalRank,
+  type GainMode,
   ndcgAtK,
   rankRun,
   reciprocalRank,
-  type GainMode,
   type TieMode,
 } from '../src/index.js';
 
@@ -120,7 +120,8 @@ describe('single-query functions (golden)', () => {
       if (!Object.hasOwn(dataset.run, qid)) continue;
       const judged = dataset.qrels[qid] as Record<string, number>;
       const passes = new Set(Object.hasOwn(dataset.passing, qid) ? dataset.passing[qid] : []);
-      const gainOf = (v: number | undefined): number => (v === undefined || v <= 0 ? 0 : scenario.gain === 'binary' ? 1 : v);
+      const gainOf = (v: number | undefined): number =>
+        v === undefined || v <= 0 ? 0 : scenario.gain === 'binary' ? 1 : v;
       const ranked = rankRun(dataset.run[qid] as Record<string, number>);
       const flags = ranked.docIds.map((d) => (passes.has(d) ? 1 : 0));
       const gains = ranked.docIds.map((d) => gainOf(Object.hasOwn(judged, d) ? judged[d] : undefined));

@@ -17,16 +17,20 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createOracle, resolvePython, type OracleJob, type OracleJudged } from '../src/index.js';
+import type { Judged } from '@execret/formats';
 import { FORK_SERVER_SOURCE } from '../src/fork-server-source.js';
+import { createOracle, type OracleJob, resolvePython } from '../src/index.js';
 import { syntheticCorpus } from './synthetic-corpus.js';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--tasks');
-const TASKS = at >= 0 && args[at + 1] ? (args[at + 1] as string) : fileURLToPath(new URL('../../../fixtures/mini-tasks/tasks.jsonl', import.meta.url));
+const TASKS =
+  at >= 0 && args[at + 1]
+    ? (args[at + 1] as string)
+    : fileURLToPath(new URL('../../../fixtures/mini-tasks/tasks.jsonl', import.meta.url));
 
 // Runs the server's analysis (everything above its serve() call) on test strings; prints one shape each.
-const CLASSIFY = String.raw`
+const CLASSIFY = `
 import json, sys
 source_file, tests_file = sys.argv[1], sys.argv[2]
 source = open(source_file).read()
@@ -61,7 +65,10 @@ function shapes(python: string, tests: string[]): string[] {
   try {
     writeFileSync(join(dir, 'server.py'), FORK_SERVER_SOURCE);
     writeFileSync(join(dir, 'tests.json'), JSON.stringify(tests));
-    const out = execFileSync(python, ['-I', '-c', CLASSIFY, join(dir, 'server.py'), join(dir, 'tests.json')], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const out = execFileSync(python, ['-I', '-c', CLASSIFY, join(dir, 'server.py'), join(dir, 'tests.json')], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    });
     return JSON.parse(out) as string[];
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -77,8 +84,14 @@ async function main(): Promise<void> {
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as { canonical: string; tests: string[] });
   const corpora: Corpus[] = [
-    { name: `mini tasks (${TASKS.split('/').slice(-2).join('/')}), canonicals`, jobs: tasks.map((t) => ({ code: t.canonical, tests: t.tests })) },
-    { name: 'synthetic bench corpus, all snippets', jobs: syntheticCorpus().map(({ code, tests }) => ({ code, tests })) },
+    {
+      name: `mini tasks (${TASKS.split('/').slice(-2).join('/')}), canonicals`,
+      jobs: tasks.map((t) => ({ code: t.canonical, tests: t.tests })),
+    },
+    {
+      name: 'synthetic bench corpus, all snippets',
+      jobs: syntheticCorpus().map(({ code, tests }) => ({ code, tests })),
+    },
   ];
   const oracle = await createOracle({ concurrency: 2, timeoutMs: 5000 });
   try {
@@ -87,12 +100,20 @@ async function main(): Promise<void> {
       const byShape: Record<string, number> = { strong: 0, weak: 0, literal: 0, child: 0 };
       for (const s of shapes(python.executable, tests)) byShape[s] = (byShape[s] ?? 0) + 1;
       const results = await oracle.runMany(corpus.jobs);
-      const judged: Record<OracleJudged, number> = { split: 0, child: 0, fallback: 0 };
+      const judged: Record<Judged, number> = { split: 0, child: 0, fallback: 0 };
       for (const r of results) for (const j of r.judged) judged[j]++;
       const passing = results.filter((r) => r.status === 'pass').length;
       console.log(`${corpus.name}: ${corpus.jobs.length} suites, ${tests.length} asserts, ${passing} suites pass`);
-      console.log(`  shape:  ${Object.entries(byShape).map(([k, n]) => `${k} ${pct(n, tests.length)}`).join(', ')}`);
-      console.log(`  judged: ${Object.entries(judged).map(([k, n]) => `${k} ${pct(n, tests.length)}`).join(', ')}`);
+      console.log(
+        `  shape:  ${Object.entries(byShape)
+          .map(([k, n]) => `${k} ${pct(n, tests.length)}`)
+          .join(', ')}`,
+      );
+      console.log(
+        `  judged: ${Object.entries(judged)
+          .map(([k, n]) => `${k} ${pct(n, tests.length)}`)
+          .join(', ')}`,
+      );
       const allSplit = results.filter((r) => r.judged.every((j) => j === 'split')).length;
       console.log(`  suites judged entirely split: ${pct(allSplit, results.length)}`);
     }

@@ -16,7 +16,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOracle, resolvePython, type OracleJob, type OracleJudged, type OracleResult } from '../src/index.js';
+import type { Judged } from '@execret/formats';
+import { createOracle, type OracleJob, type OracleResult, resolvePython } from '../src/index.js';
 import { syntheticCorpus } from './synthetic-corpus.js';
 
 const args = process.argv.slice(2);
@@ -32,7 +33,7 @@ const CHUNKS = 5;
 
 // The baseline harness: same semantics as the oracle (fresh namespace per test, snippet re-executed,
 // one suite budget, the same outcome strings), but one fresh interpreter per suite and no sandbox.
-const BASELINE = String.raw`
+const BASELINE = `
 import json, signal, sys
 job = json.loads(sys.stdin.read())
 class _Budget(BaseException):
@@ -116,8 +117,12 @@ async function main(): Promise<void> {
   const nTests = jobs.reduce((s, j) => s + j.tests.length, 0);
   const sample = jobs.filter((_, i) => i % SAMPLE_EVERY === 0);
   const python = await resolvePython();
-  console.log(`corpus: ${jobs.length} snippets, ${nTests} asserts (${(nTests / jobs.length).toFixed(2)} per suite); baseline sample: every ${SAMPLE_EVERY}th = ${sample.length} suites`);
-  console.log(`python: ${python.executable} ${python.version}; concurrency ${CONCURRENCY} on ${availableParallelism()} cores; suite budget ${TIMEOUT_MS} ms`);
+  console.log(
+    `corpus: ${jobs.length} snippets, ${nTests} asserts (${(nTests / jobs.length).toFixed(2)} per suite); baseline sample: every ${SAMPLE_EVERY}th = ${sample.length} suites`,
+  );
+  console.log(
+    `python: ${python.executable} ${python.version}; concurrency ${CONCURRENCY} on ${availableParallelism()} cores; suite budget ${TIMEOUT_MS} ms`,
+  );
 
   const dir = mkdtempSync(join(tmpdir(), 'execret-oracle-bench-'));
   const cacheFile = join(dir, 'execution_cache.jsonl');
@@ -125,8 +130,15 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const oracle = await createOracle({ concurrency: CONCURRENCY, timeoutMs: TIMEOUT_MS, isolation: ISOLATION });
     const startMs = performance.now() - t0;
-    console.log(`oracle: isolation ${oracle.info.isolation}${oracle.info.fallbackReason ? ` (fallback: ${oracle.info.fallbackReason})` : ''}, ${CONCURRENCY} fork servers started in ${startMs.toFixed(0)} ms`);
-    const childOracle = await createOracle({ concurrency: CONCURRENCY, timeoutMs: TIMEOUT_MS, isolation: ISOLATION, judging: 'child' });
+    console.log(
+      `oracle: isolation ${oracle.info.isolation}${oracle.info.fallbackReason ? ` (fallback: ${oracle.info.fallbackReason})` : ''}, ${CONCURRENCY} fork servers started in ${startMs.toFixed(0)} ms`,
+    );
+    const childOracle = await createOracle({
+      concurrency: CONCURRENCY,
+      timeoutMs: TIMEOUT_MS,
+      isolation: ISOLATION,
+      judging: 'child',
+    });
 
     // 1. Side by side on the identical subsample, interleaved in chunks: the reference approach
     //    (python -I), the same without site-packages (python -I -S, a stricter reference), the oracle.
@@ -159,14 +171,24 @@ async function main(): Promise<void> {
     await childOracle.close();
 
     // 2. The oracle on the full corpus, writing the execution cache.
-    const full = await createOracle({ concurrency: CONCURRENCY, timeoutMs: TIMEOUT_MS, isolation: ISOLATION, cacheFile });
+    const full = await createOracle({
+      concurrency: CONCURRENCY,
+      timeoutMs: TIMEOUT_MS,
+      isolation: ISOLATION,
+      cacheFile,
+    });
     let t = performance.now();
     const results = await full.runMany(jobs);
     const oracleFullMs = performance.now() - t;
     await full.close();
 
     // 3. A second run answered from the cache.
-    const cached = await createOracle({ concurrency: CONCURRENCY, timeoutMs: TIMEOUT_MS, isolation: ISOLATION, cacheFile });
+    const cached = await createOracle({
+      concurrency: CONCURRENCY,
+      timeoutMs: TIMEOUT_MS,
+      isolation: ISOLATION,
+      cacheFile,
+    });
     t = performance.now();
     const again = await cached.runMany(jobs);
     const cachedMs = performance.now() - t;
@@ -183,22 +205,44 @@ async function main(): Promise<void> {
 
     console.log('');
     console.log(`side by side, same ${sample.length} suites, interleaved in ${CHUNKS} chunks:`);
-    console.log(`  baseline (fresh python -I per suite): ${fmt(baselineMs)}  = ${perBaseline.toFixed(2)} ms per snippet`);
-    console.log(`  fresh python -I -S per suite:         ${fmt(bareMs)}  = ${(bareMs / sample.length).toFixed(2)} ms per snippet`);
-    console.log(`  oracle (fork servers, ${oracle.info.isolation}, split judging): ${fmt(oracleSampleMs)}  = ${perOracleSample.toFixed(2)} ms per snippet`);
-    console.log(`  oracle (fork servers, ${oracle.info.isolation}, judging 'child'): ${fmt(childSampleMs)}  = ${(childSampleMs / sample.length).toFixed(2)} ms per snippet`);
-    console.log(`  ratio: ${(baselineMs / oracleSampleMs).toFixed(1)}x against python -I, ${(bareMs / oracleSampleMs).toFixed(1)}x against python -I -S (judging 'child': ${(baselineMs / childSampleMs).toFixed(1)}x, ${(bareMs / childSampleMs).toFixed(1)}x); split/child cost ${(oracleSampleMs / childSampleMs).toFixed(2)}`);
-    console.log(`  identical outcomes (baseline vs oracle): ${agree}/${sample.length} suites split, ${agreeChild}/${sample.length} child`);
+    console.log(
+      `  baseline (fresh python -I per suite): ${fmt(baselineMs)}  = ${perBaseline.toFixed(2)} ms per snippet`,
+    );
+    console.log(
+      `  fresh python -I -S per suite:         ${fmt(bareMs)}  = ${(bareMs / sample.length).toFixed(2)} ms per snippet`,
+    );
+    console.log(
+      `  oracle (fork servers, ${oracle.info.isolation}, split judging): ${fmt(oracleSampleMs)}  = ${perOracleSample.toFixed(2)} ms per snippet`,
+    );
+    console.log(
+      `  oracle (fork servers, ${oracle.info.isolation}, judging 'child'): ${fmt(childSampleMs)}  = ${(childSampleMs / sample.length).toFixed(2)} ms per snippet`,
+    );
+    console.log(
+      `  ratio: ${(baselineMs / oracleSampleMs).toFixed(1)}x against python -I, ${(bareMs / oracleSampleMs).toFixed(1)}x against python -I -S (judging 'child': ${(baselineMs / childSampleMs).toFixed(1)}x, ${(bareMs / childSampleMs).toFixed(1)}x); split/child cost ${(oracleSampleMs / childSampleMs).toFixed(2)}`,
+    );
+    console.log(
+      `  identical outcomes (baseline vs oracle): ${agree}/${sample.length} suites split, ${agreeChild}/${sample.length} child`,
+    );
     console.log('');
     console.log(`full corpus (${jobs.length} snippets):`);
-    console.log(`  baseline: ${fmt(baselineFullMs)} ${SAMPLE_EVERY === 1 ? '(measured)' : `(extrapolated from the ${sample.length}-suite sample)`}  = ${perBaseline.toFixed(2)} ms per snippet`);
-    console.log(`  oracle:   ${fmt(oracleFullMs)} (measured, writing the cache) = ${perOracle.toFixed(2)} ms per snippet`);
+    console.log(
+      `  baseline: ${fmt(baselineFullMs)} ${SAMPLE_EVERY === 1 ? '(measured)' : `(extrapolated from the ${sample.length}-suite sample)`}  = ${perBaseline.toFixed(2)} ms per snippet`,
+    );
+    console.log(
+      `  oracle:   ${fmt(oracleFullMs)} (measured, writing the cache) = ${perOracle.toFixed(2)} ms per snippet`,
+    );
     console.log(`  ratio: ${(baselineFullMs / oracleFullMs).toFixed(1)}x`);
     console.log(`  from the cache: ${fmt(cachedMs)} (${again.filter((r) => r.cached).length} hits)`);
-    console.log(`  canonicals passing: ${canonPass}/${canonTotal}; distractors failing: ${distractorFail}/${jobs.length - canonTotal}`);
-    const judged: Record<OracleJudged, number> = { split: 0, child: 0, fallback: 0 };
+    console.log(
+      `  canonicals passing: ${canonPass}/${canonTotal}; distractors failing: ${distractorFail}/${jobs.length - canonTotal}`,
+    );
+    const judged: Record<Judged, number> = { split: 0, child: 0, fallback: 0 };
     for (const r of results) for (const j of r.judged) judged[j]++;
-    console.log(`  tests judged: ${Object.entries(judged).map(([k, n]) => `${k} ${n} (${((100 * n) / nTests).toFixed(1)}%)`).join(', ')}`);
+    console.log(
+      `  tests judged: ${Object.entries(judged)
+        .map(([k, n]) => `${k} ${n} (${((100 * n) / nTests).toFixed(1)}%)`)
+        .join(', ')}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,34 +1,23 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { OracleError, abortError } from './errors.js';
-import { isOutcome, ORACLE_STATUSES, suiteStatus, type OracleStatus } from './outcomes.js';
-import { isJudged, type OracleJudged } from './judging.js';
+import {
+  type ExecutionCacheRecord,
+  formatExecutionCacheLine,
+  isJudged,
+  isOutcome,
+  SUITE_STATUSES,
+  type SuiteStatus,
+  suiteStatus,
+} from '@execret/formats';
+import { abortError, OracleError } from './errors.js';
 
 /**
- * One execution of one snippet against one suite, as stored in `execution_cache.jsonl`
- * (docs/formats.md).
+ * One execution of one snippet against one suite, as read from `execution_cache.jsonl` (the record type and its
+ * writer, `formatExecutionCacheLine`, are `@execret/formats`'s): every field of the line the record does not
+ * name is kept in `extra`. A line without `judged` reads as `child` for every test.
  */
-export interface ExecutionCacheEntry {
-  /** `code_sha256`: see `codeSha256`. */
-  codeSha256: string;
-  /** `tests_sha256`: see `testsSha256`. */
-  testsSha256: string;
-  /** `test_results`: one outcome per assert, release vocabulary. */
-  testResults: string[];
-  /** `passes_all_tests`: every outcome is `pass`. */
-  passesAllTests: boolean;
-  /** `status`: the suite status (see `suiteStatus`). */
-  status: OracleStatus;
-  /** `duration_ms`, when the writer recorded it. */
-  durationMs?: number;
-  /** `isolation` (`bwrap` or `rlimit` for lines this package wrote), when the writer recorded it. */
-  isolation?: string;
-  /**
-   * `judged`: how each test was judged (see `OracleJudged`), one per outcome, when the writer recorded
-   * it. Readers treat a line without it as judged `child`.
-   */
-  judged?: OracleJudged[];
+export interface ExecutionCacheEntry extends ExecutionCacheRecord {
   /** Every other field of the line, kept as read (writers may add fields). */
   extra: Record<string, unknown>;
 }
@@ -142,7 +131,7 @@ function toEntry(value: unknown, line: number, issues: ExecutionCacheIssue[]): E
   const testResults = results as string[];
   const derived = suiteStatus(testResults);
   const passes = derived === 'pass';
-  let status: OracleStatus = derived;
+  let status: SuiteStatus = derived;
   if (record.passes_all_tests !== undefined && record.passes_all_tests !== passes) {
     issues.push({
       line,
@@ -152,13 +141,17 @@ function toEntry(value: unknown, line: number, issues: ExecutionCacheIssue[]): E
   }
   const given = record.status;
   if (given !== undefined) {
-    if (typeof given === 'string' && (ORACLE_STATUSES as readonly string[]).includes(given) && (given === 'pass') === passes) {
-      status = given as OracleStatus;
+    if (
+      typeof given === 'string' &&
+      (SUITE_STATUSES as readonly string[]).includes(given) &&
+      (given === 'pass') === passes
+    ) {
+      status = given as SuiteStatus;
     } else {
       issues.push({
         line,
         kind: 'inconsistent',
-        message: `status ${JSON.stringify(given)} does not agree with test_results (expected one of ${ORACLE_STATUSES.join(', ')}, '${derived}' by this package's rule); using '${derived}'`,
+        message: `status ${JSON.stringify(given)} does not agree with test_results (expected one of ${SUITE_STATUSES.join(', ')}, '${derived}' by this package's rule); using '${derived}'`,
       });
     }
   }
@@ -172,7 +165,8 @@ function toEntry(value: unknown, line: number, issues: ExecutionCacheIssue[]): E
     status,
     extra,
   };
-  if (typeof record.duration_ms === 'number' && Number.isFinite(record.duration_ms)) entry.durationMs = record.duration_ms;
+  if (typeof record.duration_ms === 'number' && Number.isFinite(record.duration_ms))
+    entry.durationMs = record.duration_ms;
   if (typeof record.isolation === 'string') entry.isolation = record.isolation;
   const judged = record.judged;
   if (judged !== undefined) {
@@ -189,64 +183,6 @@ function toEntry(value: unknown, line: number, issues: ExecutionCacheIssue[]): E
   return entry;
 }
 
-/**
- * Serialises one entry as a line of `execution_cache.jsonl`, strictly as docs/formats.md fixes it:
- * `code_sha256`, `tests_sha256`, `test_results`, `passes_all_tests`, `status`, then `duration_ms`,
- * `isolation` and `judged` when present, then the `extra` fields; compact JSON, terminated by `\n`.
- * `passes_all_tests` and `status` must agree with `test_results` (`pass` exactly when every outcome is
- * `pass`).
- *
- * @param entry - the entry; `extra` may be omitted
- * @throws {TypeError} when a hash is not 64 lowercase hex digits, an outcome is outside the vocabulary,
- *   `passesAllTests`/`status` contradict `testResults`, or `judged` is not one label per outcome
- * @example
- * formatExecutionCacheLine({
- *   codeSha256: 'a'.repeat(64), testsSha256: 'b'.repeat(64),
- *   testResults: ['pass'], passesAllTests: true, status: 'pass', durationMs: 2.5,
- * });
- * // '{"code_sha256":"aaa…","tests_sha256":"bbb…","test_results":["pass"],"passes_all_tests":true,"status":"pass","duration_ms":2.5}\n'
- */
-export function formatExecutionCacheLine(
-  entry: Omit<ExecutionCacheEntry, 'extra'> & { extra?: Record<string, unknown> },
-): string {
-  for (const [name, hash] of [
-    ['codeSha256', entry.codeSha256],
-    ['testsSha256', entry.testsSha256],
-  ] as const) {
-    if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) {
-      throw new TypeError(`@execret/oracle formatExecutionCacheLine: expected ${name} to be 64 lowercase hex digits, received ${JSON.stringify(hash)}`);
-    }
-  }
-  if (!Array.isArray(entry.testResults)) {
-    throw new TypeError('@execret/oracle formatExecutionCacheLine: expected testResults to be an array of outcome strings');
-  }
-  const derived = suiteStatus(entry.testResults);
-  if (entry.passesAllTests !== (derived === 'pass') || !ORACLE_STATUSES.includes(entry.status) || (entry.status === 'pass') !== (derived === 'pass')) {
-    throw new TypeError(
-      `@execret/oracle formatExecutionCacheLine: passesAllTests (${String(entry.passesAllTests)}) and status ('${String(entry.status)}') must agree with testResults (status '${derived}')`,
-    );
-  }
-  const record: Record<string, unknown> = {
-    code_sha256: entry.codeSha256,
-    tests_sha256: entry.testsSha256,
-    test_results: entry.testResults,
-    passes_all_tests: entry.passesAllTests,
-    status: entry.status,
-  };
-  if (entry.durationMs !== undefined) record.duration_ms = entry.durationMs;
-  if (entry.isolation !== undefined) record.isolation = entry.isolation;
-  if (entry.judged !== undefined) {
-    if (!Array.isArray(entry.judged) || entry.judged.length !== entry.testResults.length || !entry.judged.every(isJudged)) {
-      throw new TypeError(
-        `@execret/oracle formatExecutionCacheLine: expected judged to hold one of 'split', 'child', 'fallback' per outcome (${entry.testResults.length}), received ${JSON.stringify(entry.judged).slice(0, 80)}`,
-      );
-    }
-    record.judged = entry.judged;
-  }
-  for (const [key, value] of Object.entries(entry.extra ?? {})) if (!(key in record)) record[key] = value;
-  return `${JSON.stringify(record)}\n`;
-}
-
 /** An open, append-only execution cache (see {@link openExecutionCache}). */
 export interface ExecutionCache {
   /** The file this cache reads and appends to. */
@@ -258,7 +194,7 @@ export interface ExecutionCache {
   /** The latest entry for a key, or `undefined`. Hashes are compared lowercased. */
   get(codeSha256: string, testsSha256: string): ExecutionCacheEntry | undefined;
   /** Appends one line (one `write` call) and makes it the latest entry of its key. */
-  put(entry: Omit<ExecutionCacheEntry, 'extra'> & { extra?: Record<string, unknown> }): void;
+  put(entry: ExecutionCacheRecord): void;
   /** The latest entry of every key, ordered by when that latest entry was loaded or put. */
   entries(): IterableIterator<ExecutionCacheEntry>;
   /** Closes the file; later `put` calls throw `OracleError('cache-io')`. Idempotent. */
@@ -286,9 +222,14 @@ export interface OpenExecutionCacheOptions {
  * cache.get(codeSha256(code), testsSha256(tests))?.testResults; // ['pass', 'FAIL', …] or undefined
  * cache.close();
  */
-export async function openExecutionCache(file: string, options: OpenExecutionCacheOptions = {}): Promise<ExecutionCache> {
+export async function openExecutionCache(
+  file: string,
+  options: OpenExecutionCacheOptions = {},
+): Promise<ExecutionCache> {
   if (typeof file !== 'string' || file === '') {
-    throw new TypeError(`@execret/oracle openExecutionCache: expected file to be a non-empty path, received ${JSON.stringify(file)}`);
+    throw new TypeError(
+      `@execret/oracle openExecutionCache: expected file to be a non-empty path, received ${JSON.stringify(file)}`,
+    );
   }
   const { signal } = options;
   if (signal?.aborted) throw abortError('openExecutionCache', signal);
@@ -299,7 +240,11 @@ export async function openExecutionCache(file: string, options: OpenExecutionCac
   } catch (cause) {
     if (signal?.aborted) throw abortError('openExecutionCache', signal);
     if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new OracleError('cache-io', `@execret/oracle openExecutionCache: cannot read ${file} (${(cause as Error).message})`, { cause });
+      throw new OracleError(
+        'cache-io',
+        `@execret/oracle openExecutionCache: cannot read ${file} (${(cause as Error).message})`,
+        { cause },
+      );
     }
   }
   const parsed = parseExecutionCache(text);
@@ -315,7 +260,11 @@ export async function openExecutionCache(file: string, options: OpenExecutionCac
     if (text !== '' && !text.endsWith('\n')) writeSync(fd, '\n');
   } catch (cause) {
     if (fd !== undefined) closeSync(fd);
-    throw new OracleError('cache-io', `@execret/oracle openExecutionCache: cannot open ${file} for appending (${(cause as Error).message})`, { cause });
+    throw new OracleError(
+      'cache-io',
+      `@execret/oracle openExecutionCache: cannot open ${file} for appending (${(cause as Error).message})`,
+      { cause },
+    );
   }
   return {
     file,
@@ -335,7 +284,11 @@ export async function openExecutionCache(file: string, options: OpenExecutionCac
       try {
         written = writeSync(fd, line);
       } catch (cause) {
-        throw new OracleError('cache-io', `@execret/oracle ExecutionCache.put: cannot append to ${file} (${(cause as Error).message})`, { cause });
+        throw new OracleError(
+          'cache-io',
+          `@execret/oracle ExecutionCache.put: cannot append to ${file} (${(cause as Error).message})`,
+          { cause },
+        );
       }
       if (written !== line.length) {
         throw new OracleError(

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { bwrapArgs, serverCommand, SERVER_CAPABILITIES, SERVER_ROLE, type ServerConfig } from './fork-server.js';
+import { bwrapArgs, SERVER_CAPABILITIES, SERVER_ROLE, type ServerConfig, serverCommand } from './fork-server.js';
 import { FORK_SERVER_SOURCE } from './fork-server-source.js';
 
 const CONFIG: ServerConfig = {
@@ -29,14 +29,24 @@ function pairs(args: string[]): string[] {
 describe('bwrapArgs', () => {
   it('unshares everything but the user namespace and keeps only the needed capabilities when root', () => {
     const args = bwrapArgs({ root: true, tmpfsBytes: 4096, view: [] });
-    for (const flag of ['--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--die-with-parent', '--new-session', '--clearenv']) {
+    for (const flag of [
+      '--unshare-pid',
+      '--unshare-net',
+      '--unshare-ipc',
+      '--unshare-uts',
+      '--die-with-parent',
+      '--new-session',
+      '--clearenv',
+    ]) {
       expect(args).toContain(flag);
     }
     expect(args).not.toContain('--unshare-user');
     expect(args).not.toContain('--unshare-all');
     expect(pairs(args)).toContain('--cap-drop ALL');
-    expect(args.filter((a, i) => args[i - 1] === '--cap-add')).toEqual([...SERVER_CAPABILITIES]);
-    expect(args.join(' ')).toContain('--new-session --perms 1777 --size 4096 --tmpfs /tmp --proc /proc --dev /dev --remount-ro / --clearenv');
+    expect(args.filter((_a, i) => args[i - 1] === '--cap-add')).toEqual([...SERVER_CAPABILITIES]);
+    expect(args.join(' ')).toContain(
+      '--new-session --perms 1777 --size 4096 --tmpfs /tmp --proc /proc --dev /dev --remount-ro / --clearenv',
+    );
   });
 
   it('shows only the mounts of its view, before its own /tmp, /proc and /dev, and never the host root', () => {
@@ -51,8 +61,13 @@ describe('bwrapArgs', () => {
       ],
     });
     const text = args.join(' ');
-    expect(text).toContain('--new-session --perms 0700 --dir /root --ro-bind /usr /usr --ro-bind /root/py/lib /root/py/lib --symlink usr/bin /bin --perms 1777');
-    expect(pairs(args).filter((p) => p.startsWith('--ro-bind') || p.startsWith('--bind'))).toEqual(['--ro-bind /usr', '--ro-bind /root/py/lib']);
+    expect(text).toContain(
+      '--new-session --perms 0700 --dir /root --ro-bind /usr /usr --ro-bind /root/py/lib /root/py/lib --symlink usr/bin /bin --perms 1777',
+    );
+    expect(pairs(args).filter((p) => p.startsWith('--ro-bind') || p.startsWith('--bind'))).toEqual([
+      '--ro-bind /usr',
+      '--ro-bind /root/py/lib',
+    ]);
     expect(text).not.toMatch(/--ro-bind \/ \//);
   });
 
@@ -80,10 +95,14 @@ describe('serverCommand', () => {
 describe('FORK_SERVER_SOURCE', () => {
   it('is valid Python for the interpreter in use', () => {
     const python = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
-    const out = execFileSync(python, ['-I', '-c', 'import sys; compile(sys.stdin.read(), "server", "exec"); print("ok")'], {
-      input: FORK_SERVER_SOURCE,
-      encoding: 'utf8',
-    });
+    const out = execFileSync(
+      python,
+      ['-I', '-c', 'import sys; compile(sys.stdin.read(), "server", "exec"); print("ok")'],
+      {
+        input: FORK_SERVER_SOURCE,
+        encoding: 'utf8',
+      },
+    );
     expect(out.trim()).toBe('ok');
   });
 });

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { isJudged, isOutcome, type Judged } from '@execret/formats';
 import { FORK_SERVER_SOURCE } from './fork-server-source.js';
-import { isOutcome } from './outcomes.js';
-import { isJudged, type OracleJudged, type OracleJudging } from './judging.js';
+import type { OracleJudging } from './judging.js';
 import { mountArgs, type SandboxMount } from './sandbox-view.js';
 
 /**
@@ -80,7 +80,14 @@ export interface ServerJob {
  * @internal
  */
 export type ServerReply =
-  | { kind: 'result'; tests: string[]; judged: OracleJudged[]; durationMs: number; killedDescendants: number; removedFiles: number }
+  | {
+      kind: 'result';
+      tests: string[];
+      judged: Judged[];
+      durationMs: number;
+      killedDescendants: number;
+      removedFiles: number;
+    }
   | { kind: 'lost'; reason: string }
   | { kind: 'requeue' };
 
@@ -160,12 +167,21 @@ export function bwrapArgs(config: Pick<ServerConfig, 'root' | 'tmpfsBytes' | 'vi
     '--die-with-parent',
     '--new-session',
     ...mountArgs(config.view),
-    '--perms', '1777', '--size', String(config.tmpfsBytes), '--tmpfs', '/tmp',
-    '--proc', '/proc',
-    '--dev', '/dev',
-    '--remount-ro', '/',
+    '--perms',
+    '1777',
+    '--size',
+    String(config.tmpfsBytes),
+    '--tmpfs',
+    '/tmp',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--remount-ro',
+    '/',
     '--clearenv',
-    '--chdir', '/tmp',
+    '--chdir',
+    '/tmp',
   );
   return args;
 }
@@ -205,7 +221,10 @@ export async function startForkServer(
   // An idle server must not keep Node alive (a script that forgets close() still exits, and the server
   // dies with it: bwrap --die-with-parent, or PR_SET_PDEATHSIG); one with jobs in flight must.
   const holdEventLoop = (hold: boolean): void => {
-    for (const handle of [child, child.stdin, child.stdout, child.stderr] as { ref?: () => void; unref?: () => void }[]) {
+    for (const handle of [child, child.stdin, child.stdout, child.stderr] as {
+      ref?: () => void;
+      unref?: () => void;
+    }[]) {
       if (hold) handle.ref?.();
       else handle.unref?.();
     }
@@ -228,7 +247,9 @@ export async function startForkServer(
     if (watchdog) clearTimeout(watchdog);
     watchdog = undefined;
     const pending = queue.splice(0);
-    pending.forEach((p) => p.resolve(p.started ? { kind: 'lost', reason } : { kind: 'requeue' }));
+    pending.forEach((p) => {
+      p.resolve(p.started ? { kind: 'lost', reason } : { kind: 'requeue' });
+    });
   };
 
   const onLine = (line: string): void => {
@@ -270,7 +291,7 @@ export async function startForkServer(
     head.resolve({
       kind: 'result',
       tests: message.tests as string[],
-      judged: message.judged as OracleJudged[],
+      judged: message.judged as Judged[],
       durationMs: typeof message.duration_ms === 'number' ? message.duration_ms : 0,
       killedDescendants: typeof message.killed_descendants === 'number' ? message.killed_descendants : 0,
       removedFiles: typeof message.removed_files === 'number' ? message.removed_files : 0,
@@ -314,7 +335,9 @@ export async function startForkServer(
       return new Promise<ServerReply>((resolve) => {
         const id = nextId++;
         queue.push({ id, started: false, job, resolve });
-        child.stdin.write(`${JSON.stringify({ id, code: job.code, tests: job.tests, timeout_ms: job.timeoutMs, judging: job.judging })}\n`);
+        child.stdin.write(
+          `${JSON.stringify({ id, code: job.code, tests: job.tests, timeout_ms: job.timeoutMs, judging: job.judging })}\n`,
+        );
         if (queue.length === 1) {
           holdEventLoop(true);
           armWatchdog();
@@ -359,7 +382,9 @@ export async function startForkServer(
     helloWaiter?.reject(new Error(reason));
     const waiters = closeWaiters;
     closeWaiters = [];
-    waiters.forEach((w) => w());
+    waiters.forEach((w) => {
+      w();
+    });
     if (hello) options.onExit?.(server, reason);
   };
   child.on('exit', (code, signal) => {

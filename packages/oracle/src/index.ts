@@ -1,33 +1,3 @@
-export { createOracle } from './oracle.js';
-export type {
-  Oracle,
-  OracleInfo,
-  OracleIsolation,
-  OracleJob,
-  OracleOptions,
-  OracleProgress,
-  OracleResult,
-  OracleRunOptions,
-  OracleStats,
-  RunManyOptions,
-} from './types.js';
-export { OracleError, ORACLE_ERROR_CODES, type OracleErrorCode } from './errors.js';
-export { codeSha256, testsSha256 } from './hashes.js';
-export { isJudged, ORACLE_JUDGED, ORACLE_JUDGINGS, passesSplitJudged, type OracleJudged, type OracleJudging } from './judging.js';
-export { isInfrastructureOutcome, isOutcome, ORACLE_STATUSES, suiteStatus, type OracleStatus } from './outcomes.js';
-export {
-  formatExecutionCacheLine,
-  openExecutionCache,
-  parseExecutionCache,
-  type ExecutionCache,
-  type ExecutionCacheEntry,
-  type ExecutionCacheIssue,
-  type OpenExecutionCacheOptions,
-  type ParsedExecutionCache,
-} from './execution-cache.js';
-export { DEFAULT_PYTHON, resolvePython, type PythonInfo } from './python.js';
-export { SERVER_ROLE } from './fork-server.js';
-export { SANDBOX_MASKED_PATHS, SANDBOX_SYSTEM_PATHS } from './sandbox-view.js';
 export {
   DEFAULT_ISOLATION,
   DEFAULT_JUDGING,
@@ -46,3 +16,31 @@ export {
   DEFAULT_WATCHDOG_GRACE_MS,
   PIPELINE_DEPTH,
 } from './defaults.js';
+export { ORACLE_ERROR_CODES, OracleError, type OracleErrorCode } from './errors.js';
+export {
+  type ExecutionCache,
+  type ExecutionCacheEntry,
+  type ExecutionCacheIssue,
+  type OpenExecutionCacheOptions,
+  openExecutionCache,
+  type ParsedExecutionCache,
+  parseExecutionCache,
+} from './execution-cache.js';
+export { SERVER_ROLE } from './fork-server.js';
+export { ORACLE_JUDGINGS, type OracleJudging, passesSplitJudged } from './judging.js';
+export { createOracle } from './oracle.js';
+export { isInfrastructureOutcome } from './outcomes.js';
+export { DEFAULT_PYTHON, type PythonInfo, resolvePython } from './python.js';
+export { SANDBOX_MASKED_PATHS, SANDBOX_SYSTEM_PATHS } from './sandbox-view.js';
+export type {
+  Oracle,
+  OracleInfo,
+  OracleIsolation,
+  OracleJob,
+  OracleOptions,
+  OracleProgress,
+  OracleResult,
+  OracleRunOptions,
+  OracleStats,
+  RunManyOptions,
+} from './types.js';

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isJudged, ORACLE_JUDGED, passesSplitJudged } from './judging.js';
-
-describe('isJudged', () => {
-  it.each([...ORACLE_JUDGED])('accepts %s', (label) => {
-    expect(isJudged(label)).toBe(true);
-  });
-
-  it.each([['server'], ['Split'], [''], [null], [1]])('rejects %j', (value) => {
-    expect(isJudged(value)).toBe(false);
-  });
-});
+import { passesSplitJudged } from './judging.js';
 
 describe('passesSplitJudged', () => {
   it.each([

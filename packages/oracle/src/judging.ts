@@ -1,7 +1,9 @@
+import type { Judged } from '@execret/formats';
+
 /**
  * Where the verdict of a test is decided.
  *
- * - `split` (default): every assert of a splittable shape (see {@link OracleJudged}) is cut in two by the
+ * - `split` (default): every assert of a splittable shape (see `Judged` of `@execret/formats`) is cut in two by the
  *   fork server: the sandboxed child only evaluates the untrusted side and reports its *value*; the
  *   expected side, the operator and the message never reach the child, and the comparison runs in the
  *   server, which never runs untrusted code. Other tests are judged in the child.
@@ -20,27 +22,6 @@ export type OracleJudging = 'split' | 'split-strict' | 'child';
 export const ORACLE_JUDGINGS: readonly OracleJudging[] = ['split', 'split-strict', 'child'];
 
 /**
- * How one test of a result was judged:
- * - `split`: the test is `assert <expr> <op> <literal>` (or `<literal> <op> <expr>`, one operator of
- *   `== != < <= > >= in not in`, or `is`/`is not` with `None`/`True`/`False`), `assert <expr>`,
- *   `assert not <expr>` or an assert made of literals only, with an optional message; the child reported
- *   the value of `<expr>` as plain data (or the exception it raised) and the server compared it. A
- *   snippet cannot turn such a test into a `pass` without producing a value that satisfies it.
- * - `child`: the test has another shape (both sides computed, `and`/`or`, chained comparisons, any
- *   statement that is not an assert, a test that does not compile) or judging was `'child'`: it ran and
- *   was judged inside the child.
- * - `fallback`: the shape splits, but the value was not plain data (a custom class, a `namedtuple`, a
- *   generator, beyond the size limits…), so the test ran whole in a second child, after the first had
- *   reported. Its verdict has the guarantees of `child`. (Never under `split-strict`.)
- *
- * Cache lines without this field (written by other writers or before it existed) read as `child`.
- */
-export type OracleJudged = 'split' | 'child' | 'fallback';
-
-/** The values of {@link OracleJudged}. */
-export const ORACLE_JUDGED: readonly OracleJudged[] = ['split', 'child', 'fallback'];
-
-/**
  * Whether a result is a pass that the snippet could not have forged: every outcome is `pass` and every
  * test was judged `split`. (A pass with a `child` or `fallback` test may still be genuine; it is just not
  * proof against a snippet written to fool this oracle.)
@@ -50,22 +31,14 @@ export const ORACLE_JUDGED: readonly OracleJudged[] = ['split', 'child', 'fallba
  * passesSplitJudged({ tests: ['pass', 'pass'], judged: ['split', 'fallback'] }); // false
  * passesSplitJudged({ tests: ['pass', 'FAIL'], judged: ['split', 'split'] });    // false
  */
-export function passesSplitJudged(result: { readonly tests: readonly string[]; readonly judged: readonly OracleJudged[] }): boolean {
+export function passesSplitJudged(result: {
+  readonly tests: readonly string[];
+  readonly judged: readonly Judged[];
+}): boolean {
   return (
     result.tests.length > 0 &&
     result.tests.length === result.judged.length &&
     result.tests.every((t) => t === 'pass') &&
     result.judged.every((j) => j === 'split')
   );
-}
-
-/**
- * Whether `value` is one of {@link ORACLE_JUDGED}.
- *
- * @example
- * isJudged('split');   // true
- * isJudged('server');  // false
- */
-export function isJudged(value: unknown): value is OracleJudged {
-  return value === 'split' || value === 'child' || value === 'fallback';
 }

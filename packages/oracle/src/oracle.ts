@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, normalize } from 'node:path';
+import { codeSha256, type Judged, suiteStatus, testsSha256 } from '@execret/formats';
 import {
   DEFAULT_ISOLATION,
   DEFAULT_JUDGING,
@@ -19,14 +20,19 @@ import {
   DEFAULT_WATCHDOG_GRACE_MS,
   PIPELINE_DEPTH,
 } from './defaults.js';
-import { OracleError, abortError } from './errors.js';
-import { openExecutionCache, type ExecutionCache } from './execution-cache.js';
-import { startForkServer, type ForkServer, type ServerConfig, type ServerIsolation, type ServerJob } from './fork-server.js';
-import { codeSha256, testsSha256 } from './hashes.js';
-import { isInfrastructureOutcome, suiteStatus } from './outcomes.js';
-import { ORACLE_JUDGINGS, type OracleJudged, type OracleJudging } from './judging.js';
+import { abortError, OracleError } from './errors.js';
+import { type ExecutionCache, openExecutionCache } from './execution-cache.js';
+import {
+  type ForkServer,
+  type ServerConfig,
+  type ServerIsolation,
+  type ServerJob,
+  startForkServer,
+} from './fork-server.js';
+import { ORACLE_JUDGINGS, type OracleJudging } from './judging.js';
+import { isInfrastructureOutcome } from './outcomes.js';
 import { DEFAULT_PYTHON, probePython } from './python.js';
-import { isReservedPath, sandboxView, type SandboxView } from './sandbox-view.js';
+import { isReservedPath, type SandboxView, sandboxView } from './sandbox-view.js';
 import type {
   Oracle,
   OracleInfo,
@@ -43,7 +49,7 @@ import type {
 /** What a server said about one job, before it becomes an {@link OracleResult}. */
 interface Execution {
   tests: string[];
-  judged: OracleJudged[];
+  judged: Judged[];
   durationMs: number;
 }
 
@@ -68,13 +74,23 @@ interface Slot {
 const CANARY_TIMEOUT_MS = 30_000;
 const MAX_RESTART_FAILURES = 3;
 
-function positiveInteger(name: string, value: unknown, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
+function positiveInteger(
+  name: string,
+  value: unknown,
+  fallback: number,
+  min = 1,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new TypeError(`@execret/oracle createOracle: expected options.${name} to be an integer, received ${JSON.stringify(value)}`);
+    throw new TypeError(
+      `@execret/oracle createOracle: expected options.${name} to be an integer, received ${JSON.stringify(value)}`,
+    );
   }
   if (value < min || value > max) {
-    throw new RangeError(`@execret/oracle createOracle: expected options.${name} in [${min}, ${max}], received ${value}`);
+    throw new RangeError(
+      `@execret/oracle createOracle: expected options.${name} in [${min}, ${max}], received ${value}`,
+    );
   }
   return value;
 }
@@ -90,7 +106,9 @@ function checkSandboxPaths(paths: unknown): string[] {
     try {
       real = realpathSync(path);
     } catch {
-      throw new RangeError(`@execret/oracle createOracle: options.sandboxPaths: ${JSON.stringify(path)} does not exist`);
+      throw new RangeError(
+        `@execret/oracle createOracle: options.sandboxPaths: ${JSON.stringify(path)} does not exist`,
+      );
     }
     if (isReservedPath(normalize(path)) || isReservedPath(real)) {
       throw new RangeError(
@@ -104,7 +122,9 @@ function checkSandboxPaths(paths: unknown): string[] {
 /** Validates a job at the public boundary (programmer misuse throws at once). */
 function checkJob(job: OracleJob, component: string): void {
   if (typeof job !== 'object' || job === null) {
-    throw new TypeError(`@execret/oracle ${component}: expected a job { code, tests }, received ${job === null ? 'null' : typeof job}`);
+    throw new TypeError(
+      `@execret/oracle ${component}: expected a job { code, tests }, received ${job === null ? 'null' : typeof job}`,
+    );
   }
   if (typeof job.code !== 'string') {
     throw new TypeError(`@execret/oracle ${component}: expected job.code to be a string, received ${typeof job.code}`);
@@ -141,13 +161,19 @@ function canaryJob(root: boolean): { job: ServerJob; expected: string[] } {
  * and a canary job must give exactly `pass`, `FAIL`, `pass`, `pass` (a passing and a failing assert, the
  * dropped uid, an on-demand standard-library import).
  */
-async function startChecked(config: ServerConfig, signal: AbortSignal | undefined, onExit: (server: ForkServer, reason: string) => void): Promise<ForkServer> {
+async function startChecked(
+  config: ServerConfig,
+  signal: AbortSignal | undefined,
+  onExit: (server: ForkServer, reason: string) => void,
+): Promise<ForkServer> {
   const server = await startForkServer(config, { ...(signal ? { signal } : {}), onExit });
   try {
-    if (config.root && !server.hello.drop_uid) throw new Error('the server runs as root but cannot drop its children to the sandbox uid');
+    if (config.root && !server.hello.drop_uid)
+      throw new Error('the server runs as root but cannot drop its children to the sandbox uid');
     const canary = canaryJob(config.root);
     const reply = await server.submit(canary.job);
-    if (reply.kind !== 'result') throw new Error(`canary job: ${reply.kind === 'lost' ? reply.reason : 'server exited'}`);
+    if (reply.kind !== 'result')
+      throw new Error(`canary job: ${reply.kind === 'lost' ? reply.reason : 'server exited'}`);
     if (JSON.stringify(reply.tests) !== JSON.stringify(canary.expected)) {
       throw new Error(`canary job gave ${JSON.stringify(reply.tests)}, expected ${JSON.stringify(canary.expected)}`);
     }
@@ -162,7 +188,7 @@ async function startChecked(config: ServerConfig, signal: AbortSignal | undefine
  * Creates an execution oracle: a pool of long-lived Python fork servers (one per core by default), each
  * compiling snippets and tests in its own process and running each job in one sandboxed child. With
  * `judging: 'split'` (default), asserts that compare an expression with a literal are judged by the
- * server from the value the child reports (see `OracleJudged`).
+ * server from the value the child reports (see `OracleResult.judged`).
  *
  * Semantics of a job: for each test in order, the compiled snippet is executed in a fresh namespace
  * (`{'__name__': '__main__', '__builtins__': builtins}`) and then the test in that same namespace, so no
@@ -205,7 +231,13 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
   const maxProcesses = positiveInteger('maxProcesses', options.maxProcesses, DEFAULT_MAX_PROCESSES, 1, 1 << 20);
   const maxFileBytes = positiveInteger('maxFileBytes', options.maxFileBytes, DEFAULT_MAX_FILE_BYTES, 0);
   const maxOpenFiles = positiveInteger('maxOpenFiles', options.maxOpenFiles, DEFAULT_MAX_OPEN_FILES, 16, 1 << 20);
-  const maxMessageBytes = positiveInteger('maxMessageBytes', options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES, 0, 3900);
+  const maxMessageBytes = positiveInteger(
+    'maxMessageBytes',
+    options.maxMessageBytes,
+    DEFAULT_MAX_MESSAGE_BYTES,
+    0,
+    3900,
+  );
   const maxCodeBytes = positiveInteger('maxCodeBytes', options.maxCodeBytes, DEFAULT_MAX_CODE_BYTES, 1, 64 << 20);
   const tmpfsBytes = positiveInteger('tmpfsBytes', options.tmpfsBytes, DEFAULT_TMPFS_BYTES, 1 << 16);
   const sandboxUid = positiveInteger('sandboxUid', options.sandboxUid, DEFAULT_SANDBOX_UID, 1, 2 ** 31 - 2);
@@ -213,24 +245,38 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
   const watchdogGraceMs = positiveInteger('watchdogGraceMs', options.watchdogGraceMs, DEFAULT_WATCHDOG_GRACE_MS);
   const requested = options.isolation ?? DEFAULT_ISOLATION;
   if (!['auto', 'bwrap', 'rlimit'].includes(requested)) {
-    throw new RangeError(`@execret/oracle createOracle: expected options.isolation to be 'auto', 'bwrap' or 'rlimit', received ${JSON.stringify(requested)}`);
+    throw new RangeError(
+      `@execret/oracle createOracle: expected options.isolation to be 'auto', 'bwrap' or 'rlimit', received ${JSON.stringify(requested)}`,
+    );
   }
   const judging: OracleJudging = options.judging ?? DEFAULT_JUDGING;
   if (!ORACLE_JUDGINGS.includes(judging)) {
-    throw new RangeError(`@execret/oracle createOracle: expected options.judging to be 'split', 'split-strict' or 'child', received ${JSON.stringify(judging)}`);
+    throw new RangeError(
+      `@execret/oracle createOracle: expected options.judging to be 'split', 'split-strict' or 'child', received ${JSON.stringify(judging)}`,
+    );
   }
   const preloadModules = options.preloadModules ?? DEFAULT_PRELOAD_MODULES;
-  if (!Array.isArray(preloadModules) || !preloadModules.every((m) => typeof m === 'string' && /^[A-Za-z_][\w.]*$/.test(m))) {
-    throw new TypeError('@execret/oracle createOracle: expected options.preloadModules to be an array of dotted module names');
+  if (
+    !Array.isArray(preloadModules) ||
+    !preloadModules.every((m) => typeof m === 'string' && /^[A-Za-z_][\w.]*$/.test(m))
+  ) {
+    throw new TypeError(
+      '@execret/oracle createOracle: expected options.preloadModules to be an array of dotted module names',
+    );
   }
   const sandboxPaths = checkSandboxPaths(options.sandboxPaths);
   if (sandboxUid - concurrency + 1 < 1) {
-    throw new RangeError(`@execret/oracle createOracle: options.sandboxUid ${sandboxUid} leaves no uid >= 1 for ${concurrency} servers`);
+    throw new RangeError(
+      `@execret/oracle createOracle: options.sandboxUid ${sandboxUid} leaves no uid >= 1 for ${concurrency} servers`,
+    );
   }
   const { signal } = options;
   if (signal?.aborted) throw abortError('createOracle', signal);
   if (process.platform !== 'linux') {
-    throw new OracleError('server-start-failed', `@execret/oracle createOracle: the fork servers need Linux (fork, prctl, /proc); this is ${process.platform}`);
+    throw new OracleError(
+      'server-start-failed',
+      `@execret/oracle createOracle: the fork servers need Linux (fork, prctl, /proc); this is ${process.platform}`,
+    );
   }
 
   const { info: python, footprint } = await probePython(options.python ?? DEFAULT_PYTHON, signal ? { signal } : {});
@@ -243,7 +289,9 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
       if (footprint instanceof Error) throw footprint;
       view = sandboxView(footprint, sandboxPaths);
     } catch (error) {
-      viewError = new Error(`cannot build the sandbox's file system view: ${(error as Error).message}`, { cause: error });
+      viewError = new Error(`cannot build the sandbox's file system view: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
   }
   const uids = root ? Array.from({ length: concurrency }, (_, i) => sandboxUid - i) : null;
@@ -328,7 +376,11 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     let execution: Execution;
     if (reply.kind === 'lost') {
       const outcome = `ERROR:OracleServerLost: ${reply.reason}`.slice(0, 600);
-      execution = { tests: task.job.tests.map(() => outcome), judged: task.job.tests.map(() => 'child' as const), durationMs: 0 };
+      execution = {
+        tests: task.job.tests.map(() => outcome),
+        judged: task.job.tests.map(() => 'child' as const),
+        durationMs: 0,
+      };
     } else {
       execution = { tests: reply.tests, judged: reply.judged, durationMs: reply.durationMs };
       stats.killedDescendants += reply.killedDescendants;
@@ -400,14 +452,23 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
         first = await startChecked(baseConfig(0, isolation), signal, onServerExit);
       } catch (error2) {
         if (signal?.aborted) throw abortError('createOracle', signal);
-        throw new OracleError('server-start-failed', `@execret/oracle createOracle: no fork server could start (bwrap: ${fallbackReason}; rlimit: ${(error2 as Error).message})`, { cause: error2 });
+        throw new OracleError(
+          'server-start-failed',
+          `@execret/oracle createOracle: no fork server could start (bwrap: ${fallbackReason}; rlimit: ${(error2 as Error).message})`,
+          { cause: error2 },
+        );
       }
     } else {
-      throw new OracleError('server-start-failed', `@execret/oracle createOracle: the fork server did not start: ${(error as Error).message}`, { cause: error });
+      throw new OracleError(
+        'server-start-failed',
+        `@execret/oracle createOracle: the fork server did not start: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
   }
   slots.push({ index: 0, config: baseConfig(0, isolation), server: first, starting: undefined, failures: 0 });
-  for (let i = 1; i < concurrency; i++) slots.push({ index: i, config: baseConfig(i, isolation), server: undefined, starting: undefined, failures: 0 });
+  for (let i = 1; i < concurrency; i++)
+    slots.push({ index: i, config: baseConfig(i, isolation), server: undefined, starting: undefined, failures: 0 });
   const rest = await Promise.allSettled(slots.slice(1).map((slot) => startChecked(slot.config, signal, onServerExit)));
   const failed = rest.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   rest.forEach((r, i) => {
@@ -417,7 +478,11 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
   if (failed || signal?.aborted) {
     for (const slot of slots) slot.server?.kill();
     if (signal?.aborted) throw abortError('createOracle', signal);
-    throw new OracleError('server-start-failed', `@execret/oracle createOracle: a fork server did not start: ${(failed?.reason as Error).message}`, { cause: failed?.reason });
+    throw new OracleError(
+      'server-start-failed',
+      `@execret/oracle createOracle: a fork server did not start: ${(failed!.reason as Error).message}`,
+      { cause: failed?.reason },
+    );
   }
   // A server that died between its start and now is replaced like any other.
   for (const slot of slots) {
@@ -447,14 +512,17 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
         `sys.path entries outside the interpreter's installation are not visible in the sandbox, so imports from them fail: ${view.leftOut.join(', ')}; add them to sandboxPaths if snippets need them (everything below them becomes readable)`,
       );
     }
-    if (sandboxPaths.length > 0) warnings.push(`sandboxPaths: every snippet can read everything below ${sandboxPaths.join(', ')}`);
+    if (sandboxPaths.length > 0)
+      warnings.push(`sandboxPaths: every snippet can read everything below ${sandboxPaths.join(', ')}`);
   }
   if (!root && isolation === 'rlimit') {
     warnings.push(
       `not running as root: children run as the calling user (uid ${process.getuid?.() ?? '?'}), so they can read and write its files, read the environment of its processes and signal them (this Node process included), and RLIMIT_NPROC counts all its processes; unless the kernel forbids it (yama ptrace_scope >= 1) they can also read the memory of its processes, this Node process and its job queue included, so split judging guarantees nothing against a hostile snippet here`,
     );
   } else if (!root) {
-    warnings.push('not running as root: children have the uid of their fork server inside the sandbox, so a snippet can kill its server (the job is blamed and the server replaced)');
+    warnings.push(
+      'not running as root: children have the uid of their fork server inside the sandbox, so a snippet can kill its server (the job is blamed and the server replaced)',
+    );
   }
   if (judging === 'child') {
     warnings.push(
@@ -482,7 +550,13 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     warnings,
   };
 
-  const toResult = (execution: Execution, codeHash: string, testsHash: string, cached: boolean, iso: OracleResult['isolation']): OracleResult => ({
+  const toResult = (
+    execution: Execution,
+    codeHash: string,
+    testsHash: string,
+    cached: boolean,
+    iso: OracleResult['isolation'],
+  ): OracleResult => ({
     status: suiteStatus(execution.tests),
     tests: [...execution.tests],
     judged: [...execution.judged],
@@ -506,12 +580,28 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
       stats.cacheHits++;
       const iso = hit.isolation === 'bwrap' || hit.isolation === 'rlimit' ? hit.isolation : 'unknown';
       const judged = hit.judged ?? hit.testResults.map(() => 'child' as const);
-      return Promise.resolve(toResult({ tests: hit.testResults, judged, durationMs: hit.durationMs ?? 0 }, codeHash, testsHash, true, iso));
+      return Promise.resolve(
+        toResult(
+          { tests: [...hit.testResults], judged: [...judged], durationMs: hit.durationMs ?? 0 },
+          codeHash,
+          testsHash,
+          true,
+          iso,
+        ),
+      );
     }
     const codeBytes = Buffer.byteLength(job.code, 'utf8');
     if (codeBytes > maxCodeBytes) {
       const outcome = `ERROR:OracleLimit: snippet is ${codeBytes} bytes, more than maxCodeBytes ${maxCodeBytes}; not executed`;
-      return Promise.resolve(toResult({ tests: job.tests.map(() => outcome), judged: job.tests.map(() => 'child' as const), durationMs: 0 }, codeHash, testsHash, false, isolation));
+      return Promise.resolve(
+        toResult(
+          { tests: job.tests.map(() => outcome), judged: job.tests.map(() => 'child' as const), durationMs: 0 },
+          codeHash,
+          testsHash,
+          false,
+          isolation,
+        ),
+      );
     }
     const key = `${codeHash}:${testsHash}`;
     let task = inflight.get(key);
@@ -523,7 +613,15 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
         reject = rej;
       });
       promise.catch(() => {});
-      task = { key, job: { code: job.code, tests: [...job.tests], timeoutMs, judging }, waiters: 0, started: false, promise, resolve, reject };
+      task = {
+        key,
+        job: { code: job.code, tests: [...job.tests], timeoutMs, judging },
+        waiters: 0,
+        started: false,
+        promise,
+        resolve,
+        reject,
+      };
       inflight.set(key, task);
       queue.push(task);
       pump();
@@ -555,11 +653,16 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
   };
 
   const runMany = async (jobs: readonly OracleJob[], manyOptions: RunManyOptions = {}): Promise<OracleResult[]> => {
-    if (!Array.isArray(jobs)) throw new TypeError('@execret/oracle oracle.runMany: expected jobs to be an array of { code, tests }');
-    jobs.forEach((job, i) => checkJob(job, `oracle.runMany (job ${i})`));
+    if (!Array.isArray(jobs))
+      throw new TypeError('@execret/oracle oracle.runMany: expected jobs to be an array of { code, tests }');
+    jobs.forEach((job, i) => {
+      checkJob(job, `oracle.runMany (job ${i})`);
+    });
     const limit = manyOptions.concurrency === undefined ? concurrency * PIPELINE_DEPTH : manyOptions.concurrency;
     if (!Number.isInteger(limit) || limit < 1) {
-      throw new RangeError(`@execret/oracle oracle.runMany: expected options.concurrency to be a positive integer, received ${String(limit)}`);
+      throw new RangeError(
+        `@execret/oracle oracle.runMany: expected options.concurrency to be a positive integer, received ${String(limit)}`,
+      );
     }
     const { onProgress, signal: manySignal } = manyOptions;
     if (manySignal?.aborted) throw abortError('oracle.runMany', manySignal);
@@ -578,15 +681,26 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
         results[index] = result;
         done++;
         if (result.cached) cachedCount++;
-        const progress: OracleProgress = { done, total: jobs.length, cached: cachedCount, index, result, elapsedMs: performance.now() - started };
+        const progress: OracleProgress = {
+          done,
+          total: jobs.length,
+          cached: cachedCount,
+          index,
+          result,
+          elapsedMs: performance.now() - started,
+        };
         onProgress?.(progress);
       }
     };
     try {
-      await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, () => worker().catch((error: unknown) => {
-        controller.abort(error);
-        throw error;
-      })));
+      await Promise.all(
+        Array.from({ length: Math.min(limit, jobs.length) }, () =>
+          worker().catch((error: unknown) => {
+            controller.abort(error);
+            throw error;
+          }),
+        ),
+      );
     } catch (error) {
       if (manySignal?.aborted) throw abortError('oracle.runMany', manySignal);
       throw error;
@@ -602,7 +716,9 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     closed = true;
     for (const task of queue.splice(0)) {
       inflight.delete(task.key);
-      task.reject(new OracleError('closed', '@execret/oracle oracle.close: the oracle was closed before this job started'));
+      task.reject(
+        new OracleError('closed', '@execret/oracle oracle.close: the oracle was closed before this job started'),
+      );
     }
     closing = (async () => {
       await Promise.allSettled(slots.map((s) => s.starting));

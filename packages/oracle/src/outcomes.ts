@@ -1,5 +1,6 @@
 /**
- * The per-test outcome vocabulary of the release and the suite status derived from it.
+ * The outcomes the oracle writes itself. The vocabulary and the suite status are defined in
+ * `@execret/formats` (`isOutcome`, `suiteStatus`); this module adds the oracle's own outcomes.
  *
  * One outcome per assert, as a string:
  * - `pass` — the snippet and the assert ran without raising.
@@ -22,32 +23,6 @@
  */
 
 /**
- * Status of one suite: `pass` when every test passed, otherwise the most severe outcome class present
- * in the order `timeout` > `error` > `fail`.
- */
-export type OracleStatus = 'pass' | 'fail' | 'error' | 'timeout';
-
-/** Every {@link OracleStatus}, in a stable order. */
-export const ORACLE_STATUSES: readonly OracleStatus[] = ['pass', 'fail', 'error', 'timeout'];
-
-/**
- * Whether `value` is an outcome string of the release vocabulary: exactly `pass`, `FAIL` or `TIMEOUT`,
- * or a string starting with `FAIL: ` or with `ERROR:` followed by at least one character.
- *
- * @param value - anything
- * @example
- * isOutcome('pass');                          // true
- * isOutcome('ERROR:ZeroDivisionError: division by zero'); // true
- * isOutcome('ERROR:');                        // false (no type)
- * isOutcome('passed');                        // false
- */
-export function isOutcome(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  if (value === 'pass' || value === 'FAIL' || value === 'TIMEOUT') return true;
-  return value.startsWith('FAIL: ') || (value.startsWith('ERROR:') && value.length > 6);
-}
-
-/**
  * Whether an outcome was produced by the oracle's own machinery failing rather than by the snippet:
  * `ERROR:OracleSetupError` (the sandboxed child could not drop privileges or set limits),
  * `ERROR:OracleServerLost` (the fork server died or stopped answering mid-suite) and `ERROR:OracleLimit`
@@ -61,37 +36,4 @@ export function isOutcome(value: unknown): value is string {
  */
 export function isInfrastructureOutcome(outcome: string): boolean {
   return outcome.startsWith('ERROR:Oracle');
-}
-
-/**
- * The status of a suite from its outcomes: `pass` when there is at least one outcome and every one is
- * `pass`; otherwise `timeout` if any is `TIMEOUT`, else `error` if any starts with `ERROR:`, else `fail`
- * (some `FAIL`). An empty list is `fail`: a suite that checked nothing does not pass.
- *
- * @param outcomes - one outcome per test, release vocabulary (see {@link isOutcome})
- * @throws {TypeError} when an element is not an outcome string
- * @example
- * suiteStatus(['pass', 'pass']);                   // 'pass'
- * suiteStatus(['pass', 'FAIL']);                   // 'fail'
- * suiteStatus(['FAIL', 'ERROR:NameError: x']);     // 'error'
- * suiteStatus(['ERROR:KeyError: 1', 'TIMEOUT']);   // 'timeout'
- * suiteStatus([]);                                 // 'fail'
- */
-export function suiteStatus(outcomes: readonly string[]): OracleStatus {
-  let timeout = false;
-  let error = false;
-  let allPass = outcomes.length > 0;
-  for (const outcome of outcomes) {
-    if (!isOutcome(outcome)) {
-      throw new TypeError(
-        `@execret/oracle suiteStatus: expected outcomes of the release vocabulary (pass, FAIL, FAIL: <msg>, ERROR:<Type>: <msg>, TIMEOUT), received ${JSON.stringify(String(outcome)).slice(0, 80)}`,
-      );
-    }
-    if (outcome !== 'pass') allPass = false;
-    if (outcome === 'TIMEOUT') timeout = true;
-    else if (outcome.startsWith('ERROR:')) error = true;
-  }
-  if (allPass) return 'pass';
-  if (timeout) return 'timeout';
-  return error ? 'error' : 'fail';
 }

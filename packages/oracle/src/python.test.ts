@@ -22,7 +22,9 @@ describe('resolvePython', () => {
     ['a program that is not Python', '/bin/echo'],
     ['a program that fails', '/bin/false'],
   ])('rejects with python-not-found for %s', async (_name, python) => {
-    await expect(resolvePython(python)).rejects.toSatisfy((e: unknown) => OracleError.is(e) && e.code === 'python-not-found');
+    await expect(resolvePython(python)).rejects.toSatisfy(
+      (e: unknown) => OracleError.is(e) && e.code === 'python-not-found',
+    );
   });
 
   it('throws TypeError for an empty name', async () => {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { OracleError, abortError } from './errors.js';
-import { FOOTPRINT_PROBE, parseFootprint, type InterpreterFootprint } from './sandbox-view.js';
+import { abortError, OracleError } from './errors.js';
+import { FOOTPRINT_PROBE, type InterpreterFootprint, parseFootprint } from './sandbox-view.js';
 
 /** Interpreter looked up when no `python` option is given. */
 export const DEFAULT_PYTHON = 'python3';
@@ -21,7 +21,10 @@ print("%d.%d.%d" % sys.version_info[:3])
 print(int(hasattr(os, "fork")))
 sys.stdout.flush()
 try:
-${FOOTPRINT_PROBE.trim().split('\n').map((line) => `    ${line}`).join('\n')}
+${FOOTPRINT_PROBE.trim()
+  .split('\n')
+  .map((line) => `    ${line}`)
+  .join('\n')}
 except Exception:
     pass
 `;
@@ -39,7 +42,10 @@ except Exception:
  * await resolvePython('python3');
  * // { executable: '/root/.pyenv/versions/3.11.7/bin/python3', version: '3.11.7' }
  */
-export async function resolvePython(python: string = DEFAULT_PYTHON, options: { signal?: AbortSignal } = {}): Promise<PythonInfo> {
+export async function resolvePython(
+  python: string = DEFAULT_PYTHON,
+  options: { signal?: AbortSignal } = {},
+): Promise<PythonInfo> {
   return (await probePython(python, options)).info;
 }
 
@@ -54,28 +60,38 @@ export async function probePython(
   options: { signal?: AbortSignal } = {},
 ): Promise<{ info: PythonInfo; footprint: InterpreterFootprint | Error }> {
   if (typeof python !== 'string' || python === '') {
-    throw new TypeError(`@execret/oracle resolvePython: expected python to be a command or path, received ${JSON.stringify(python)}`);
+    throw new TypeError(
+      `@execret/oracle resolvePython: expected python to be a command or path, received ${JSON.stringify(python)}`,
+    );
   }
   const { signal } = options;
   if (signal?.aborted) throw abortError('resolvePython', signal);
   const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(python, ['-I', '-c', PROBE], { timeout: 60_000, encoding: 'utf8', ...(signal ? { signal } : {}) }, (error, out, err) => {
-      if (signal?.aborted) {
-        reject(abortError('resolvePython', signal));
-      } else if (error) {
-        reject(
-          new OracleError(
-            'python-not-found',
-            `@execret/oracle resolvePython: could not run "${python}" (${error.message.split('\n')[0]}${err ? `; stderr: ${err.trim().slice(-300)}` : ''}); pass options.python with the path of a Python >= 3.9`,
-            { cause: error },
-          ),
-        );
-      } else {
-        resolve(out);
-      }
-    });
+    execFile(
+      python,
+      ['-I', '-c', PROBE],
+      { timeout: 60_000, encoding: 'utf8', ...(signal ? { signal } : {}) },
+      (error, out, err) => {
+        if (signal?.aborted) {
+          reject(abortError('resolvePython', signal));
+        } else if (error) {
+          reject(
+            new OracleError(
+              'python-not-found',
+              `@execret/oracle resolvePython: could not run "${python}" (${error.message.split('\n')[0]}${err ? `; stderr: ${err.trim().slice(-300)}` : ''}); pass options.python with the path of a Python >= 3.9`,
+              { cause: error },
+            ),
+          );
+        } else {
+          resolve(out);
+        }
+      },
+    );
   });
-  const [executable = '', version = '', fork = '', footprintLine = ''] = stdout.trim().split('\n').map((s) => s.trim());
+  const [executable = '', version = '', fork = '', footprintLine = ''] = stdout
+    .trim()
+    .split('\n')
+    .map((s) => s.trim());
   if (!executable.startsWith('/') || !/^\d+\.\d+\.\d+$/.test(version)) {
     throw new OracleError(
       'python-not-found',

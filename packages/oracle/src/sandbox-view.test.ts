@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { probePython } from './python.js';
-import { isReservedPath, mountArgs, sandboxView, type InterpreterFootprint, type SandboxMount, type ViewFs } from './sandbox-view.js';
+import {
+  type InterpreterFootprint,
+  isReservedPath,
+  mountArgs,
+  type SandboxMount,
+  sandboxView,
+  type ViewFs,
+} from './sandbox-view.js';
 
 type Node = { kind: 'dir'; mode?: number } | { kind: 'file' } | { kind: 'symlink'; target: string };
 
@@ -20,7 +27,8 @@ function fakeFs(tree: Record<string, Node>): ViewFs {
       const next = `${at}/${parts[i] as string}`;
       const node = nodes.get(next);
       if (!node) return undefined;
-      if (node.kind === 'symlink') return resolve(posix.join(posix.resolve(at || '/', node.target), ...parts.slice(i + 1)), hops + 1);
+      if (node.kind === 'symlink')
+        return resolve(posix.join(posix.resolve(at || '/', node.target), ...parts.slice(i + 1)), hops + 1);
       at = next;
     }
     return at || '/';
@@ -29,7 +37,10 @@ function fakeFs(tree: Record<string, Node>): ViewFs {
     lstat(path) {
       const node = path === '/' ? { kind: 'dir' as const } : nodes.get(path);
       if (!node) return undefined;
-      return { kind: node.kind, mode: node.kind === 'dir' ? (node.mode ?? 0o755) : node.kind === 'file' ? 0o644 : 0o777 };
+      return {
+        kind: node.kind,
+        mode: node.kind === 'dir' ? (node.mode ?? 0o755) : node.kind === 'file' ? 0o644 : 0o777,
+      };
     },
     readlink(path) {
       const node = nodes.get(path);
@@ -79,7 +90,12 @@ const PREFIX = '/root/.pyenv/versions/3.11.7';
 const PYENV_FOOTPRINT: InterpreterFootprint = {
   executable: `${PREFIX}/bin/python3`,
   prefixes: [PREFIX, PREFIX, PREFIX, PREFIX],
-  path: [`${PREFIX}/lib/python311.zip`, `${PREFIX}/lib/python3.11`, `${PREFIX}/lib/python3.11/lib-dynload`, `${PREFIX}/lib/python3.11/site-packages`],
+  path: [
+    `${PREFIX}/lib/python311.zip`,
+    `${PREFIX}/lib/python3.11`,
+    `${PREFIX}/lib/python3.11/lib-dynload`,
+    `${PREFIX}/lib/python3.11/site-packages`,
+  ],
   site: [`${PREFIX}/lib/python3.11/site-packages`],
   tzpath: ['/usr/share/zoneinfo', '/usr/lib/zoneinfo', '/etc/zoneinfo'],
   libraries: [
@@ -91,7 +107,8 @@ const PYENV_FOOTPRINT: InterpreterFootprint = {
   ],
 };
 
-const kinds = (mounts: readonly SandboxMount[], kind: SandboxMount['kind']): SandboxMount[] => mounts.filter((m) => m.kind === kind);
+const kinds = (mounts: readonly SandboxMount[], kind: SandboxMount['kind']): SandboxMount[] =>
+  mounts.filter((m) => m.kind === kind);
 
 describe('sandboxView', () => {
   it('shows the system, the interpreter and nothing else when the interpreter is pyenv under a 0700 /root', () => {
@@ -115,8 +132,23 @@ describe('sandboxView', () => {
       { kind: 'dir', path: `${PREFIX}/bin`, mode: 0o755 },
     ]);
     expect(kinds(view.mounts, 'mask')).toEqual([{ kind: 'mask', path: '/usr/local/etc' }]);
-    for (const hidden of ['/', '/home', '/work', '/var', '/tmp', '/root', '/root/.ssh', '/etc', '/etc/passwd', '/root/.pyenv/shims', `${PREFIX}/include`]) {
-      expect(view.visible.some((v) => v === hidden || hidden.startsWith(`${v}/`)), hidden).toBe(false);
+    for (const hidden of [
+      '/',
+      '/home',
+      '/work',
+      '/var',
+      '/tmp',
+      '/root',
+      '/root/.ssh',
+      '/etc',
+      '/etc/passwd',
+      '/root/.pyenv/shims',
+      `${PREFIX}/include`,
+    ]) {
+      expect(
+        view.visible.some((v) => v === hidden || hidden.startsWith(`${v}/`)),
+        hidden,
+      ).toBe(false);
     }
   });
 
@@ -125,7 +157,10 @@ describe('sandboxView', () => {
     const rank = { dir: 0, bind: 1, mask: 2, symlink: 3 };
     for (let i = 1; i < mounts.length; i++) {
       const [a, b] = [mounts[i - 1] as SandboxMount, mounts[i] as SandboxMount];
-      expect(rank[a.kind] < rank[b.kind] || (rank[a.kind] === rank[b.kind] && a.path.split('/').length <= b.path.split('/').length)).toBe(true);
+      expect(
+        rank[a.kind] < rank[b.kind] ||
+          (rank[a.kind] === rank[b.kind] && a.path.split('/').length <= b.path.split('/').length),
+      ).toBe(true);
     }
   });
 
@@ -146,7 +181,12 @@ describe('sandboxView', () => {
       {
         executable: `${venv}/bin/python3`,
         prefixes: [venv, '/usr', venv, '/usr'],
-        path: ['/usr/lib/python311.zip', '/usr/lib/python3.11', `${venv}/lib/python3.11/site-packages`, '/work/proj/src'],
+        path: [
+          '/usr/lib/python311.zip',
+          '/usr/lib/python3.11',
+          `${venv}/lib/python3.11/site-packages`,
+          '/work/proj/src',
+        ],
         site: [`${venv}/lib/python3.11/site-packages`],
         tzpath: ['/usr/share/zoneinfo'],
         libraries: ['/usr/bin/python3.11', '/usr/lib/x86_64-linux-gnu/libc.so.6'],
@@ -154,8 +194,17 @@ describe('sandboxView', () => {
       [],
       fakeFs(tree),
     );
-    expect(view.visible).toEqual(['/etc/ld.so.cache', '/usr', `${venv}/lib/python3.11/site-packages`, `${venv}/pyvenv.cfg`]);
-    expect(kinds(view.mounts, 'symlink')).toContainEqual({ kind: 'symlink', path: `${venv}/bin/python3`, target: '/usr/bin/python3.11' });
+    expect(view.visible).toEqual([
+      '/etc/ld.so.cache',
+      '/usr',
+      `${venv}/lib/python3.11/site-packages`,
+      `${venv}/pyvenv.cfg`,
+    ]);
+    expect(kinds(view.mounts, 'symlink')).toContainEqual({
+      kind: 'symlink',
+      path: `${venv}/bin/python3`,
+      target: '/usr/bin/python3.11',
+    });
     expect(view.leftOut).toEqual(['/work/proj/src']);
   });
 
@@ -182,24 +231,55 @@ describe('sandboxView', () => {
       [],
       fakeFs(tree),
     );
-    expect(view.visible).toEqual(['/etc/ld.so.cache', '/opt/python-3.12.1/bin/python3', '/opt/python-3.12.1/lib/python3.12', '/srv/pkgs', '/usr']);
-    expect(kinds(view.mounts, 'symlink')).toContainEqual({ kind: 'symlink', path: '/opt/python', target: 'python-3.12.1' });
+    expect(view.visible).toEqual([
+      '/etc/ld.so.cache',
+      '/opt/python-3.12.1/bin/python3',
+      '/opt/python-3.12.1/lib/python3.12',
+      '/srv/pkgs',
+      '/usr',
+    ]);
+    expect(kinds(view.mounts, 'symlink')).toContainEqual({
+      kind: 'symlink',
+      path: '/opt/python',
+      target: 'python-3.12.1',
+    });
   });
 
   it('adds extra paths, without a second bind for one already shown', () => {
     const view = sandboxView(PYENV_FOOTPRINT, ['/work/main/fixtures/mini-tasks', '/usr/share/zoneinfo'], fakeFs(PYENV));
-    expect(view.visible).toEqual(['/etc/ld.so.cache', `${PREFIX}/bin/python3.11`, `${PREFIX}/lib`, '/usr', '/work/main/fixtures/mini-tasks']);
+    expect(view.visible).toEqual([
+      '/etc/ld.so.cache',
+      `${PREFIX}/bin/python3.11`,
+      `${PREFIX}/lib`,
+      '/usr',
+      '/work/main/fixtures/mini-tasks',
+    ]);
     expect(view.visible).not.toContain('/work/main/fixtures/mini-tasks/tasks.jsonl');
   });
 
   it('throws when the interpreter lives under /tmp, which the sandbox replaces', () => {
-    const tree: Record<string, Node> = { ...SYSTEM, '/tmp/venv/bin/python3': { kind: 'file' }, '/tmp/venv/lib/python3.11/os.py': { kind: 'file' } };
-    const footprint: InterpreterFootprint = { ...PYENV_FOOTPRINT, executable: '/tmp/venv/bin/python3', prefixes: ['/tmp/venv'], path: ['/tmp/venv/lib/python3.11'], site: [], libraries: [] };
+    const tree: Record<string, Node> = {
+      ...SYSTEM,
+      '/tmp/venv/bin/python3': { kind: 'file' },
+      '/tmp/venv/lib/python3.11/os.py': { kind: 'file' },
+    };
+    const footprint: InterpreterFootprint = {
+      ...PYENV_FOOTPRINT,
+      executable: '/tmp/venv/bin/python3',
+      prefixes: ['/tmp/venv'],
+      path: ['/tmp/venv/lib/python3.11'],
+      site: [],
+      libraries: [],
+    };
     expect(() => sandboxView(footprint, [], fakeFs(tree))).toThrow(/\/tmp\/venv\/bin\/python3.*sandbox mounts its own/);
   });
 
   it('stops at a symlink loop when one is on the way', () => {
-    const tree: Record<string, Node> = { ...PYENV, '/opt/a': { kind: 'symlink', target: '/opt/b' }, '/opt/b': { kind: 'symlink', target: '/opt/a' } };
+    const tree: Record<string, Node> = {
+      ...PYENV,
+      '/opt/a': { kind: 'symlink', target: '/opt/b' },
+      '/opt/b': { kind: 'symlink', target: '/opt/a' },
+    };
     const view = sandboxView({ ...PYENV_FOOTPRINT, tzpath: ['/opt/a/zoneinfo'] }, [], fakeFs(tree));
     expect(view.visible).toEqual(['/etc/ld.so.cache', `${PREFIX}/bin/python3.11`, `${PREFIX}/lib`, '/usr']);
   });
@@ -211,7 +291,9 @@ describe('sandboxView', () => {
     const view = sandboxView(footprint, []);
     expect(view.visible).toContain('/usr');
     for (const path of view.visible) {
-      expect(path.startsWith('/work') || path.startsWith('/home') || path === '/' || path === '/root', path).toBe(false);
+      expect(path.startsWith('/work') || path.startsWith('/home') || path === '/' || path === '/root', path).toBe(
+        false,
+      );
     }
     if (existsSync('/etc/ld.so.cache')) expect(view.visible).toContain('/etc/ld.so.cache');
   });
@@ -241,10 +323,24 @@ describe('mountArgs', () => {
         { kind: 'symlink', path: '/bin', target: 'usr/bin' },
       ]),
     ).toEqual([
-      '--perms', '0700', '--dir', '/root',
-      '--ro-bind', '/usr', '/usr',
-      '--perms', '0555', '--size', '4096', '--tmpfs', '/usr/local/etc', '--remount-ro', '/usr/local/etc',
-      '--symlink', 'usr/bin', '/bin',
+      '--perms',
+      '0700',
+      '--dir',
+      '/root',
+      '--ro-bind',
+      '/usr',
+      '/usr',
+      '--perms',
+      '0555',
+      '--size',
+      '4096',
+      '--tmpfs',
+      '/usr/local/etc',
+      '--remount-ro',
+      '/usr/local/etc',
+      '--symlink',
+      'usr/bin',
+      '/bin',
     ]);
   });
 });

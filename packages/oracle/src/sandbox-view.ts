@@ -19,7 +19,15 @@ import { posix } from 'node:path';
  * /etc/ssl (no network), /sys.
  */
 export const SANDBOX_SYSTEM_PATHS: readonly string[] = [
-  '/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc/ld.so.cache', '/etc/localtime',
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/etc/ld.so.cache',
+  '/etc/localtime',
 ];
 
 /**
@@ -129,7 +137,11 @@ const MAX_SYMLINK_HOPS = 40;
  * sandboxView((await probePython('python3')).footprint, []).visible;
  * // ['/etc/ld.so.cache', '/root/.pyenv/versions/3.11.7/bin/python3.11', '/root/.pyenv/versions/3.11.7/lib', '/usr']
  */
-export function sandboxView(footprint: InterpreterFootprint, extraPaths: readonly string[], fs: ViewFs = NODE_VIEW_FS): SandboxView {
+export function sandboxView(
+  footprint: InterpreterFootprint,
+  extraPaths: readonly string[],
+  fs: ViewFs = NODE_VIEW_FS,
+): SandboxView {
   const entries = new Map<string, SandboxMount>();
   const binds: string[] = [];
   const covered = (path: string): boolean => binds.some((b) => isWithin(path, b));
@@ -138,7 +150,10 @@ export function sandboxView(footprint: InterpreterFootprint, extraPaths: readonl
     const normal = posix.normalize(path).replace(/(.)\/+$/, '$1');
     if (!normal.startsWith('/') || hops > MAX_SYMLINK_HOPS) return;
     if (isReservedPath(normal)) {
-      if (required) throw new Error(`the interpreter needs ${path}, which is under ${SANDBOX_RESERVED_PATHS.join(', ')} or the root, where the sandbox mounts its own file systems`);
+      if (required)
+        throw new Error(
+          `the interpreter needs ${path}, which is under ${SANDBOX_RESERVED_PATHS.join(', ')} or the root, where the sandbox mounts its own file systems`,
+        );
       return;
     }
     const parts = normal.split('/').filter(Boolean);
@@ -182,7 +197,8 @@ export function sandboxView(footprint: InterpreterFootprint, extraPaths: readonl
 
   const { executable, prefixes, path: sysPath, site, tzpath, libraries } = footprint;
   const installDirs = [...prefixes.flatMap((p) => [posix.join(p, 'lib'), posix.join(p, 'lib64')]), ...site];
-  const belongs = (entry: string): boolean => installDirs.some((d) => isWithin(posix.normalize(entry), posix.normalize(d)));
+  const belongs = (entry: string): boolean =>
+    installDirs.some((d) => isWithin(posix.normalize(entry), posix.normalize(d)));
   // Path -> whether the interpreter cannot do without it (then it must not be under a reserved path).
   const needed = new Map<string, boolean>([[executable, true]]);
   for (const dir of [...prefixes, posix.dirname(executable), posix.dirname(posix.dirname(executable))]) {
@@ -196,21 +212,27 @@ export function sandboxView(footprint: InterpreterFootprint, extraPaths: readonl
   }
   for (const dir of tzpath) if (!needed.has(dir)) needed.set(dir, false);
   for (const file of libraries) {
-    if (file.startsWith('/') && SHARED_LIBRARY.test(file) && !isReservedPath(file)) needed.set(posix.dirname(file), true);
+    if (file.startsWith('/') && SHARED_LIBRARY.test(file) && !isReservedPath(file))
+      needed.set(posix.dirname(file), true);
   }
   // Shallowest first, so that a directory is bound before anything below it is considered.
-  const byDepth = (a: string, b: string): number => a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0);
+  const byDepth = (a: string, b: string): number =>
+    a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0);
   for (const path of [...needed.keys()].sort(byDepth)) show(path, needed.get(path) === true);
   for (const path of [...extraPaths].sort(byDepth)) show(path, true);
 
   // Nothing is mounted or created inside a bind: what is below it is the host's.
   const kept = [...entries.values()].filter((m) => !binds.some((b) => m.path !== b && isWithin(m.path, b)));
   for (const path of SANDBOX_MASKED_PATHS) {
-    if (fs.lstat(path)?.kind === 'dir' && binds.some((b) => b !== path && isWithin(path, b))) kept.push({ kind: 'mask', path });
+    if (fs.lstat(path)?.kind === 'dir' && binds.some((b) => b !== path && isWithin(path, b)))
+      kept.push({ kind: 'mask', path });
   }
   const order = { dir: 0, bind: 1, mask: 2, symlink: 3 } as const;
   kept.sort((a, b) => order[a.kind] - order[b.kind] || byDepth(a.path, b.path));
-  const visible = kept.filter((m) => m.kind === 'bind').map((m) => m.path).sort();
+  const visible = kept
+    .filter((m) => m.kind === 'bind')
+    .map((m) => m.path)
+    .sort();
   return { mounts: kept, visible, leftOut: outside.filter((e) => !covered(posix.normalize(e))) };
 }
 
@@ -220,7 +242,8 @@ export function mountArgs(mounts: readonly SandboxMount[]): string[] {
   for (const m of mounts) {
     if (m.kind === 'dir') args.push('--perms', m.mode.toString(8).padStart(4, '0'), '--dir', m.path);
     else if (m.kind === 'bind') args.push('--ro-bind', m.path, m.path);
-    else if (m.kind === 'mask') args.push('--perms', '0555', '--size', '4096', '--tmpfs', m.path, '--remount-ro', m.path);
+    else if (m.kind === 'mask')
+      args.push('--perms', '0555', '--size', '4096', '--tmpfs', m.path, '--remount-ro', m.path);
     else args.push('--symlink', m.target, m.path);
   }
   return args;
@@ -252,7 +275,8 @@ print(json.dumps({"executable": sys.executable,
                   "path": sys.path, "site": sites, "tzpath": tzpath, "libraries": sorted(libraries)}))
 `;
 
-const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string');
 
 /**
  * Reads the line {@link FOOTPRINT_PROBE} printed.
@@ -264,10 +288,19 @@ export function parseFootprint(line: string): InterpreterFootprint {
   try {
     parsed = JSON.parse(line) as Record<string, unknown>;
   } catch (cause) {
-    throw new Error(`the interpreter answered its file probe with ${JSON.stringify(line.slice(0, 200))}, not JSON`, { cause });
+    throw new Error(`the interpreter answered its file probe with ${JSON.stringify(line.slice(0, 200))}, not JSON`, {
+      cause,
+    });
   }
   const { prefixes, path, site, tzpath, libraries } = parsed;
-  if (typeof parsed.executable !== 'string' || !isStrings(prefixes) || !isStrings(path) || !isStrings(site) || !isStrings(tzpath) || !isStrings(libraries)) {
+  if (
+    typeof parsed.executable !== 'string' ||
+    !isStrings(prefixes) ||
+    !isStrings(path) ||
+    !isStrings(site) ||
+    !isStrings(tzpath) ||
+    !isStrings(libraries)
+  ) {
     throw new Error(`the interpreter answered its file probe with an unexpected shape: ${line.slice(0, 200)}`);
   }
   return { executable: parsed.executable, prefixes, path, site, tzpath, libraries };

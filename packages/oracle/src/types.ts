@@ -1,6 +1,6 @@
+import type { Judged, SuiteStatus } from '@execret/formats';
 import type { ExecutionCacheIssue } from './execution-cache.js';
-import type { OracleJudged, OracleJudging } from './judging.js';
-import type { OracleStatus } from './outcomes.js';
+import type { OracleJudging } from './judging.js';
 import type { PythonInfo } from './python.js';
 
 /**
@@ -34,7 +34,7 @@ export interface OracleOptions {
    * judged by the fork server from the value the child reports, so the child never sees the expected
    * value and cannot forge their verdict; `'split-strict'`: the same, and an expected value never
    * reaches a sandboxed process even after the verdict; `'child'`: every test is judged inside the
-   * child. See `OracleJudging`, `OracleJudged` and the README's threat model.
+   * child. See `OracleJudging`, `OracleResult.judged` and the README's threat model.
    */
   judging?: OracleJudging;
   /** Execution cache (`execution_cache.jsonl`) consulted before and appended after every execution. */
@@ -82,14 +82,24 @@ export interface OracleJob {
 /** The judgement of one job. */
 export interface OracleResult {
   /** `pass` when every test passed; else `timeout` > `error` > `fail` (see `suiteStatus`). */
-  status: OracleStatus;
+  status: SuiteStatus;
   /** One outcome per test, in suite order, release vocabulary (see `isOutcome`). */
   tests: string[];
   /**
-   * How each test was judged, in suite order (see `OracleJudged`): only a `pass` judged `split` is one
-   * the snippet could not have forged. Cache lines that do not record it read as `child`.
+   * How each test was judged, in suite order (`Judged` of `@execret/formats`); only a `pass` judged `split`
+   * is one the snippet could not have forged. Cache lines that do not record it read as `child`.
+   * - `split`: the test is `assert <expr> <op> <literal>` (or `<literal> <op> <expr>`, one operator of
+   *   `== != < <= > >= in not in`, or `is`/`is not` with `None`/`True`/`False`), `assert <expr>`,
+   *   `assert not <expr>` or an assert made of literals only, with an optional message; the child reported
+   *   the value of `<expr>` as plain data (or the exception it raised) and the server compared it.
+   * - `child`: the test has another shape (both sides computed, `and`/`or`, chained comparisons, any
+   *   statement that is not an assert, a test that does not compile) or judging was `'child'`: it ran and
+   *   was judged inside the child.
+   * - `fallback`: the shape splits, but the value was not plain data (a custom class, a `namedtuple`, a
+   *   generator, beyond the size limits…), so the test ran whole in a second child, after the first had
+   *   reported. Its verdict has the guarantees of `child`. (Never under `split-strict`.)
    */
-  judged: OracleJudged[];
+  judged: Judged[];
   /**
    * Milliseconds the fork server spent on the job (compile, fork, run, clean-up); for a cached result,
    * the duration recorded when it was executed (0 when the cache line has none).

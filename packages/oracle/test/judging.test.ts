@@ -2,8 +2,10 @@
 // give exactly the same outcome strings, whatever the values (int/float/bool equality, containers, nan,
 // -0.0, big ints, unicode, bytes, membership, identity, truthiness, messages, exceptions), and each test
 // must be judged where its shape says.
+
+import type { Judged } from '@execret/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOracle, passesSplitJudged, type Oracle, type OracleJudged } from '../src/index.js';
+import { createOracle, type Oracle, passesSplitJudged } from '../src/index.js';
 import { leftovers } from './processes.js';
 
 const SNIPPET = `
@@ -48,7 +50,7 @@ def counted(x):
 `;
 
 /** [test, outcome, how it is judged under split judging]. */
-const TABLE: [string, string, OracleJudged][] = [
+const TABLE: [string, string, Judged][] = [
   // numbers: int/float/bool equality, identity with singletons, nan, -0.0, big ints, complex, ordering
   ['assert v(1) == 1.0', 'pass', 'split'],
   ['assert v(True) == 1', 'pass', 'split'],
@@ -139,7 +141,8 @@ const TABLE: [string, string, OracleJudged][] = [
   ['assert v(', 'ERROR:SyntaxError: ', 'child'],
 ];
 
-const UNJUDGEABLE = "ERROR:Unjudgeable: the tested value is not plain data (judging 'split-strict' never runs a split test whole in a child)";
+const UNJUDGEABLE =
+  "ERROR:Unjudgeable: the tested value is not plain data (judging 'split-strict' never runs a split test whole in a child)";
 
 /** Where split-strict differs from split (and child) judging: no fallback child, no message child. */
 const STRICT: Record<string, string> = {
@@ -175,7 +178,10 @@ describe('judging', () => {
 
   it('gives the outcomes of child judging, and judges each test where its shape says, when snippets are honest', async () => {
     const tests = TABLE.map(([t]) => t);
-    const [bySplit, byChild] = await Promise.all([split.run({ code: SNIPPET, tests }), child.run({ code: SNIPPET, tests })]);
+    const [bySplit, byChild] = await Promise.all([
+      split.run({ code: SNIPPET, tests }),
+      child.run({ code: SNIPPET, tests }),
+    ]);
     const rows = TABLE.map(([t, outcome, judged], i) => ({
       test: t,
       split: bySplit.tests[i],
@@ -196,7 +202,10 @@ describe('judging', () => {
 
   it('differs from split judging only for values that are not plain data and message expressions when strict', async () => {
     const tests = TABLE.map(([t]) => t);
-    const [bySplit, byStrict] = await Promise.all([split.run({ code: SNIPPET, tests }), strict.run({ code: SNIPPET, tests })]);
+    const [bySplit, byStrict] = await Promise.all([
+      split.run({ code: SNIPPET, tests }),
+      strict.run({ code: SNIPPET, tests }),
+    ]);
     TABLE.forEach(([t, , judged], i) => {
       const expected = judged === 'fallback' ? UNJUDGEABLE : (STRICT[t] ?? bySplit.tests[i]);
       expect(byStrict.tests[i], t).toBe(expected);
@@ -224,17 +233,26 @@ describe('judging', () => {
   });
 
   it.each([
-    ['the snippet raises while it is executed', 'def f():\n    return 1\nraise KeyError("boom")\n', ['assert f() == 1', 'assert True', 'assert f() == f()']],
+    [
+      'the snippet raises while it is executed',
+      'def f():\n    return 1\nraise KeyError("boom")\n',
+      ['assert f() == 1', 'assert True', 'assert f() == f()'],
+    ],
     ['the snippet does not compile', 'def f(:\n', ['assert f() == 1', 'assert True']],
     ['the snippet exits', 'import os\nos._exit(3)\n', ['assert 1 == 1', 'assert x == 2']],
-    ['a test times out after others pass', 'import time\ndef f():\n    return 2\n', ['assert f() == 2', 'assert time.sleep(30) is None', 'assert f() == 2']],
-  ])('gives the outcomes of child judging when %s', async (_name, code, tests) => {
-    const [bySplit, byChild] = await Promise.all([
-      split.run({ code, tests }),
-      child.run({ code, tests }),
-    ]);
-    expect(bySplit.tests).toEqual(byChild.tests);
-  }, 60_000);
+    [
+      'a test times out after others pass',
+      'import time\ndef f():\n    return 2\n',
+      ['assert f() == 2', 'assert time.sleep(30) is None', 'assert f() == 2'],
+    ],
+  ])(
+    'gives the outcomes of child judging when %s',
+    async (_name, code, tests) => {
+      const [bySplit, byChild] = await Promise.all([split.run({ code, tests }), child.run({ code, tests })]);
+      expect(bySplit.tests).toEqual(byChild.tests);
+    },
+    60_000,
+  );
 
   it('counts a pass as forge-proof only when every test was judged split', async () => {
     const code = 'import collections\nP = collections.namedtuple("P", "a b")\ndef f():\n    return P(1, 2)\n';

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { codeSha256, testsSha256 } from '@execret/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeSha256, createOracle, OracleError, testsSha256, type Oracle, type OracleJob } from '../src/index.js';
+import { createOracle, type Oracle, OracleError, type OracleJob } from '../src/index.js';
 import { jobProcesses, leftovers, serverPythons } from './processes.js';
 
 // Real Python, real sandbox: whatever isolation this machine supports ('auto').
@@ -60,14 +61,23 @@ describe('oracle.run', () => {
   it('runs each test against a fresh namespace when tests mutate module globals', async () => {
     const result = await oracle.run({
       code: 'counter = 0\ndef bump():\n    global counter\n    counter += 1\n    return counter\n',
-      tests: ['assert bump() == 1', 'assert bump() == 1', 'assert counter == 0', 'x = 5', "assert 'x' not in globals()"],
+      tests: [
+        'assert bump() == 1',
+        'assert bump() == 1',
+        'assert counter == 0',
+        'x = 5',
+        "assert 'x' not in globals()",
+      ],
     });
     expect(result.tests).toEqual(['pass', 'pass', 'pass', 'pass', 'pass']);
     expect(result.status).toBe('pass');
   });
 
   it('executes the snippet as __main__ with the real builtins', async () => {
-    const result = await oracle.run({ code: 'import builtins\n', tests: ['assert __name__ == "__main__"', 'assert len is builtins.len'] });
+    const result = await oracle.run({
+      code: 'import builtins\n',
+      tests: ['assert __name__ == "__main__"', 'assert len is builtins.len'],
+    });
     expect(result.tests).toEqual(['pass', 'pass']);
   });
 
@@ -79,14 +89,20 @@ describe('oracle.run', () => {
   });
 
   it('gives only the broken test a SyntaxError when one test does not compile', async () => {
-    const result = await oracle.run({ code: 'def f():\n    return 1\n', tests: ['assert f() == 1', 'assert f(', 'assert f() == 2'] });
+    const result = await oracle.run({
+      code: 'def f():\n    return 1\n',
+      tests: ['assert f() == 1', 'assert f(', 'assert f() == 2'],
+    });
     expect(result.tests[0]).toBe('pass');
     expect(result.tests[1]).toMatch(/^ERROR:SyntaxError: .*\(<test>, line 1\)$/);
     expect(result.tests[2]).toBe('FAIL');
   });
 
   it('gives every test the exception when the snippet raises while it is executed', async () => {
-    const result = await oracle.run({ code: 'def f():\n    return 1\nraise KeyError("boom")\n', tests: ['assert f() == 1', 'assert True'] });
+    const result = await oracle.run({
+      code: 'def f():\n    return 1\nraise KeyError("boom")\n',
+      tests: ['assert f() == 1', 'assert True'],
+    });
     expect(result.tests).toEqual(["ERROR:KeyError: 'boom'", "ERROR:KeyError: 'boom'"]);
   });
 
@@ -131,7 +147,9 @@ describe('oracle.run', () => {
   });
 
   it('rejects with aborted when the signal has already fired', async () => {
-    await expect(oracle.run({ code: '', tests: ['assert 1'] }, { signal: AbortSignal.abort() })).rejects.toSatisfy(isOracleError('aborted'));
+    await expect(oracle.run({ code: '', tests: ['assert 1'] }, { signal: AbortSignal.abort() })).rejects.toSatisfy(
+      isOracleError('aborted'),
+    );
   });
 
   it('replaces a fork server that is killed mid-job and blames only that job', async () => {
@@ -178,7 +196,10 @@ describe('oracle.runMany', () => {
   });
 
   it('finishes jobs strictly in input order when concurrency is 1, even if later jobs are faster', async () => {
-    const slowFirst: OracleJob[] = [0.3, 0.2, 0.1, 0].map((s) => ({ code: 'import time\n', tests: [`time.sleep(${s})`] }));
+    const slowFirst: OracleJob[] = [0.3, 0.2, 0.1, 0].map((s) => ({
+      code: 'import time\n',
+      tests: [`time.sleep(${s})`],
+    }));
     const order: number[] = [];
     await oracle.runMany(slowFirst, { concurrency: 1, onProgress: (p) => order.push(p.index) });
     expect(order).toEqual([0, 1, 2, 3]);
@@ -186,10 +207,16 @@ describe('oracle.runMany', () => {
 
   it('rejects with aborted and drops the jobs not yet started when the signal fires', async () => {
     const controller = new AbortController();
-    const many: OracleJob[] = Array.from({ length: 40 }, (_, i) => ({ code: `import time\nx = ${i}\n`, tests: ['time.sleep(0.05)'] }));
+    const many: OracleJob[] = Array.from({ length: 40 }, (_, i) => ({
+      code: `import time\nx = ${i}\n`,
+      tests: ['time.sleep(0.05)'],
+    }));
     const before = oracle.stats().executed;
     await expect(
-      oracle.runMany(many, { onProgress: (p) => (p.done === 2 ? controller.abort(new Error('enough')) : undefined), signal: controller.signal }),
+      oracle.runMany(many, {
+        onProgress: (p) => (p.done === 2 ? controller.abort(new Error('enough')) : undefined),
+        signal: controller.signal,
+      }),
     ).rejects.toSatisfy(isOracleError('aborted'));
     await new Promise((r) => setTimeout(r, 500));
     expect(oracle.stats().executed - before).toBeLessThan(many.length / 2);
@@ -227,12 +254,22 @@ describe('execution cache through createOracle', () => {
     }
     const lines = readFileSync(cacheFile, 'utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0] as string)).toMatchObject({ test_results: ['pass', 'FAIL'], passes_all_tests: false, status: 'fail', judged: ['split', 'split'] });
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      test_results: ['pass', 'FAIL'],
+      passes_all_tests: false,
+      status: 'fail',
+      judged: ['split', 'split'],
+    });
 
     const second = await createOracle({ cacheFile, concurrency: 1, sandboxUid: SANDBOX_UID - 10 });
     try {
       const again = await second.run(job);
-      expect(again).toMatchObject({ tests: ['pass', 'FAIL'], judged: ['split', 'split'], status: 'fail', cached: true });
+      expect(again).toMatchObject({
+        tests: ['pass', 'FAIL'],
+        judged: ['split', 'split'],
+        status: 'fail',
+        cached: true,
+      });
       expect(second.stats()).toMatchObject({ executed: 0, cacheHits: 1 });
     } finally {
       await second.close();
@@ -245,10 +282,18 @@ describe('execution cache lines of other writers', () => {
     const cacheFile = join(dir, 'foreign', 'execution_cache.jsonl');
     const job = { code: 'x = 1\n', tests: ['assert x == 1'] };
     mkdirSync(join(dir, 'foreign'), { recursive: true });
-    writeFileSync(cacheFile, `${JSON.stringify({ code_sha256: codeSha256(job.code), tests_sha256: testsSha256(job.tests), test_results: ['pass'], passes_all_tests: true, status: 'pass' })}\n`);
+    writeFileSync(
+      cacheFile,
+      `${JSON.stringify({ code_sha256: codeSha256(job.code), tests_sha256: testsSha256(job.tests), test_results: ['pass'], passes_all_tests: true, status: 'pass' })}\n`,
+    );
     const reader = await createOracle({ cacheFile, concurrency: 1, sandboxUid: SANDBOX_UID - 40 });
     try {
-      expect(await reader.run(job)).toMatchObject({ tests: ['pass'], judged: ['child'], cached: true, isolation: 'unknown' });
+      expect(await reader.run(job)).toMatchObject({
+        tests: ['pass'],
+        judged: ['child'],
+        cached: true,
+        isolation: 'unknown',
+      });
     } finally {
       await reader.close();
     }
@@ -297,7 +342,9 @@ describe('createOracle', () => {
 
   it('rejects queued jobs with closed and new ones too when the oracle is closed', async () => {
     const small = await createOracle({ concurrency: 1, sandboxUid: SANDBOX_UID - 30 });
-    const jobs = Array.from({ length: 6 }, (_, i) => small.run({ code: `import time\nx = ${i}\n`, tests: ['time.sleep(0.2)'] }));
+    const jobs = Array.from({ length: 6 }, (_, i) =>
+      small.run({ code: `import time\nx = ${i}\n`, tests: ['time.sleep(0.2)'] }),
+    );
     const settled = Promise.allSettled(jobs);
     await small.close();
     const outcomes = await settled;

@@ -22,7 +22,10 @@ export function listProcesses(): ProcessInfo[] {
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const uidLine = readFileSync(`/proc/${name}/status`, 'utf8').split('\n').find((l) => l.startsWith('Uid:')) ?? '';
+      const uidLine =
+        readFileSync(`/proc/${name}/status`, 'utf8')
+          .split('\n')
+          .find((l) => l.startsWith('Uid:')) ?? '';
       const uid = Number(uidLine.split(/\s+/)[1]);
       let exe = '';
       try {

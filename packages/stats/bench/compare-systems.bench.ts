@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import seedrandom from 'seedrandom';
-import { compareSystems, type CompareSystemsResult } from '../src/index.js';
+import { type CompareSystemsResult, compareSystems } from '../src/index.js';
 
 const SYSTEMS = 24;
 const QUERIES = 939;
@@ -75,7 +75,7 @@ function syntheticScores(): { names: string[]; measures: string[]; cube: Float64
       KS.forEach((k, ki) => {
         let hits = 0;
         for (let r = 0; r < k; r++) hits += passes[r] as number;
-        const base = (s * measures.length) * QUERIES + q;
+        const base = s * measures.length * QUERIES + q;
         cube[base + ki * QUERIES] = hits > 0 ? 1 : 0;
         cube[base + (KS.length + ki) * QUERIES] = hits / k;
         cube[base + (2 * KS.length + ki) * QUERIES] = rank <= k ? 1 / Math.log2(rank + 1) : 0;

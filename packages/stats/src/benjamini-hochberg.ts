@@ -30,7 +30,7 @@ export function benjaminiHochberg(pValues: ArrayLike<number>): number[] {
   for (let rank = m - 1; rank >= 0; rank--) {
     const index = order[rank] as number;
     running = Math.min(running, (values[index] as number) / ((rank + 1) / m));
-    adjusted[index] = running > 1 ? 1 : running;
+    adjusted[index] = Math.min(running, 1);
   }
   return adjusted;
 }

@@ -44,7 +44,10 @@ describe('binomialHalfLowerTailRatio', () => {
       let exactSum = 0;
       let c = 1;
       const coefficients = [1];
-      for (let j = 1; j <= m; j++) coefficients.push((c = (c * (40 - j + 1)) / j));
+      for (let j = 1; j <= m; j++) {
+        c = (c * (40 - j + 1)) / j;
+        coefficients.push(c);
+      }
       for (const value of coefficients) exactSum += value;
       expect(binomialHalfLowerTailRatio(40, m)).toBeCloseTo(exactSum / (coefficients[m] as number), 13);
     }

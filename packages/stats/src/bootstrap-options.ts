@@ -60,7 +60,9 @@ export function resolveBootstrapOptions(
     );
   }
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) {
-    throw new RangeError(`@execret/stats ${component}: expected options.seed to be a safe integer, received ${describe(seed)}`);
+    throw new RangeError(
+      `@execret/stats ${component}: expected options.seed to be a safe integer, received ${describe(seed)}`,
+    );
   }
   const [qLow, qHigh] = percentileTails(confidence);
   return { resamples, confidence, seed, qLow, qHigh };

@@ -8,7 +8,10 @@ import { StatsError } from './stats-error.js';
 /** Deterministic pseudo-random numbers for building test data. */
 function lcg(seed: number): () => number {
   let state = seed;
-  return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
 }
 
 function syntheticScores(systems: string[], n: number, seed: number) {
@@ -114,7 +117,14 @@ describe('compareSystems', () => {
 
   it('records the settings in the result when options are given', () => {
     const result = compareSystems({ a: { m: [1, 2] }, b: { m: [2, 1] } }, { resamples: 12, seed: 5, confidence: 0.8 });
-    expect(result).toMatchObject({ method: 'percentile', resamples: 12, seed: 5, confidence: 0.8, n: 2, measures: ['m'] });
+    expect(result).toMatchObject({
+      method: 'percentile',
+      resamples: 12,
+      seed: 5,
+      confidence: 0.8,
+      n: 2,
+      measures: ['m'],
+    });
   });
 
   it.each([

@@ -1,5 +1,5 @@
+import { compareCodePoints } from '@execret/formats';
 import { type BootstrapOptions, resolveBootstrapOptions } from './bootstrap-options.js';
-import { compareCodePoints } from './compare-code-points.js';
 import { linearQuantilesInPlace } from './linear-quantile.js';
 import { mcnemarExact } from './mcnemar-exact.js';
 import { resampleMeans } from './resample-means.js';
@@ -279,7 +279,9 @@ function readScores(scores: unknown): ScoreTable {
   }
   const measures = Object.keys(first);
   if (measures.length === 0) {
-    throw new RangeError(`@execret/stats compareSystems: expected at least one measure for system ${JSON.stringify(systems[0])}`);
+    throw new RangeError(
+      `@execret/stats compareSystems: expected at least one measure for system ${JSON.stringify(systems[0])}`,
+    );
   }
   let n = -1;
   const columns = systems.map((system) => {
@@ -308,10 +310,15 @@ function readScores(scores: unknown): ScoreTable {
           `@execret/stats compareSystems: expected every vector to hold one value per query (${n}, as scores[${JSON.stringify(systems[0])}][${JSON.stringify(measures[0])}]), received ${values.length} for scores[${JSON.stringify(system)}][${JSON.stringify(measure)}]`,
         );
       }
-      return toFiniteFloat64(values, 'compareSystems', `scores[${JSON.stringify(system)}][${JSON.stringify(measure)}]`, {
-        system,
-        measure,
-      });
+      return toFiniteFloat64(
+        values,
+        'compareSystems',
+        `scores[${JSON.stringify(system)}][${JSON.stringify(measure)}]`,
+        {
+          system,
+          measure,
+        },
+      );
     });
   });
   if (n === 0) {

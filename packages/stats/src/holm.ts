@@ -28,7 +28,7 @@ export function holm(pValues: ArrayLike<number>): number[] {
   for (let rank = 0; rank < m; rank++) {
     const index = order[rank] as number;
     running = Math.max(running, (values[index] as number) * (m - rank));
-    adjusted[index] = running > 1 ? 1 : running;
+    adjusted[index] = Math.min(running, 1);
   }
   return adjusted;
 }

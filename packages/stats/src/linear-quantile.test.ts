@@ -52,11 +52,20 @@ describe('linearQuantile', () => {
 describe('linearQuantilesInPlace', () => {
   it('agrees with a full sort for random samples and tail pairs when sizes vary', () => {
     let seed = 3;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
     for (const size of [1, 2, 3, 10, 601, 5000]) {
       const values = Float64Array.from({ length: size }, () => Math.round(random() * 50) / 7);
       const sorted = Float64Array.from(values).sort();
-      for (const [qLow, qHigh] of [[0.025, 0.975], [0.05, 0.95], [0.5, 0.5], [0, 1], [0.3, 0.31]] as const) {
+      for (const [qLow, qHigh] of [
+        [0.025, 0.975],
+        [0.05, 0.95],
+        [0.5, 0.5],
+        [0, 1],
+        [0.3, 0.31],
+      ] as const) {
         const expected = [qLow, qHigh].map((q) => {
           const h = (size - 1) * q;
           const i = Math.floor(h);

@@ -80,7 +80,11 @@ describe('mcnemarExact', () => {
   });
 
   it('is symmetric in its arguments when the counts are swapped', () => {
-    for (const [b, c] of [[47, 66], [3, 2000], [100000, 100600]] as const) {
+    for (const [b, c] of [
+      [47, 66],
+      [3, 2000],
+      [100000, 100600],
+    ] as const) {
       const x = mcnemarExact(b, c);
       const y = mcnemarExact(c, b);
       expect(y.pValue).toBe(x.pValue);

@@ -5,7 +5,10 @@ import { assertArrayLike, describe } from './validate.js';
  * Internal: validates a vector of p-values (each a number in [0, 1]) and returns them with the
  * permutation that sorts them ascending (stable, so ties keep input order).
  */
-export function sortedPValues(pValues: ArrayLike<number>, component: string): { values: Float64Array; order: Int32Array } {
+export function sortedPValues(
+  pValues: ArrayLike<number>,
+  component: string,
+): { values: Float64Array; order: Int32Array } {
   assertArrayLike(pValues, component, 'pValues');
   const values = new Float64Array(pValues.length);
   for (let i = 0; i < pValues.length; i++) {

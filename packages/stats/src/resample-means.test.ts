@@ -29,7 +29,9 @@ describe('resampleMeans', () => {
   it('gives a column bit-identical resampled means when it is computed alone or among other columns', () => {
     const n = 57;
     const target = Float64Array.from({ length: n }, (_, i) => Math.sin(i) * 0.37 + 0.5);
-    const others = Array.from({ length: 9 }, (_, k) => Float64Array.from({ length: n }, (_, i) => ((i * (k + 3)) % 11) / 10));
+    const others = Array.from({ length: 9 }, (_, k) =>
+      Float64Array.from({ length: n }, (_, i) => ((i * (k + 3)) % 11) / 10),
+    );
     const [alone] = resampleMeans([target], 101, 9);
     const together = resampleMeans([...others.slice(0, 4), target, ...others.slice(4)], 101, 9);
     expect(together[4]).toEqual(alone);

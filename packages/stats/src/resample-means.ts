@@ -126,7 +126,13 @@ function drawCounts(counts: Float64Array, rows: number, n: number, sampler: Inde
 }
 
 /** acc[4u + b] += Σᵢ counts[b·n + i]·matrix[i·width + u] for b < 4, rows of zero counts skipped. */
-function multiplyAddBlock(matrix: Float64Array, n: number, width: number, counts: Float64Array, acc: Float64Array): void {
+function multiplyAddBlock(
+  matrix: Float64Array,
+  n: number,
+  width: number,
+  counts: Float64Array,
+  acc: Float64Array,
+): void {
   for (let i = 0; i < n; i++) {
     const c0 = counts[i] as number;
     const c1 = counts[n + i] as number;

@@ -35,9 +35,19 @@ describe('spearman', () => {
     const x = [3.1, 0.2, 5.5, 5.5, 1.0, 7.25, 2.0];
     const y = [10, 4, 12, 9, 4, 30, 5];
     const base = spearman(x, y);
-    expect(spearman(x.map(Math.exp), y.map((v) => v ** 3)).rho).toBe(base.rho);
+    expect(
+      spearman(
+        x.map(Math.exp),
+        y.map((v) => v ** 3),
+      ).rho,
+    ).toBe(base.rho);
     const order = [6, 2, 0, 5, 1, 4, 3];
-    expect(spearman(order.map((i) => x[i] as number), order.map((i) => y[i] as number)).rho).toBe(base.rho);
+    expect(
+      spearman(
+        order.map((i) => x[i] as number),
+        order.map((i) => y[i] as number),
+      ).rho,
+    ).toBe(base.rho);
   });
 
   it('returns NaN for ρ and p when one variable is constant', () => {

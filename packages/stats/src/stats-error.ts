@@ -65,10 +65,6 @@ export class StatsError extends Error {
    * StatsError.is(new Error('x'));                     // false
    */
   static is(value: unknown): value is StatsError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [BRAND]?: unknown })[BRAND] === true
-    );
+    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
   }
 }

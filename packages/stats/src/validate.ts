@@ -4,11 +4,7 @@ import { StatsError } from './stats-error.js';
 
 /** Throws a `TypeError` unless `values` is array-like (an array or a typed array). */
 export function assertArrayLike(values: unknown, component: string, name: string): asserts values is ArrayLike<number> {
-  if (
-    values === null ||
-    typeof values !== 'object' ||
-    typeof (values as { length?: unknown }).length !== 'number'
-  ) {
+  if (values === null || typeof values !== 'object' || typeof (values as { length?: unknown }).length !== 'number') {
     throw new TypeError(
       `@execret/stats ${component}: expected ${name} to be an array or typed array of numbers, received ${describe(values)}`,
     );
@@ -40,10 +36,14 @@ export function toFiniteFloat64(
 /** Throws a `RangeError` unless `value` is a safe integer ≥ `min`. */
 export function assertInteger(value: unknown, component: string, name: string, min: number): asserts value is number {
   if (typeof value !== 'number') {
-    throw new TypeError(`@execret/stats ${component}: expected ${name} to be an integer ≥ ${min}, received ${describe(value)}`);
+    throw new TypeError(
+      `@execret/stats ${component}: expected ${name} to be an integer ≥ ${min}, received ${describe(value)}`,
+    );
   }
   if (!Number.isSafeInteger(value) || value < min) {
-    throw new RangeError(`@execret/stats ${component}: expected ${name} to be an integer ≥ ${min}, received ${describe(value)}`);
+    throw new RangeError(
+      `@execret/stats ${component}: expected ${name} to be an integer ≥ ${min}, received ${describe(value)}`,
+    );
   }
 }
 

@@ -44,7 +44,15 @@ describe('compareSystems release shapes', () => {
         // The release's keys, plus the documented extra `mcnemar_mid_p`.
         expect(Object.keys(entry[metric] ?? {}).sort()).toEqual(
           [
-            'a_only', 'b_only', 'both', 'neither', 'a_rate', 'b_rate', 'delta', 'mcnemar_exact_p', 'bootstrap_ci_95',
+            'a_only',
+            'b_only',
+            'both',
+            'neither',
+            'a_rate',
+            'b_rate',
+            'delta',
+            'mcnemar_exact_p',
+            'bootstrap_ci_95',
             'mcnemar_mid_p',
           ].sort(),
         );

@@ -32,7 +32,11 @@ describe('rankOneMissAttribution', () => {
   });
 
   it('counts a foreign snippet that passes as a hit when exec@1 says it passes', () => {
-    const result = rankOneMissAttribution(pool, Int32Array.of(3, 3, 5), (q, d) => d === 3 || pool.canonicals[q]!.includes(d));
+    const result = rankOneMissAttribution(
+      pool,
+      Int32Array.of(3, 3, 5),
+      (q, d) => d === 3 || pool.canonicals[q]!.includes(d),
+    );
     expect(result.misses).toBe(0);
   });
 });

@@ -6,9 +6,14 @@ import type { PoolView } from '../pool.js';
  * @example
  * perDomainMean(pool, Float64Array.of(1, 0, 1)) // e.g. { geometry: 0.5, validation: 1 }
  */
-export function perDomainMean(pool: PoolView, perQuery: ArrayLike<number>): Record<string, { mean: number; n: number }> {
+export function perDomainMean(
+  pool: PoolView,
+  perQuery: ArrayLike<number>,
+): Record<string, { mean: number; n: number }> {
   if (perQuery.length !== pool.queryIds.length) {
-    throw new RangeError(`execret: perDomainMean needs one value per query (${pool.queryIds.length}), got ${perQuery.length}`);
+    throw new RangeError(
+      `execret: perDomainMean needs one value per query (${pool.queryIds.length}), got ${perQuery.length}`,
+    );
   }
   const sums = new Map<string, { sum: number; n: number }>();
   pool.domains.forEach((domain, q) => {

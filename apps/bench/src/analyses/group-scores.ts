@@ -8,4 +8,3 @@ export interface GroupScores {
   /** Scores of each query's paired distractors, aligned with `pool.distractors[q]`. */
   readonly distractors: readonly Float64Array[];
 }
-

@@ -1,28 +1,56 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildBenchmark, formatGateReport, formatYieldReport, parseTasksJsonl, writeBuiltDataset } from '@execret/generate';
-import { intOption, stringOption, UsageError, type Command } from '../command.js';
+import {
+  buildBenchmark,
+  formatGateReport,
+  formatYieldReport,
+  parseTasksJsonl,
+  writeBuiltDataset,
+} from '@execret/generate';
+import { type Command, intOption, stringOption, UsageError } from '../command.js';
 import { startOracle } from '../pipeline.js';
 import { createProgressBar } from '../progress.js';
 import { writeFileAtomic } from '../results-io.js';
-import { oracleSettings } from './run.js';
 import { ORACLE_OPTIONS } from './options.js';
+import { oracleSettings } from './run.js';
 
 export const buildCommand: Command = {
   name: 'build',
   summary: 'build an ExecRetrieval-style dataset from your own tasks with the execution-verified mutation engine',
   usage: 'execret build --tasks tasks.jsonl --out dir [--seed 20260510] [--max-distractors 4] [--stack 1]',
   options: {
-    tasks: { type: 'string', placeholder: 'file', description: 'tasks JSONL: id, domain, query, function_name, canonical, tests (docs/formats.md)' },
-    out: { type: 'string', short: 'o', placeholder: 'dir', description: 'output release directory (data/*.jsonl + build-report.txt)' },
-    seed: { type: 'string', placeholder: 'n', default: '20260510', description: 'seed of the distractor choice (same seed → byte-identical dataset)' },
+    tasks: {
+      type: 'string',
+      placeholder: 'file',
+      description: 'tasks JSONL: id, domain, query, function_name, canonical, tests (docs/formats.md)',
+    },
+    out: {
+      type: 'string',
+      short: 'o',
+      placeholder: 'dir',
+      description: 'output release directory (data/*.jsonl + build-report.txt)',
+    },
+    seed: {
+      type: 'string',
+      placeholder: 'n',
+      default: '20260510',
+      description: 'seed of the distractor choice (same seed → byte-identical dataset)',
+    },
     'max-distractors': { type: 'string', placeholder: 'n', default: '4', description: 'distractors per task, at most' },
-    stack: { type: 'string', placeholder: 'n', default: '1', description: 'edits per distractor: 1, or 2–4 for the stacked-mutant ablation' },
+    stack: {
+      type: 'string',
+      placeholder: 'n',
+      default: '1',
+      description: 'edits per distractor: 1, or 2–4 for the stacked-mutant ablation',
+    },
     'skip-invalid': { type: 'boolean', description: 'leave out tasks the validation gates reject (default: fail)' },
     ...ORACLE_OPTIONS,
   },
-  examples: ['execret build --tasks fixtures/mini-tasks/tasks.jsonl --out ./my-benchmark', 'execret run --dataset ./my-benchmark'],
+  examples: [
+    'execret build --tasks fixtures/mini-tasks/tasks.jsonl --out ./my-benchmark',
+    'execret run --dataset ./my-benchmark',
+  ],
   async run({ values, config, io, signal }) {
     const tasksFile = stringOption(values, 'tasks');
     const outOption = stringOption(values, 'out');
@@ -67,7 +95,10 @@ export const buildCommand: Command = {
         '',
       ].join('\n');
       await writeFileAtomic(join(out, 'build-report.txt'), report);
-      if (io.json) io.stdout.write(`${JSON.stringify({ out, queries: built.queries.length, snippets: built.corpus.length, report: built.report }, null, 2)}\n`);
+      if (io.json)
+        io.stdout.write(
+          `${JSON.stringify({ out, queries: built.queries.length, snippets: built.corpus.length, report: built.report }, null, 2)}\n`,
+        );
       else io.stdout.write(`${report}\nwrote ${out}/data/*.jsonl — run it with: execret run --dataset ${out}\n`);
       return built.queries.length > 0 ? 0 : 1;
     } finally {

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { intOption, stringOption, UsageError, type Command } from '../command.js';
+import { type Command, intOption, stringOption, UsageError } from '../command.js';
 import { compareStage } from '../stages.js';
 import { OUT_OPTION, STATS_OPTIONS } from './options.js';
 
@@ -7,7 +7,11 @@ export const compareCommand: Command = {
   name: 'compare',
   summary: 'bootstrap intervals and paired tests (McNemar, paired bootstrap) over a results folder',
   usage: 'execret compare [--out execret-results] [--seed 20260510] [--resamples 5000]',
-  options: { ...OUT_OPTION, ...STATS_OPTIONS, confidence: { type: 'string', placeholder: 'p', default: '0.95', description: 'interval level' } },
+  options: {
+    ...OUT_OPTION,
+    ...STATS_OPTIONS,
+    confidence: { type: 'string', placeholder: 'p', default: '0.95', description: 'interval level' },
+  },
   examples: ['execret compare --out ./release   # also works on the release’s own results/ folder'],
   async run({ values, io }) {
     const out = resolve(stringOption(values, 'out') ?? 'execret-results');
@@ -19,7 +23,10 @@ export const compareCommand: Command = {
       confidence,
     });
     if (io.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    else io.stdout.write(`compared ${result.systems} systems (${Object.keys(result.pairwise).length} pairs) in ${result.seconds.toFixed(2)} s → ${out}/tests/\n`);
+    else
+      io.stdout.write(
+        `compared ${result.systems} systems (${Object.keys(result.pairwise).length} pairs) in ${result.seconds.toFixed(2)} s → ${out}/tests/\n`,
+      );
     return 0;
   },
 };

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { listOption, shardOption, stringOption, type Command } from '../command.js';
+import { type Command, listOption, shardOption, stringOption } from '../command.js';
 import { exportMatrices } from '../matrices.js';
 import { loadDataset } from '../pipeline.js';
 import { resultFileName } from '../results-io.js';
@@ -15,9 +15,16 @@ export const embedCommand: Command = {
     ...MODELS_OPTION,
     ...CUSTOM_MODEL_OPTIONS,
     ...SHARD_OPTION,
-    export: { type: 'string', placeholder: 'dir', description: 'write <model>.npz (queries, documents, query_ids, corpus_ids) per model' },
+    export: {
+      type: 'string',
+      placeholder: 'dir',
+      description: 'write <model>.npz (queries, documents, query_ids, corpus_ids) per model',
+    },
   },
-  examples: ['execret embed --models openai/text-embedding-3-large --shard 1/2', 'execret embed --models local/bge-base-en-v1.5 --export ./matrices'],
+  examples: [
+    'execret embed --models openai/text-embedding-3-large --shard 1/2',
+    'execret embed --models local/bge-base-en-v1.5 --export ./matrices',
+  ],
   async run(context) {
     const { values, config, io, signal } = context;
     const shard = shardOption(values);
@@ -27,7 +34,10 @@ export const embedCommand: Command = {
     const selection = selectModels(listOption(values, 'models'), config);
     const explicit = selection.explicit || custom.length > 0;
     const requested = listOption(values, 'models');
-    const entries = [...(requested.length === 0 && custom.length > 0 ? [] : selection.models.filter((m) => m !== 'bm25')), ...custom];
+    const entries = [
+      ...(requested.length === 0 && custom.length > 0 ? [] : selection.models.filter((m) => m !== 'bm25')),
+      ...custom,
+    ];
     const localModels = stringOption(values, 'local-models');
     const report: { model: string; status: string; reason?: string; exported?: string }[] = [];
     for (const entry of entries) {
@@ -40,7 +50,11 @@ export const embedCommand: Command = {
         ...(shard ? { shard } : {}),
         ...(localModels ? { localModels: resolve(localModels) } : {}),
       });
-      const row: (typeof report)[number] = { model, status: outcome.status, ...(outcome.reason ? { reason: outcome.reason } : {}) };
+      const row: (typeof report)[number] = {
+        model,
+        status: outcome.status,
+        ...(outcome.reason ? { reason: outcome.reason } : {}),
+      };
       if (outcome.system && exportDir !== undefined) {
         const path = join(resolve(exportDir), resultFileName(model).replace(/\.json$/, '.npz'));
         await exportMatrices(path, dataset.pool, outcome.system.queries, outcome.system.docs, outcome.system.info.dims);
@@ -50,7 +64,11 @@ export const embedCommand: Command = {
       report.push(row);
     }
     if (io.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else for (const r of report) io.stdout.write(`${r.model}: ${r.status}${r.reason ? ` (${r.reason})` : ''}${r.exported ? ` → ${r.exported}` : ''}\n`);
+    else
+      for (const r of report)
+        io.stdout.write(
+          `${r.model}: ${r.status}${r.reason ? ` (${r.reason})` : ''}${r.exported ? ` → ${r.exported}` : ''}\n`,
+        );
     return 0;
   },
 };

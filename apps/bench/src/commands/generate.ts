@@ -1,41 +1,89 @@
 import { resolve } from 'node:path';
 import { formatGenerateReport, generateDataset, readRegistry } from '@execret/llm-generate';
-import { intOption, stringOption, UsageError, type Command } from '../command.js';
-import { createProgressBar } from '../progress.js';
+import { type Command, intOption, stringOption, UsageError } from '../command.js';
 import { startOracle } from '../pipeline.js';
+import { createProgressBar } from '../progress.js';
 
 function numberOption(values: Record<string, unknown>, name: string): number | undefined {
   const v = values[name];
   if (typeof v !== 'string') return undefined;
   const n = Number(v);
-  if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} expects a non-negative number, got ${JSON.stringify(v)}`);
+  if (!Number.isFinite(n) || n < 0)
+    throw new UsageError(`--${name} expects a non-negative number, got ${JSON.stringify(v)}`);
   return n;
 }
 
 export const generateCommand: Command = {
   name: 'generate',
-  summary: 'generate a benchmark with an LLM: registry → canonical, tests, distractors → execution-verified gates → release format',
+  summary:
+    'generate a benchmark with an LLM: registry → canonical, tests, distractors → execution-verified gates → release format',
   usage: 'execret generate --registry registry.jsonl --out dir --model id --base-url url --api-key-env NAME [options]',
   options: {
-    registry: { type: 'string', placeholder: 'file', description: 'registry JSONL: function_name, query, domain (duplicates reported)' },
-    out: { type: 'string', short: 'o', placeholder: 'dir', description: 'output directory (data/*.jsonl, tasks.jsonl, generation-report.json, progress)' },
+    registry: {
+      type: 'string',
+      placeholder: 'file',
+      description: 'registry JSONL: function_name, query, domain (duplicates reported)',
+    },
+    out: {
+      type: 'string',
+      short: 'o',
+      placeholder: 'dir',
+      description: 'output directory (data/*.jsonl, tasks.jsonl, generation-report.json, progress)',
+    },
     model: { type: 'string', placeholder: 'id', description: 'chat model id sent to the endpoint' },
-    'base-url': { type: 'string', placeholder: 'url', default: 'https://api.openai.com/v1', description: 'any OpenAI-compatible chat endpoint' },
-    'api-key-env': { type: 'string', placeholder: 'NAME', default: 'OPENAI_API_KEY', description: 'environment variable holding the API key (never written anywhere)' },
+    'base-url': {
+      type: 'string',
+      placeholder: 'url',
+      default: 'https://api.openai.com/v1',
+      description: 'any OpenAI-compatible chat endpoint',
+    },
+    'api-key-env': {
+      type: 'string',
+      placeholder: 'NAME',
+      default: 'OPENAI_API_KEY',
+      description: 'environment variable holding the API key (never written anywhere)',
+    },
     'max-retries': { type: 'string', placeholder: 'n', description: 'SDK retries of 429/5xx (default 5)' },
     'timeout-ms': { type: 'string', placeholder: 'ms', description: 'request timeout' },
-    mode: { type: 'string', placeholder: 'mode', default: 'locked', description: "'locked' (six bug types, single edits) or 'free-form' (natural buggy rewrites kept when tests catch them)" },
+    mode: {
+      type: 'string',
+      placeholder: 'mode',
+      default: 'locked',
+      description:
+        "'locked' (six bug types, single edits) or 'free-form' (natural buggy rewrites kept when tests catch them)",
+    },
     rewrites: { type: 'string', placeholder: 'n', description: 'free-form: rewrites asked per entry (default 6)' },
-    'max-attempts': { type: 'string', placeholder: 'n', description: 'attempts per entry, validation failures fed back (default 3)' },
+    'max-attempts': {
+      type: 'string',
+      placeholder: 'n',
+      description: 'attempts per entry, validation failures fed back (default 3)',
+    },
     concurrency: { type: 'string', placeholder: 'n', description: 'entries in flight (default 4)' },
     batch: { type: 'boolean', description: "send first attempts through the provider's Batch API" },
     'poll-interval-ms': { type: 'string', placeholder: 'ms', description: 'Batch API polling interval' },
     'price-in': { type: 'string', placeholder: 'usd', description: 'USD per 1M input tokens (cost estimate)' },
     'price-out': { type: 'string', placeholder: 'usd', description: 'USD per 1M output tokens (cost estimate)' },
-    request: { type: 'string', placeholder: 'json', description: 'extra request body, e.g. {"reasoning_effort":"high"}' },
-    'response-format': { type: 'string', placeholder: 'kind', default: 'json_schema', description: 'json_schema | json_object | none' },
-    progress: { type: 'string', placeholder: 'file', description: 'progress file (default <out>/generation-progress.jsonl); rerun to resume' },
-    'oracle-timeout-ms': { type: 'string', placeholder: 'ms', description: 'per-suite time limit of the validation oracle (default 5000)' },
+    request: {
+      type: 'string',
+      placeholder: 'json',
+      description: 'extra request body, e.g. {"reasoning_effort":"high"}',
+    },
+    'response-format': {
+      type: 'string',
+      placeholder: 'kind',
+      default: 'json_schema',
+      description: 'json_schema | json_object | none',
+    },
+    progress: {
+      type: 'string',
+      placeholder: 'file',
+      description: 'progress file (default <out>/generation-progress.jsonl); rerun to resume',
+    },
+    'oracle-timeout-ms': {
+      type: 'string',
+      placeholder: 'ms',
+      description: 'per-suite time limit of the validation oracle (default 5000)',
+    },
   },
   examples: [
     'OPENAI_API_KEY=... execret generate --registry registry.jsonl --out out/llm --model gpt-5-mini --batch --price-in 0.25 --price-out 2',
@@ -45,12 +93,16 @@ export const generateCommand: Command = {
     const registryFile = stringOption(values, 'registry');
     const out = stringOption(values, 'out');
     const model = stringOption(values, 'model');
-    if (registryFile === undefined || out === undefined || model === undefined) throw new UsageError('--registry, --out and --model are required');
+    if (registryFile === undefined || out === undefined || model === undefined)
+      throw new UsageError('--registry, --out and --model are required');
     const mode = stringOption(values, 'mode') ?? 'locked';
-    if (mode !== 'locked' && mode !== 'free-form') throw new UsageError(`--mode must be locked or free-form, got ${JSON.stringify(mode)}`);
+    if (mode !== 'locked' && mode !== 'free-form')
+      throw new UsageError(`--mode must be locked or free-form, got ${JSON.stringify(mode)}`);
     const responseFormat = stringOption(values, 'response-format') ?? 'json_schema';
     if (responseFormat !== 'json_schema' && responseFormat !== 'json_object' && responseFormat !== 'none') {
-      throw new UsageError(`--response-format must be json_schema, json_object or none, got ${JSON.stringify(responseFormat)}`);
+      throw new UsageError(
+        `--response-format must be json_schema, json_object or none, got ${JSON.stringify(responseFormat)}`,
+      );
     }
     let requestOptions: Record<string, unknown> | undefined;
     const request = stringOption(values, 'request');
@@ -71,7 +123,10 @@ export const generateCommand: Command = {
     }
     const priceIn = numberOption(values, 'price-in');
     const priceOut = numberOption(values, 'price-out');
-    const oracle = await startOracle(config, { ...(values['oracle-timeout-ms'] ? { timeoutMs: intOption(values, 'oracle-timeout-ms', 5000) } : {}), signal });
+    const oracle = await startOracle(config, {
+      ...(values['oracle-timeout-ms'] ? { timeoutMs: intOption(values, 'oracle-timeout-ms', 5000) } : {}),
+      signal,
+    });
     const bar = createProgressBar(`generate ${model}`, registry.entries.length, { enabled: io.progress });
     try {
       const { report } = await generateDataset(registry, {
@@ -90,8 +145,16 @@ export const generateCommand: Command = {
         ...(values.rewrites ? { rewrites: intOption(values, 'rewrites', 6) } : {}),
         ...(values['max-attempts'] ? { maxAttempts: intOption(values, 'max-attempts', 3) } : {}),
         ...(values.concurrency ? { concurrency: intOption(values, 'concurrency', 4) } : {}),
-        ...(values.batch === true ? { batch: values['poll-interval-ms'] ? { pollIntervalMs: intOption(values, 'poll-interval-ms', 30_000) } : true } : {}),
-        ...(priceIn !== undefined && priceOut !== undefined ? { prices: { [model]: { inputUsdPerMillion: priceIn, outputUsdPerMillion: priceOut } } } : {}),
+        ...(values.batch === true
+          ? {
+              batch: values['poll-interval-ms']
+                ? { pollIntervalMs: intOption(values, 'poll-interval-ms', 30_000) }
+                : true,
+            }
+          : {}),
+        ...(priceIn !== undefined && priceOut !== undefined
+          ? { prices: { [model]: { inputUsdPerMillion: priceIn, outputUsdPerMillion: priceOut } } }
+          : {}),
         ...(requestOptions ? { requestOptions } : {}),
         ...(stringOption(values, 'progress') ? { progressFile: resolve(stringOption(values, 'progress')!) } : {}),
         ...(config.python ? { python: config.python } : {}),

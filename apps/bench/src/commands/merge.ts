@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { openExecutionCache } from '@execret/oracle';
-import { stringOption, UsageError, type Command } from '../command.js';
+import { type Command, stringOption, UsageError } from '../command.js';
 import { executionCacheFile } from '../pipeline.js';
 import { embeddingCacheDir } from '../systems.js';
 
@@ -28,7 +28,10 @@ async function listDir(path: string): Promise<string[]> {
  * appended; embedding-cache segment files (uniquely named, append-only, self-checking records) are copied
  * when absent, so the target then answers every lookup any shard could.
  */
-export async function mergeCaches(target: string, sources: readonly string[]): Promise<{ executions: number; segments: number }> {
+export async function mergeCaches(
+  target: string,
+  sources: readonly string[],
+): Promise<{ executions: number; segments: number }> {
   const targetConfig = { cacheDir: target };
   const cache = await openExecutionCache(executionCacheFile(targetConfig));
   let executions = 0;
@@ -90,7 +93,10 @@ export const mergeCommand: Command = {
     }
     const merged = await mergeCaches(target, sources);
     if (io.json) io.stdout.write(`${JSON.stringify({ into: target, ...merged }, null, 2)}\n`);
-    else io.stdout.write(`merged into ${target}: ${merged.executions} execution results, ${merged.segments} embedding segments\n`);
+    else
+      io.stdout.write(
+        `merged into ${target}: ${merged.executions} execution results, ${merged.segments} embedding segments\n`,
+      );
     return 0;
   },
 };

@@ -10,7 +10,9 @@ export const modelsCommand: Command = {
   async run({ io }) {
     const models = listModels().map((m) => describeEmbedder(m.id));
     if (io.json) {
-      io.stdout.write(`${JSON.stringify([{ id: 'bm25', provider: 'execret', similarity: 'bm25' }, ...models], null, 2)}\n`);
+      io.stdout.write(
+        `${JSON.stringify([{ id: 'bm25', provider: 'execret', similarity: 'bm25' }, ...models], null, 2)}\n`,
+      );
       return 0;
     }
     const rows = [

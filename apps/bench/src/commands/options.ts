@@ -21,7 +21,8 @@ export const MODELS_OPTION: Readonly<Record<string, OptionSpec>> = {
     short: 'm',
     multiple: true,
     placeholder: 'ids',
-    description: 'comma-separated systems: bm25 and registry ids (see `execret models`); default: bm25, the small local model, and one hosted model per API key set',
+    description:
+      'comma-separated systems: bm25 and registry ids (see `execret models`); default: bm25, the small local model, and one hosted model per API key set',
   },
 };
 
@@ -30,9 +31,14 @@ export const CUSTOM_MODEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     type: 'string',
     multiple: true,
     placeholder: 'file.json',
-    description: 'add models the registry lacks: a JSON ModelConfig (or an array), same fields as `execret models --json`',
+    description:
+      'add models the registry lacks: a JSON ModelConfig (or an array), same fields as `execret models --json`',
   },
-  'local-models': { type: 'string', placeholder: 'dir', description: 'folder holding local model weights (<dir>/<org>/<name>/); default <cache>/models' },
+  'local-models': {
+    type: 'string',
+    placeholder: 'dir',
+    description: 'folder holding local model weights (<dir>/<org>/<name>/); default <cache>/models',
+  },
 };
 
 export const ORACLE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -41,14 +47,28 @@ export const ORACLE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 };
 
 export const STATS_OPTIONS: Readonly<Record<string, OptionSpec>> = {
-  seed: { type: 'string', placeholder: 'n', default: '20260510', description: 'seed of the bootstrap and of the pool-density ablation' },
+  seed: {
+    type: 'string',
+    placeholder: 'n',
+    default: '20260510',
+    description: 'seed of the bootstrap and of the pool-density ablation',
+  },
   resamples: { type: 'string', placeholder: 'n', default: '5000', description: 'bootstrap resamples' },
 };
 
 export const TIES_OPTION: Readonly<Record<string, OptionSpec>> = {
-  ties: { type: 'string', placeholder: 'mode', default: 'trec', description: "tie handling: 'trec' (id descending) or 'expected' (McSherry & Najork)" },
+  ties: {
+    type: 'string',
+    placeholder: 'mode',
+    default: 'trec',
+    description: "tie handling: 'trec' (id descending) or 'expected' (McSherry & Najork)",
+  },
 };
 
 export const SHARD_OPTION: Readonly<Record<string, OptionSpec>> = {
-  shard: { type: 'string', placeholder: 'i/n', description: 'process only shard i of n (merge the caches with `execret merge`)' },
+  shard: {
+    type: 'string',
+    placeholder: 'i/n',
+    description: 'process only shard i of n (merge the caches with `execret merge`)',
+  },
 };

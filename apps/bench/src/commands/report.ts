@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { stringOption, type Command } from '../command.js';
+import { type Command, stringOption } from '../command.js';
 import { reportStage } from '../stages.js';
 import { OUT_OPTION } from './options.js';
 

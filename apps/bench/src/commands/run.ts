@@ -1,18 +1,26 @@
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { ModelConfig } from '@execret/embedders';
 import type { TieMode } from '@execret/metrics';
 import type { Oracle } from '@execret/oracle';
-import { intOption, listOption, stringOption, UsageError, type Command, type CommandContext } from '../command.js';
+import { type Command, type CommandContext, intOption, listOption, stringOption, UsageError } from '../command.js';
 import { PassTable } from '../execution.js';
-import { loadDataset, startOracle, TIE_MODES, verifyGroups, type VerifyReport } from '../pipeline.js';
+import { loadDataset, startOracle, TIE_MODES, type VerifyReport, verifyGroups } from '../pipeline.js';
 import { leaderboardMarkdown, leaderboardRows } from '../report/leaderboard.js';
 import { RESULTS_LAYOUT, writeJson } from '../results-io.js';
 import type { Scorer } from '../scoring.js';
 import { compareStage, reportStage, scoreStage } from '../stages.js';
-import type { ModelConfig } from '@execret/embedders';
 import { createBm25Scorer, embedModel, readModelConfigs, scorerForEmbedded, selectModels } from '../systems.js';
 import { packageVersions } from '../versions.js';
-import { CUSTOM_MODEL_OPTIONS, DATASET_OPTIONS, MODELS_OPTION, ORACLE_OPTIONS, OUT_OPTION, STATS_OPTIONS, TIES_OPTION } from './options.js';
+import {
+  CUSTOM_MODEL_OPTIONS,
+  DATASET_OPTIONS,
+  MODELS_OPTION,
+  ORACLE_OPTIONS,
+  OUT_OPTION,
+  STATS_OPTIONS,
+  TIES_OPTION,
+} from './options.js';
 
 export function tiesOption(values: CommandContext['values']): TieMode {
   const ties = stringOption(values, 'ties') ?? 'trec';
@@ -42,7 +50,10 @@ export async function buildScorers(
   const custom = await readModelConfigs(listOption(context.values, 'model-config'));
   const selection = selectModels(requested, config);
   const explicit = selection.explicit || custom.length > 0;
-  const models: (string | ModelConfig)[] = [...(requested.length === 0 && custom.length > 0 ? ['bm25'] : selection.models), ...custom];
+  const models: (string | ModelConfig)[] = [
+    ...(requested.length === 0 && custom.length > 0 ? ['bm25'] : selection.models),
+    ...custom,
+  ];
   const localModels = stringOption(context.values, 'local-models');
   const scorers: Scorer[] = [];
   const skipped: { model: string; reason: string }[] = [];
@@ -54,7 +65,13 @@ export async function buildScorers(
     }
     const model = typeof entry === 'string' ? entry : entry.id;
     const started = performance.now();
-    const outcome = await embedModel(entry, dataset.pool, { config, io, signal, explicit, ...(localModels ? { localModels: resolve(localModels) } : {}) });
+    const outcome = await embedModel(entry, dataset.pool, {
+      config,
+      io,
+      signal,
+      explicit,
+      ...(localModels ? { localModels: resolve(localModels) } : {}),
+    });
     if (outcome.status === 'skipped' || outcome.system === undefined) {
       const reason = outcome.reason ?? 'not available';
       skipped.push({ model, reason });
@@ -96,7 +113,10 @@ export const runCommand: Command = {
     ...STATS_OPTIONS,
     ...ORACLE_OPTIONS,
     'skip-verify': { type: 'boolean', description: 'do not execute the dataset’s own groups first' },
-    'no-execute': { type: 'boolean', description: 'never run Python: retrieved pairs unknown to the cache count as not passing' },
+    'no-execute': {
+      type: 'boolean',
+      description: 'never run Python: retrieved pairs unknown to the cache count as not passing',
+    },
   },
   examples: [
     'execret run                                   # bundled mini set, offline',
@@ -125,7 +145,10 @@ export const runCommand: Command = {
     let verify: VerifyReport | undefined;
     try {
       if (execute) oracle = await startOracle(config, { ...oracleSettings(values), signal });
-      if (oracle) io.log(`oracle: ${oracle.info.isolation} isolation, ${oracle.info.concurrency} fork servers, Python ${oracle.info.python.version}`);
+      if (oracle)
+        io.log(
+          `oracle: ${oracle.info.isolation} isolation, ${oracle.info.concurrency} fork servers, Python ${oracle.info.python.version}`,
+        );
       if (oracle && values['skip-verify'] !== true) {
         t = performance.now();
         verify = await verifyGroups(dataset, oracle, table, io, signal);
@@ -134,7 +157,8 @@ export const runCommand: Command = {
           `verify: ${verify.canonicalsPassing}/${verify.canonicals} canonicals pass, ${verify.distractorsFailing}/${verify.distractors} distractors fail` +
             (verify.contradictions.length > 0 ? ` — ${verify.contradictions.length} contradict their label` : ''),
         );
-        if (verify.contradictions.length > 0) io.warn(`${verify.contradictions.length} snippets contradict their label; see manifest.json`);
+        if (verify.contradictions.length > 0)
+          io.warn(`${verify.contradictions.length} snippets contradict their label; see manifest.json`);
       }
 
       t = performance.now();
@@ -142,7 +166,11 @@ export const runCommand: Command = {
       timings.embed = (performance.now() - t) / 1000;
 
       const scored = await scoreStage(dataset, scorers, oracle, table, out, { ties, seed, execute }, io, signal);
-      Object.assign(timings, { rank: scored.seconds.rank, execute: scored.seconds.execute, evaluate: scored.seconds.evaluate });
+      Object.assign(timings, {
+        rank: scored.seconds.rank,
+        execute: scored.seconds.execute,
+        evaluate: scored.seconds.evaluate,
+      });
 
       t = performance.now();
       const comparison = await compareStage(out, { seed, resamples, confidence: 0.95 });
@@ -163,14 +191,21 @@ export const runCommand: Command = {
         seed,
         bootstrap_resamples: resamples,
         ties,
-        systems: scorers.map((s) => ({ model: s.id, config_hash: s.configHash, provider: s.provider, similarity: s.similarity })),
+        systems: scorers.map((s) => ({
+          model: s.id,
+          config_hash: s.configHash,
+          provider: s.provider,
+          similarity: s.similarity,
+        })),
         skipped_systems: skipped,
         embedding,
         verify: verify ?? null,
         retrieved_pairs: scored.retrieved,
         ties_decided: Object.fromEntries(scored.results.map((r) => [r.model, r.execret?.ties_decided ?? {}])),
         unexecuted_pairs: Object.fromEntries(scored.results.map((r) => [r.model, r.execret?.unexecuted_pairs ?? 0])),
-        truncated_tie_groups: Object.fromEntries(scored.results.map((r) => [r.model, r.execret?.truncated_tie_groups ?? 0])),
+        truncated_tie_groups: Object.fromEntries(
+          scored.results.map((r) => [r.model, r.execret?.truncated_tie_groups ?? 0]),
+        ),
         oracle_stats: oracle?.stats() ?? null,
         timings_seconds: { ...timings, total: (performance.now() - started) / 1000 },
       };
@@ -184,7 +219,9 @@ export const runCommand: Command = {
         io.stdout.write(`${JSON.stringify({ out, leaderboard: rows, manifest, files: report.files }, null, 2)}\n`);
       } else {
         io.stdout.write(`\n${leaderboardMarkdown(rows)}\n`);
-        io.log(`results in ${out} (report.html, leaderboard.md, results/, tests/, analyses/) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        io.log(
+          `results in ${out} (report.html, leaderboard.md, results/, tests/, analyses/) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        );
       }
       return 0;
     } finally {

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { intOption, listOption, shardOption, stringOption, UsageError, type Command } from '../command.js';
+import { type Command, intOption, listOption, shardOption, stringOption, UsageError } from '../command.js';
 import { PassTable } from '../execution.js';
 import { importMatrices } from '../matrices.js';
 import { loadDataset, startOracle } from '../pipeline.js';
@@ -7,10 +9,17 @@ import { createMatrixScorer } from '../scorers.js';
 import type { Scorer } from '../scoring.js';
 import { scoreStage } from '../stages.js';
 import { createBm25Scorer } from '../systems.js';
-import { CUSTOM_MODEL_OPTIONS, DATASET_OPTIONS, MODELS_OPTION, ORACLE_OPTIONS, OUT_OPTION, SHARD_OPTION, STATS_OPTIONS, TIES_OPTION } from './options.js';
+import {
+  CUSTOM_MODEL_OPTIONS,
+  DATASET_OPTIONS,
+  MODELS_OPTION,
+  ORACLE_OPTIONS,
+  OUT_OPTION,
+  SHARD_OPTION,
+  STATS_OPTIONS,
+  TIES_OPTION,
+} from './options.js';
 import { buildScorers, oracleSettings, tiesOption } from './run.js';
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 
 export const scoreCommand: Command = {
   name: 'score',
@@ -28,10 +37,19 @@ export const scoreCommand: Command = {
     embeddings: {
       type: 'string',
       placeholder: 'dir',
-      description: 'score released/exported .npz matrices (one system per file) instead of embedding; no provider access',
+      description:
+        'score released/exported .npz matrices (one system per file) instead of embedding; no provider access',
     },
-    similarity: { type: 'string', placeholder: 'metric', default: 'cosine', description: "with --embeddings: 'cosine' or 'dot'" },
-    'no-execute': { type: 'boolean', description: 'never run Python: retrieved pairs unknown to the cache count as not passing' },
+    similarity: {
+      type: 'string',
+      placeholder: 'metric',
+      default: 'cosine',
+      description: "with --embeddings: 'cosine' or 'dot'",
+    },
+    'no-execute': {
+      type: 'boolean',
+      description: 'never run Python: retrieved pairs unknown to the cache count as not passing',
+    },
   },
   examples: [
     'execret score --dataset hf:anonpapersubmission01/execretrieval --embeddings ./execretrieval/embeddings',
@@ -48,12 +66,21 @@ export const scoreCommand: Command = {
     let scorers: Scorer[];
     if (embeddingsDir !== undefined) {
       const similarity = stringOption(values, 'similarity') ?? 'cosine';
-      if (similarity !== 'cosine' && similarity !== 'dot') throw new UsageError(`--similarity must be cosine or dot, got ${JSON.stringify(similarity)}`);
+      if (similarity !== 'cosine' && similarity !== 'dot')
+        throw new UsageError(`--similarity must be cosine or dot, got ${JSON.stringify(similarity)}`);
       const imported = await importMatrices(resolve(embeddingsDir), dataset.pool);
       scorers = await Promise.all(
         imported.map(async (m) => {
-          const hash = createHash('sha256').update(await readFile(m.file)).digest('hex');
-          return createMatrixScorer(dataset.pool, { id: m.model, provider: 'npz', configHash: hash, similarity }, m.queries, m.docs, m.dims);
+          const hash = createHash('sha256')
+            .update(await readFile(m.file))
+            .digest('hex');
+          return createMatrixScorer(
+            dataset.pool,
+            { id: m.model, provider: 'npz', configHash: hash, similarity },
+            m.queries,
+            m.docs,
+            m.dims,
+          );
         }),
       );
       if (listOption(values, 'models').includes('bm25')) scorers.unshift(createBm25Scorer(dataset.pool));
@@ -64,19 +91,41 @@ export const scoreCommand: Command = {
     try {
       const table = new PassTable(dataset.pool.docIds.length);
       const shard = shardOption(values);
-      if (shard !== undefined && !execute) throw new UsageError('--shard executes a share of the retrieved pairs; it cannot be combined with --no-execute');
-      const scored = await scoreStage(dataset, scorers, oracle, table, out, { ties, seed, execute, ...(shard ? { shard } : {}) }, io, signal);
+      if (shard !== undefined && !execute)
+        throw new UsageError(
+          '--shard executes a share of the retrieved pairs; it cannot be combined with --no-execute',
+        );
+      const scored = await scoreStage(
+        dataset,
+        scorers,
+        oracle,
+        table,
+        out,
+        { ties, seed, execute, ...(shard ? { shard } : {}) },
+        io,
+        signal,
+      );
       if (shard !== undefined) {
-        io.stdout.write(io.json ? `${JSON.stringify({ shard, retrieved: scored.retrieved }, null, 2)}\n` : `shard ${shard.index}/${shard.count}: executed ${scored.retrieved.executed} retrieved pairs into the cache; merge the caches, then run score without --shard\n`);
+        io.stdout.write(
+          io.json
+            ? `${JSON.stringify({ shard, retrieved: scored.retrieved }, null, 2)}\n`
+            : `shard ${shard.index}/${shard.count}: executed ${scored.retrieved.executed} retrieved pairs into the cache; merge the caches, then run score without --shard\n`,
+        );
         return 0;
       }
       if (io.json) {
-        io.stdout.write(`${JSON.stringify({ out, retrieved: scored.retrieved, seconds: scored.seconds, metrics: Object.fromEntries(scored.results.map((r) => [r.model, r.metrics])) }, null, 2)}\n`);
+        io.stdout.write(
+          `${JSON.stringify({ out, retrieved: scored.retrieved, seconds: scored.seconds, metrics: Object.fromEntries(scored.results.map((r) => [r.model, r.metrics])) }, null, 2)}\n`,
+        );
       } else {
         for (const r of scored.results) {
-          io.stdout.write(`${r.model.padEnd(40)} exec@1 ${r.metrics['exec@1']!.toFixed(4)}  exec@10 ${r.metrics['exec@10']!.toFixed(4)}  ndcg@10 ${r.metrics['ndcg@10']!.toFixed(4)}\n`);
+          io.stdout.write(
+            `${r.model.padEnd(40)} exec@1 ${r.metrics['exec@1']!.toFixed(4)}  exec@10 ${r.metrics['exec@10']!.toFixed(4)}  ndcg@10 ${r.metrics['ndcg@10']!.toFixed(4)}\n`,
+          );
         }
-        io.stdout.write(`retrieved pairs: ${scored.retrieved.pairs} (${scored.retrieved.executed} executed now) → ${out}/results\n`);
+        io.stdout.write(
+          `retrieved pairs: ${scored.retrieved.pairs} (${scored.retrieved.executed} executed now) → ${out}/results\n`,
+        );
       }
       return 0;
     } finally {

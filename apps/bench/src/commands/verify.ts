@@ -1,9 +1,8 @@
-import { intOption, type Command } from '../command.js';
+import { type Command, intOption, shardOption } from '../command.js';
 import { PassTable } from '../execution.js';
 import { loadDataset, startOracle, verifyGroups } from '../pipeline.js';
-import { shardOption } from '../command.js';
-import { oracleSettings } from './run.js';
 import { DATASET_OPTIONS, ORACLE_OPTIONS, SHARD_OPTION } from './options.js';
+import { oracleSettings } from './run.js';
 
 export const verifyCommand: Command = {
   name: 'verify',
@@ -13,7 +12,7 @@ export const verifyCommand: Command = {
     ...DATASET_OPTIONS,
     ...ORACLE_OPTIONS,
     ...SHARD_OPTION,
-    'show': { type: 'string', placeholder: 'n', default: '20', description: 'contradictions to print' },
+    show: { type: 'string', placeholder: 'n', default: '20', description: 'contradictions to print' },
   },
   examples: ['execret verify', 'execret verify --dataset ./release --shard 1/4'],
   async run(context) {
@@ -31,7 +30,9 @@ export const verifyCommand: Command = {
             `pairs: ${report.pairs} (${report.executed} executed, ${report.cached} from the execution cache) in ${report.seconds.toFixed(1)} s\n` +
             `canonicals passing: ${report.canonicalsPassing}/${report.canonicals}\n` +
             `distractors failing: ${report.distractorsFailing}/${report.distractors}\n` +
-            (report.releaseKnown > 0 ? `release execution cache: ${report.releaseKnown} pairs known, ${report.releaseDisagreements} disagree\n` : ''),
+            (report.releaseKnown > 0
+              ? `release execution cache: ${report.releaseKnown} pairs known, ${report.releaseDisagreements} disagree\n`
+              : ''),
         );
         const show = intOption(values, 'show', 20);
         for (const c of report.contradictions.slice(0, show)) {

@@ -33,10 +33,14 @@ export function lineDiff(before: string, after: string): DiffLine[] {
   const flush = (): void => {
     const pairs = Math.min(removed.length, added.length);
     removed.forEach((text, r) => {
-      out.push(r < pairs ? { kind: 'removed', text, highlight: changedRange(text, added[r]!)[0] } : { kind: 'removed', text });
+      out.push(
+        r < pairs ? { kind: 'removed', text, highlight: changedRange(text, added[r]!)[0] } : { kind: 'removed', text },
+      );
     });
     added.forEach((text, r) => {
-      out.push(r < pairs ? { kind: 'added', text, highlight: changedRange(removed[r]!, text)[1] } : { kind: 'added', text });
+      out.push(
+        r < pairs ? { kind: 'added', text, highlight: changedRange(removed[r]!, text)[1] } : { kind: 'added', text },
+      );
     });
     removed.length = 0;
     added.length = 0;

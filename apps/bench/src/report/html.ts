@@ -18,7 +18,8 @@ export interface ReportInput {
 /** Systems in leaderboard order: exec@1 descending, then name. */
 export function leaderboardOrder(results: readonly ResultFile[]): ResultFile[] {
   return [...results].sort(
-    (a, b) => (b.metrics['exec@1'] ?? 0) - (a.metrics['exec@1'] ?? 0) || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0),
+    (a, b) =>
+      (b.metrics['exec@1'] ?? 0) - (a.metrics['exec@1'] ?? 0) || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0),
   );
 }
 
@@ -173,7 +174,9 @@ export function renderReportHtml(input: ReportInput): string {
           title: 'exec@1 by domain',
           rows: names,
           columns: domains,
-          values: names.map((n) => domains.map((d) => analysisByModel.get(n)?.per_domain_exec_at_1[d]?.mean ?? Number.NaN)),
+          values: names.map((n) =>
+            domains.map((d) => analysisByModel.get(n)?.per_domain_exec_at_1[d]?.mean ?? Number.NaN),
+          ),
           min: 0,
           max: 1,
         }) +
@@ -190,7 +193,8 @@ export function renderReportHtml(input: ReportInput): string {
         `<tr><td>${escapeHtml(a.model)}</td><td>${fmt(a.canonical_gap.canonicalBelowRate)}</td><td>${fmt(a.canonical_gap.medianGap, 4)}</td><td>${fmt(a.miss_attribution.ownVariantShare)}</td><td>${fmt(a.deception_by_edit_span.rhoDeceived)}</td><td>${fmt(a.deception_by_edit_span.rhoMargin)}</td>${a.deception_by_edit_span.buckets.map((b) => `<td>${b.triples === 0 ? '—' : fmt(b.rate, 2)}</td>`).join('')}</tr>`,
     )
     .join('');
-  const bucketHead = input.analyses[0]?.deception_by_edit_span.buckets.map((b) => `<th>span ${escapeHtml(b.label)}</th>`).join('') ?? '';
+  const bucketHead =
+    input.analyses[0]?.deception_by_edit_span.buckets.map((b) => `<th>span ${escapeHtml(b.label)}</th>`).join('') ?? '';
   sections.push(
     `<section id="edit-span"><h2>Near-clone analyses</h2><p class="muted">Canonical-below-distractor: share of queries where an own buggy variant outscores the canonical; gap = s(canonical) − max s(own distractor). Own-variant share: rank-1 misses that are the query's own buggy variant. ρ: Spearman (average ranks) between edit character span and deception / score margin. Span columns: deception rate by edit span (characters).</p>` +
       `<table><thead><tr><th>system</th><th>canonical below</th><th>median gap</th><th>own-variant share of misses</th><th>ρ(span, deceived)</th><th>ρ(span, margin)</th>${bucketHead}</tr></thead><tbody>${spanRows}</tbody></table></section>`,
@@ -212,7 +216,9 @@ export function renderReportHtml(input: ReportInput): string {
   }
 
   // Example rank-1 misses as diffs.
-  const examples = ordered.flatMap((r) => (analysisByModel.get(r.model)?.rank1_miss_examples ?? []).slice(0, 2).map((e) => ({ model: r.model, e })));
+  const examples = ordered.flatMap((r) =>
+    (analysisByModel.get(r.model)?.rank1_miss_examples ?? []).slice(0, 2).map((e) => ({ model: r.model, e })),
+  );
   if (examples.length > 0) {
     sections.push(
       `<section id="misses"><h2>Example rank-1 misses</h2><p class="muted">The retrieved buggy near-clone against the canonical it displaced (− canonical, + retrieved).</p>` +

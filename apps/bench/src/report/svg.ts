@@ -2,8 +2,22 @@ import { escapeHtml, fmt } from './escape.js';
 
 /** A colour-blind-safe categorical palette (Okabe–Ito, then Tableau extensions). */
 export const PALETTE = [
-  '#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#F0E442', '#000000',
-  '#4E79A7', '#F28E2B', '#59A14F', '#E15759', '#B07AA1', '#76B7B2', '#EDC948', '#9C755F',
+  '#0072B2',
+  '#E69F00',
+  '#009E73',
+  '#D55E00',
+  '#CC79A7',
+  '#56B4E9',
+  '#F0E442',
+  '#000000',
+  '#4E79A7',
+  '#F28E2B',
+  '#59A14F',
+  '#E15759',
+  '#B07AA1',
+  '#76B7B2',
+  '#EDC948',
+  '#9C755F',
 ];
 
 export function colour(i: number): string {
@@ -54,13 +68,24 @@ export function barChart(options: {
       const hi = s.high?.[c];
       if (lo !== undefined && hi !== undefined && Number.isFinite(lo) && Number.isFinite(hi)) {
         const cx = x + (barW - 1) / 2;
-        parts.push(`<path d="M${cx.toFixed(1)} ${y(lo).toFixed(1)}V${y(hi).toFixed(1)}M${(cx - 2).toFixed(1)} ${y(lo).toFixed(1)}h4M${(cx - 2).toFixed(1)} ${y(hi).toFixed(1)}h4" stroke="#333" stroke-width="1"/>`);
+        parts.push(
+          `<path d="M${cx.toFixed(1)} ${y(lo).toFixed(1)}V${y(hi).toFixed(1)}M${(cx - 2).toFixed(1)} ${y(lo).toFixed(1)}h4M${(cx - 2).toFixed(1)} ${y(hi).toFixed(1)}h4" stroke="#333" stroke-width="1"/>`,
+        );
       }
     });
     const lx = left + c * groupW + groupW / 2;
-    parts.push(`<text x="${lx.toFixed(1)}" y="${top + plotH + 12}" font-size="10" text-anchor="end" transform="rotate(-35 ${lx.toFixed(1)} ${top + plotH + 12})">${escapeHtml(category)}</text>`);
+    parts.push(
+      `<text x="${lx.toFixed(1)}" y="${top + plotH + 12}" font-size="10" text-anchor="end" transform="rotate(-35 ${lx.toFixed(1)} ${top + plotH + 12})">${escapeHtml(category)}</text>`,
+    );
   });
-  return frame(options.title, width, height, parts.join(''), series.map((s) => s.name), options.id);
+  return frame(
+    options.title,
+    width,
+    height,
+    parts.join(''),
+    series.map((s) => s.name),
+    options.id,
+  );
 }
 
 /** Lines over a shared numeric x axis (e.g. exec@k against k). */
@@ -89,16 +114,29 @@ export function lineChart(options: {
     parts.push(`<text x="${px(v).toFixed(1)}" y="${top + plotH + 14}" font-size="10" text-anchor="middle">${v}</text>`);
   }
   if (options.xLabel) {
-    parts.push(`<text x="${left + plotW / 2}" y="${top + plotH + 32}" font-size="11" text-anchor="middle">${escapeHtml(options.xLabel)}</text>`);
+    parts.push(
+      `<text x="${left + plotW / 2}" y="${top + plotH + 32}" font-size="11" text-anchor="middle">${escapeHtml(options.xLabel)}</text>`,
+    );
   }
   options.series.forEach((s, i) => {
     const points = options.x.map((v, j) => `${px(v).toFixed(1)},${py(s.values[j] ?? 0).toFixed(1)}`);
-    parts.push(`<polyline fill="none" stroke="${colour(i)}" stroke-width="2" points="${points.join(' ')}"><title>${escapeHtml(s.name)}</title></polyline>`);
+    parts.push(
+      `<polyline fill="none" stroke="${colour(i)}" stroke-width="2" points="${points.join(' ')}"><title>${escapeHtml(s.name)}</title></polyline>`,
+    );
     options.x.forEach((v, j) => {
-      parts.push(`<circle cx="${px(v).toFixed(1)}" cy="${py(s.values[j] ?? 0).toFixed(1)}" r="3" fill="${colour(i)}"><title>${escapeHtml(`${s.name} @${v}: ${fmt(s.values[j])}`)}</title></circle>`);
+      parts.push(
+        `<circle cx="${px(v).toFixed(1)}" cy="${py(s.values[j] ?? 0).toFixed(1)}" r="3" fill="${colour(i)}"><title>${escapeHtml(`${s.name} @${v}: ${fmt(s.values[j])}`)}</title></circle>`,
+      );
     });
   });
-  return frame(options.title, width, height, parts.join(''), options.series.map((s) => s.name), options.id);
+  return frame(
+    options.title,
+    width,
+    height,
+    parts.join(''),
+    options.series.map((s) => s.name),
+    options.id,
+  );
 }
 
 /** A rows × columns heatmap with the value printed in each cell (white → blue). */
@@ -124,11 +162,15 @@ export function heatmap(options: {
   const parts: string[] = [];
   options.columns.forEach((column, c) => {
     const x = left + c * cellW + cellW / 2;
-    parts.push(`<text x="${x}" y="${top - 6}" font-size="10" transform="rotate(-40 ${x} ${top - 6})">${escapeHtml(column)}</text>`);
+    parts.push(
+      `<text x="${x}" y="${top - 6}" font-size="10" transform="rotate(-40 ${x} ${top - 6})">${escapeHtml(column)}</text>`,
+    );
   });
   options.rows.forEach((row, r) => {
     const yy = top + r * cellH;
-    parts.push(`<text x="${left - 6}" y="${yy + cellH / 2 + 4}" font-size="11" text-anchor="end">${escapeHtml(row)}</text>`);
+    parts.push(
+      `<text x="${left - 6}" y="${yy + cellH / 2 + 4}" font-size="11" text-anchor="end">${escapeHtml(row)}</text>`,
+    );
     options.columns.forEach((column, c) => {
       const v = options.values[r]?.[c] ?? Number.NaN;
       const t = Number.isFinite(v) ? (v - min) / (max - min || 1) : 0;
@@ -156,7 +198,9 @@ function axes(left: number, top: number, plotW: number, plotH: number, yMax: num
     const v = (yMax * i) / 4;
     const yy = top + plotH - (plotH * i) / 4;
     ticks.push(`<line x1="${left}" x2="${left + plotW}" y1="${yy}" y2="${yy}" stroke="#e3e3e3"/>`);
-    ticks.push(`<text x="${left - 4}" y="${yy + 3}" font-size="10" text-anchor="end">${fmt(v, yMax >= 10 ? 0 : 2)}</text>`);
+    ticks.push(
+      `<text x="${left - 4}" y="${yy + 3}" font-size="10" text-anchor="end">${fmt(v, yMax >= 10 ? 0 : 2)}</text>`,
+    );
   }
   const label = yLabel
     ? `<text x="12" y="${top + plotH / 2}" font-size="11" text-anchor="middle" transform="rotate(-90 12 ${top + plotH / 2})">${escapeHtml(yLabel)}</text>`
@@ -164,7 +208,14 @@ function axes(left: number, top: number, plotW: number, plotH: number, yMax: num
   return `${ticks.join('')}<line x1="${left}" x2="${left}" y1="${top}" y2="${top + plotH}" stroke="#333"/><line x1="${left}" x2="${left + plotW}" y1="${top + plotH}" y2="${top + plotH}" stroke="#333"/>${label}`;
 }
 
-function frame(title: string, width: number, height: number, body: string, legend: readonly string[], id?: string): string {
+function frame(
+  title: string,
+  width: number,
+  height: number,
+  body: string,
+  legend: readonly string[],
+  id?: string,
+): string {
   const legendHtml =
     legend.length === 0
       ? ''

@@ -1,7 +1,7 @@
-import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createBm25, type Bm25Idf } from './bm25.js';
+import { type Bm25Idf, createBm25 } from './bm25.js';
 
 interface GoldenConfig {
   name: string;
@@ -14,7 +14,9 @@ interface GoldenConfig {
   idfSample: Record<string, number>;
 }
 const golden = JSON.parse(
-  gunzipSync(readFileSync(new URL('../../../../fixtures/golden/embedders-search-bm25.json.gz', import.meta.url))).toString('utf8'),
+  gunzipSync(
+    readFileSync(new URL('../../../../fixtures/golden/embedders-search-bm25.json.gz', import.meta.url)),
+  ).toString('utf8'),
 ) as { corpus: string[]; queries: string[]; configs: GoldenConfig[] };
 
 /** Largest relative difference |a − b| / max(|b|, 1e-300), 0 when both are 0. */
@@ -34,7 +36,11 @@ const FILLER = ['zulu', 'yankee', 'xray', 'whiskey', 'victor'];
 
 describe('createBm25', () => {
   it('behaves as in its documented example', () => {
-    const bm25 = createBm25(['def add(a, b): return a + b', 'def sub(a, b): return a - b', 'def is_palindrome(s): ...']);
+    const bm25 = createBm25([
+      'def add(a, b): return a + b',
+      'def sub(a, b): return a - b',
+      'def is_palindrome(s): ...',
+    ]);
     expect(Array.from(bm25.search('check palindrome', 1).indices)).toEqual([2]);
     const scores = bm25.scores('add');
     expect(scores[0]).toBeGreaterThan(0);
@@ -72,7 +78,9 @@ describe('createBm25', () => {
       for (let q = 0; q < 939; q++) {
         const indices = Array.from(result.indices.subarray(q * 10, q * 10 + 10));
         expect(indices, `query ${q}`).toEqual(config.top10.indices[q]);
-        expect(maxRelativeError(result.scores.subarray(q * 10, q * 10 + 10), config.top10.scores[q]!)).toBeLessThanOrEqual(1e-9);
+        expect(
+          maxRelativeError(result.scores.subarray(q * 10, q * 10 + 10), config.top10.scores[q]!),
+        ).toBeLessThanOrEqual(1e-9);
       }
     });
 

@@ -104,14 +104,17 @@ export interface Bm25Index {
  */
 export function createBm25(documents: readonly string[], options: Bm25Options = {}): Bm25Index {
   const where = '@execret/embedders createBm25';
-  if (!Array.isArray(documents)) throw new TypeError(`${where}: documents must be an array of strings, received ${typeof documents}`);
+  if (!Array.isArray(documents))
+    throw new TypeError(`${where}: documents must be an array of strings, received ${typeof documents}`);
   if (documents.length === 0) throw new RangeError(`${where}: documents is empty; BM25 needs at least one document`);
   const k1 = options.k1 ?? DEFAULT_BM25_K1;
   const b = options.b ?? DEFAULT_BM25_B;
   const epsilon = options.epsilon ?? DEFAULT_BM25_EPSILON;
   const variant = options.idf ?? DEFAULT_BM25_IDF;
-  if (typeof k1 !== 'number' || !Number.isFinite(k1) || k1 < 0) throw new RangeError(`${where}: k1 must be a finite number ≥ 0, received ${String(k1)}`);
-  if (typeof b !== 'number' || !(b >= 0 && b <= 1)) throw new RangeError(`${where}: b must be in [0, 1], received ${String(b)}`);
+  if (typeof k1 !== 'number' || !Number.isFinite(k1) || k1 < 0)
+    throw new RangeError(`${where}: k1 must be a finite number ≥ 0, received ${String(k1)}`);
+  if (typeof b !== 'number' || !(b >= 0 && b <= 1))
+    throw new RangeError(`${where}: b must be in [0, 1], received ${String(b)}`);
   if (typeof epsilon !== 'number' || !Number.isFinite(epsilon) || epsilon < 0) {
     throw new RangeError(`${where}: epsilon must be a finite number ≥ 0, received ${String(epsilon)}`);
   }
@@ -119,7 +122,8 @@ export function createBm25(documents: readonly string[], options: Bm25Options = 
     throw new TypeError(`${where}: idf must be 'okapi-floor' or 'lucene', received ${String(variant)}`);
   }
   const tokenize = options.tokenize ?? tokenizeCode;
-  if (typeof tokenize !== 'function') throw new TypeError(`${where}: tokenize must be a function, received ${typeof tokenize}`);
+  if (typeof tokenize !== 'function')
+    throw new TypeError(`${where}: tokenize must be a function, received ${typeof tokenize}`);
   const nDocs = documents.length;
   const order = tieOrder(options.docIds, nDocs, 'createBm25');
 
@@ -221,7 +225,9 @@ export function createBm25(documents: readonly string[], options: Bm25Options = 
   };
   const checkK = (k: number, component: string) => {
     if (typeof k !== 'number' || !Number.isInteger(k) || k < 1 || k > nDocs) {
-      throw new RangeError(`@execret/embedders ${component}: k must be an integer in [1, ${nDocs}] (1 to the number of documents), received ${String(k)}`);
+      throw new RangeError(
+        `@execret/embedders ${component}: k must be an integer in [1, ${nDocs}] (1 to the number of documents), received ${String(k)}`,
+      );
     }
   };
 
@@ -246,7 +252,8 @@ export function createBm25(documents: readonly string[], options: Bm25Options = 
     },
     searchMany(queries, k) {
       checkK(k, 'bm25.searchMany');
-      if (!Array.isArray(queries)) throw new TypeError(`${where}: queries must be an array of strings, received ${typeof queries}`);
+      if (!Array.isArray(queries))
+        throw new TypeError(`${where}: queries must be an array of strings, received ${typeof queries}`);
       const indices = new Int32Array(queries.length * k);
       const out = new Float64Array(queries.length * k);
       for (let q = 0; q < queries.length; q++) searchInto(queries[q]!, k, indices, out, q * k);
@@ -261,10 +268,15 @@ export function createBm25(documents: readonly string[], options: Bm25Options = 
 
 function checkedTokens(tokenize: (text: string) => readonly string[], text: string, what: string): readonly string[] {
   const tokens = tokenize(text);
-  if (!Array.isArray(tokens)) throw new TypeError(`@execret/embedders createBm25: tokenize(${what}) returned ${typeof tokens}, expected an array of strings`);
+  if (!Array.isArray(tokens))
+    throw new TypeError(
+      `@execret/embedders createBm25: tokenize(${what}) returned ${typeof tokens}, expected an array of strings`,
+    );
   for (const token of tokens) {
     if (typeof token !== 'string') {
-      throw new TypeError(`@execret/embedders createBm25: tokenize(${what}) returned a ${typeof token} token, expected strings`);
+      throw new TypeError(
+        `@execret/embedders createBm25: tokenize(${what}) returned a ${typeof token} token, expected strings`,
+      );
     }
   }
   return tokens;

@@ -1,10 +1,12 @@
-import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { tokenizeCode } from './tokenize-code.js';
 
 const golden = JSON.parse(
-  gunzipSync(readFileSync(new URL('../../../../fixtures/golden/embedders-search-bm25.json.gz', import.meta.url))).toString('utf8'),
+  gunzipSync(
+    readFileSync(new URL('../../../../fixtures/golden/embedders-search-bm25.json.gz', import.meta.url)),
+  ).toString('utf8'),
 ) as { tokenizer: { text: string; tokens: string[] }[] };
 
 describe('tokenizeCode', () => {

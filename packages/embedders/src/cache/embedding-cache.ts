@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EmbeddersError } from '../errors.js';
 import type { EmbedKind } from '../types.js';
@@ -87,7 +87,9 @@ const SEGMENT = /^seg-[\w.-]+\.bin$/;
 
 function checkSpace(space: CacheSpace): void {
   if (typeof space?.configHash !== 'string' || !/^[0-9a-f]{16,128}$/.test(space.configHash)) {
-    throw new TypeError(`@execret/embedders cache: configHash must be a lowercase hex string, received ${String(space?.configHash)}`);
+    throw new TypeError(
+      `@execret/embedders cache: configHash must be a lowercase hex string, received ${String(space?.configHash)}`,
+    );
   }
   if (!Number.isInteger(space.dims) || space.dims < 1) {
     throw new TypeError(`@execret/embedders cache: dims must be a positive integer, received ${String(space.dims)}`);
@@ -125,7 +127,8 @@ async function writeFileAtomic(path: string, content: string): Promise<void> {
  * await cached.embed(snippets, { kind: 'document' }); // a rerun calls the provider only for misses
  */
 export async function createEmbeddingCache(dir: string, options: EmbeddingCacheOptions = {}): Promise<EmbeddingCache> {
-  if (typeof dir !== 'string' || dir === '') throw new TypeError('@execret/embedders cache: dir must be a non-empty path');
+  if (typeof dir !== 'string' || dir === '')
+    throw new TypeError('@execret/embedders cache: dir must be a non-empty path');
   const root = join(dir, `v${EMBEDDING_CACHE_VERSION}`);
   await mkdir(root, { recursive: true });
   const fsync = options.fsync ?? true;
@@ -194,7 +197,10 @@ export async function createEmbeddingCache(dir: string, options: EmbeddingCacheO
     }
     return pending.then((ns) => {
       if (ns.dims !== space.dims) {
-        throw new EmbeddersError('E_CACHE', `@execret/embedders cache: ${space.configHash} holds ${ns.dims}-dimension vectors, not ${space.dims}`);
+        throw new EmbeddersError(
+          'E_CACHE',
+          `@execret/embedders cache: ${space.configHash} holds ${ns.dims}-dimension vectors, not ${space.dims}`,
+        );
       }
       return ns;
     });
@@ -248,7 +254,9 @@ export async function createEmbeddingCache(dir: string, options: EmbeddingCacheO
       const ns = await namespace(space);
       const dims = ns.dims;
       if (data.length !== texts.length * dims) {
-        throw new RangeError(`@execret/embedders cache: data has ${data.length} values, expected ${texts.length} × ${dims}`);
+        throw new RangeError(
+          `@execret/embedders cache: data has ${data.length} values, expected ${texts.length} × ${dims}`,
+        );
       }
       const run = ns.chain.then(async () => {
         const hashes: Buffer[] = [];
@@ -264,9 +272,13 @@ export async function createEmbeddingCache(dir: string, options: EmbeddingCacheO
         });
         if (rows.length === 0) return;
         const packed = new Float32Array(rows.length * dims);
-        rows.forEach((row, k) => packed.set(data.subarray(row * dims, (row + 1) * dims), k * dims));
+        rows.forEach((row, k) => {
+          packed.set(data.subarray(row * dims, (row + 1) * dims), k * dims);
+        });
         await append(ns, encodeRecords(kind, hashes, packed, dims));
-        hashes.forEach((hash, k) => ns.vectors.set(recordKey(kind, hash), packed.slice(k * dims, (k + 1) * dims)));
+        hashes.forEach((hash, k) => {
+          ns.vectors.set(recordKey(kind, hash), packed.slice(k * dims, (k + 1) * dims));
+        });
       });
       ns.chain = run.catch(() => undefined);
       return run;
@@ -289,8 +301,17 @@ export async function createEmbeddingCache(dir: string, options: EmbeddingCacheO
         for (const kind of ['query', 'document'] as const) {
           const entries = byKind[kind];
           const data = new Float32Array(entries.length * ns.dims);
-          entries.forEach(([, vector], k) => data.set(vector, k * ns.dims));
-          parts.push(encodeRecords(kind, entries.map(([key]) => Buffer.from(key.slice(1), 'hex')), data, ns.dims));
+          entries.forEach(([, vector], k) => {
+            data.set(vector, k * ns.dims);
+          });
+          parts.push(
+            encodeRecords(
+              kind,
+              entries.map(([key]) => Buffer.from(key.slice(1), 'hex')),
+              data,
+              ns.dims,
+            ),
+          );
         }
         const content = Buffer.concat(parts);
         const name = `seg-${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}-compact.bin`;

@@ -20,7 +20,16 @@ export const DEFAULT_MATRIX_KEYS = {
  */
 export const MATRIX_KEY_CANDIDATES = {
   queries: ['queries', 'query_embeddings', 'query_embs', 'query', 'queries_embeddings', 'q'],
-  documents: ['documents', 'corpus_embeddings', 'corpus', 'doc_embeddings', 'document_embeddings', 'docs', 'code_embeddings', 'd'],
+  documents: [
+    'documents',
+    'corpus_embeddings',
+    'corpus',
+    'doc_embeddings',
+    'document_embeddings',
+    'docs',
+    'code_embeddings',
+    'd',
+  ],
 } as const;
 
 /** Texts (raw, without prefixes) of one side of a dataset, with optional ids written beside them. */
@@ -52,7 +61,9 @@ export async function collectCachedMatrices(
 ): Promise<{ queries?: CollectedMatrix; documents?: CollectedMatrix }> {
   const collect = async (kind: EmbedKind, side: MatrixSide): Promise<CollectedMatrix> => {
     if (side.ids !== undefined && side.ids.length !== side.texts.length) {
-      throw new RangeError(`@execret/embedders matrices: ${side.ids.length} ids for ${side.texts.length} ${kind} texts`);
+      throw new RangeError(
+        `@execret/embedders matrices: ${side.ids.length} ids for ${side.texts.length} ${kind} texts`,
+      );
     }
     const found = await cache.lookup(space, kind, side.texts);
     const missing: number[] = [];
@@ -167,7 +178,11 @@ function toFloat32Matrix(array: NpyArray, key: string, path: string): ImportedMa
 export async function importEmbeddingMatrices(
   path: string,
   options: ImportMatricesOptions = {},
-): Promise<{ queries?: ImportedMatrix; documents?: ImportedMatrix; arrays: Record<string, { dtype: string; shape: number[] }> }> {
+): Promise<{
+  queries?: ImportedMatrix;
+  documents?: ImportedMatrix;
+  arrays: Record<string, { dtype: string; shape: number[] }>;
+}> {
   const arrays = await readNpzFile(path);
   const listing: Record<string, { dtype: string; shape: number[] }> = {};
   for (const [name, array] of arrays) listing[name] = { dtype: array.dtype, shape: array.shape };
@@ -180,7 +195,10 @@ export async function importEmbeddingMatrices(
     if (wanted !== undefined) {
       const array = arrays.get(wanted);
       if (array === undefined) {
-        throw new EmbeddersError('E_MATRIX', `@execret/embedders matrices: ${path} has no array "${wanted}"; arrays: ${describe()}`);
+        throw new EmbeddersError(
+          'E_MATRIX',
+          `@execret/embedders matrices: ${path} has no array "${wanted}"; arrays: ${describe()}`,
+        );
       }
       return toFloat32Matrix(array, wanted, path);
     }
@@ -198,5 +216,9 @@ export async function importEmbeddingMatrices(
       `@execret/embedders matrices: ${path} has none of the expected arrays (${[...MATRIX_KEY_CANDIDATES.queries, ...MATRIX_KEY_CANDIDATES.documents].join(', ')}); pass options.keys; arrays: ${describe()}`,
     );
   }
-  return { ...(queries === undefined ? {} : { queries }), ...(documents === undefined ? {} : { documents }), arrays: listing };
+  return {
+    ...(queries === undefined ? {} : { queries }),
+    ...(documents === undefined ? {} : { documents }),
+    arrays: listing,
+  };
 }

@@ -25,7 +25,10 @@ describe('encodeRecords / decodeSegment', () => {
     const decoded = decodeSegment(bytes, dims);
     expect(decoded.tornBytes).toBe(0);
     expect(decoded.corruptRecords).toBe(0);
-    expect(decoded.records.map((r) => r.key)).toEqual([recordKey('document', hashes[0] as Buffer), recordKey('document', hashes[1] as Buffer)]);
+    expect(decoded.records.map((r) => r.key)).toEqual([
+      recordKey('document', hashes[0] as Buffer),
+      recordKey('document', hashes[1] as Buffer),
+    ]);
     expect(Array.from(decoded.records[1]?.vector ?? [])).toEqual([3, 4.25, -0.125]);
   });
 

@@ -55,12 +55,32 @@ const CRC_TABLES = (() => {
  * crc32(Buffer.from('123456789')); // 0xcbf43926
  */
 export function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
-  const [t0, t1, t2, t3, t4, t5, t6, t7] = CRC_TABLES as [Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array];
+  const [t0, t1, t2, t3, t4, t5, t6, t7] = CRC_TABLES as [
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+  ];
   let c = 0xffffffff;
   let i = start;
   for (; i + 8 <= end; i += 8) {
-    const one = (c ^ ((bytes[i] as number) | ((bytes[i + 1] as number) << 8) | ((bytes[i + 2] as number) << 16) | ((bytes[i + 3] as number) << 24))) >>> 0;
-    const two = ((bytes[i + 4] as number) | ((bytes[i + 5] as number) << 8) | ((bytes[i + 6] as number) << 16) | ((bytes[i + 7] as number) << 24)) >>> 0;
+    const one =
+      (c ^
+        ((bytes[i] as number) |
+          ((bytes[i + 1] as number) << 8) |
+          ((bytes[i + 2] as number) << 16) |
+          ((bytes[i + 3] as number) << 24))) >>>
+      0;
+    const two =
+      ((bytes[i + 4] as number) |
+        ((bytes[i + 5] as number) << 8) |
+        ((bytes[i + 6] as number) << 16) |
+        ((bytes[i + 7] as number) << 24)) >>>
+      0;
     c =
       (t7[one & 0xff] as number) ^
       (t6[(one >>> 8) & 0xff] as number) ^
@@ -96,7 +116,12 @@ export function recordKey(kind: EmbedKind, hash: Uint8Array): string {
  * @example
  * encodeRecords('query', [textHash('a')], new Float32Array([1, 2]), 2).length; // 48
  */
-export function encodeRecords(kind: EmbedKind, hashes: readonly Uint8Array[], data: Float32Array, dims: number): Buffer {
+export function encodeRecords(
+  kind: EmbedKind,
+  hashes: readonly Uint8Array[],
+  data: Float32Array,
+  dims: number,
+): Buffer {
   const size = recordBytes(dims);
   const out = Buffer.alloc(hashes.length * size);
   hashes.forEach((hash, r) => {
@@ -104,7 +129,8 @@ export function encodeRecords(kind: EmbedKind, hashes: readonly Uint8Array[], da
     out.set(hash, off);
     out[off + 32] = kind === 'query' ? 0 : 1;
     const vector = data.subarray(r * dims, (r + 1) * dims);
-    if (LITTLE_ENDIAN) out.set(new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength), off + RECORD_HEADER_BYTES);
+    if (LITTLE_ENDIAN)
+      out.set(new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength), off + RECORD_HEADER_BYTES);
     else for (let c = 0; c < dims; c++) out.writeFloatLE(vector[c] as number, off + RECORD_HEADER_BYTES + 4 * c);
     out.writeUInt32LE(crc32(out, off, off + size - 4), off + size - 4);
   });

@@ -42,7 +42,9 @@ export async function cachedEmbed(
   if (lookup.hits > 0 && onBatch) {
     const indices = texts.map((_, i) => i).filter((i) => lookup.found[i] === 1);
     const hitData = new Float32Array(indices.length * dims);
-    indices.forEach((row, k) => hitData.set(data.subarray(row * dims, (row + 1) * dims), k * dims));
+    indices.forEach((row, k) => {
+      hitData.set(data.subarray(row * dims, (row + 1) * dims), k * dims);
+    });
     await onBatch({ kind, indices, data: hitData, dims });
   }
   if (missing.length === 0) {
@@ -65,15 +67,20 @@ export async function cachedEmbed(
         }
       });
       const outerData = new Float32Array(outer.length * dims);
-      rows.forEach((k, j) => outerData.set(batch.data.subarray(k * dims, (k + 1) * dims), j * dims));
-      outer.forEach((position, j) => data.set(outerData.subarray(j * dims, (j + 1) * dims), position * dims));
+      rows.forEach((k, j) => {
+        outerData.set(batch.data.subarray(k * dims, (k + 1) * dims), j * dims);
+      });
+      outer.forEach((position, j) => {
+        data.set(outerData.subarray(j * dims, (j + 1) * dims), position * dims);
+      });
       done += outer.length;
       if (onBatch) await onBatch({ kind, indices: outer, data: outerData, dims });
       onProgress?.({ kind, done, total: texts.length });
     },
   });
   missing.forEach((text, k) => {
-    for (const position of positions.get(text) ?? []) data.set(result.data.subarray(k * dims, (k + 1) * dims), position * dims);
+    for (const position of positions.get(text) ?? [])
+      data.set(result.data.subarray(k * dims, (k + 1) * dims), position * dims);
   });
   return { data, rows: texts.length, dims, usage: result.usage, cacheHits: lookup.hits };
 }

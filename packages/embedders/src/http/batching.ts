@@ -27,7 +27,8 @@ export function planBatches(
   maxBatch: number,
   maxTokensPerRequest: number | null,
 ): Array<[number, number]> {
-  if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError(`maxBatch must be an integer >= 1, received ${maxBatch}`);
+  if (!Number.isInteger(maxBatch) || maxBatch < 1)
+    throw new RangeError(`maxBatch must be an integer >= 1, received ${maxBatch}`);
   const batches: Array<[number, number]> = [];
   let start = 0;
   let sum = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EmbeddersError } from '../errors.js';
-import { readNpy, writeNpy, type NpyData } from './npy.js';
+import { type NpyData, readNpy, writeNpy } from './npy.js';
 
 const text = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 
@@ -88,7 +88,9 @@ describe('readNpy', () => {
     expect(back.dtype).toBe(dtype);
     expect(back.shape).toEqual([data.length]);
     if (back.data instanceof Float32Array || back.data instanceof Float64Array) {
-      back.data.forEach((v, i) => expect(Object.is(v, (data as Float32Array)[i])).toBe(true));
+      back.data.forEach((v, i) => {
+        expect(Object.is(v, (data as Float32Array)[i])).toBe(true);
+      });
     } else {
       expect(Array.from(back.data as ArrayLike<unknown>)).toEqual(Array.from(data as ArrayLike<unknown>));
     }
@@ -105,7 +107,10 @@ describe('readNpy', () => {
   });
 
   it('converts big-endian data', () => {
-    const bytes = handMade("{'descr': '>i4', 'fortran_order': False, 'shape': (2,), }", [0, 0, 1, 2, 0xff, 0xff, 0xff, 0xfe]);
+    const bytes = handMade(
+      "{'descr': '>i4', 'fortran_order': False, 'shape': (2,), }",
+      [0, 0, 1, 2, 0xff, 0xff, 0xff, 0xfe],
+    );
     expect(readNpy(bytes)).toEqual({ dtype: 'int32', shape: [2], data: new Int32Array([258, -2]) });
   });
 
@@ -119,17 +124,57 @@ describe('readNpy', () => {
 
   it.each([
     ['a bad magic string', new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]), /not an \.npy file/],
-    ['an unknown version', handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (0,), }", [], 1).map((b, i) => (i === 6 ? 4 : b)), /version 4\.0/],
-    ['a truncated header', handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (0,), }").subarray(0, 30), /header declares/],
-    ['Fortran order', handMade("{'descr': '<f4', 'fortran_order': True, 'shape': (1,), }", [0, 0, 0, 0]), /fortran_order True/],
-    ['an object (pickle) array', handMade("{'descr': '|O', 'fortran_order': False, 'shape': (1,), }", [0, 0, 0, 0, 0, 0, 0, 0]), /unsupported dtype descriptor '\|O'/],
+    [
+      'an unknown version',
+      handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (0,), }", [], 1).map((b, i) => (i === 6 ? 4 : b)),
+      /version 4\.0/,
+    ],
+    [
+      'a truncated header',
+      handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (0,), }").subarray(0, 30),
+      /header declares/,
+    ],
+    [
+      'Fortran order',
+      handMade("{'descr': '<f4', 'fortran_order': True, 'shape': (1,), }", [0, 0, 0, 0]),
+      /fortran_order True/,
+    ],
+    [
+      'an object (pickle) array',
+      handMade("{'descr': '|O', 'fortran_order': False, 'shape': (1,), }", [0, 0, 0, 0, 0, 0, 0, 0]),
+      /unsupported dtype descriptor '\|O'/,
+    ],
     ['float16', handMade("{'descr': '<f2', 'fortran_order': False, 'shape': (1,), }", [0, 0]), /'<f2'/],
-    ['a structured dtype', handMade("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", [0, 0, 0, 0]), /structured/],
-    ['a missing key', handMade("{'descr': '<f4', 'shape': (1,), }", [0, 0, 0, 0]), /expected exactly descr, fortran_order, shape/],
-    ['an extra key', handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (1,), 'x': 1}", [0, 0, 0, 0]), /unexpected value/],
-    ['a short data section', handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }", [0, 0, 0, 0]), /needs 8 data bytes, the file has 4/],
-    ['trailing bytes', handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (1,), }", [0, 0, 0, 0, 9]), /needs 4 data bytes, the file has 5/],
-    ['garbage in the header', handMade("{'descr': '<f4', 'fortran_order': Maybe, 'shape': (1,), }", [0, 0, 0, 0]), /cannot parse the header/],
+    [
+      'a structured dtype',
+      handMade("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", [0, 0, 0, 0]),
+      /structured/,
+    ],
+    [
+      'a missing key',
+      handMade("{'descr': '<f4', 'shape': (1,), }", [0, 0, 0, 0]),
+      /expected exactly descr, fortran_order, shape/,
+    ],
+    [
+      'an extra key',
+      handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (1,), 'x': 1}", [0, 0, 0, 0]),
+      /unexpected value/,
+    ],
+    [
+      'a short data section',
+      handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }", [0, 0, 0, 0]),
+      /needs 8 data bytes, the file has 4/,
+    ],
+    [
+      'trailing bytes',
+      handMade("{'descr': '<f4', 'fortran_order': False, 'shape': (1,), }", [0, 0, 0, 0, 9]),
+      /needs 4 data bytes, the file has 5/,
+    ],
+    [
+      'garbage in the header',
+      handMade("{'descr': '<f4', 'fortran_order': Maybe, 'shape': (1,), }", [0, 0, 0, 0]),
+      /cannot parse the header/,
+    ],
   ] as const)('throws EmbeddersError E_MATRIX for %s', (_, bytes, message) => {
     let caught: unknown;
     try {

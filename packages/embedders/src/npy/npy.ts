@@ -81,12 +81,16 @@ export function writeNpy(data: NpyData, shape: readonly number[]): Uint8Array {
   let count = 1;
   for (const n of shape) {
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) {
-      throw new RangeError(`@execret/embedders writeNpy: dimensions must be non-negative integers, received ${String(n)}`);
+      throw new RangeError(
+        `@execret/embedders writeNpy: dimensions must be non-negative integers, received ${String(n)}`,
+      );
     }
     count *= n;
   }
   if (count !== data.length) {
-    throw new RangeError(`@execret/embedders writeNpy: shape ${shapeTuple(shape)} holds ${count} elements, data has ${data.length}`);
+    throw new RangeError(
+      `@execret/embedders writeNpy: shape ${shapeTuple(shape)} holds ${count} elements, data has ${data.length}`,
+    );
   }
   let descr: string;
   let body: Uint8Array;
@@ -108,7 +112,7 @@ export function writeNpy(data: NpyData, shape: readonly number[]): Uint8Array {
   const dict = `{'descr': '${descr}', 'fortran_order': False, 'shape': ${shapeTuple(shape)}, }`;
   const header = (preamble: number) => {
     const unpadded = preamble + dict.length + 1;
-    return dict + ' '.repeat((ALIGN - (unpadded % ALIGN)) % ALIGN) + '\n';
+    return `${dict + ' '.repeat((ALIGN - (unpadded % ALIGN)) % ALIGN)}\n`;
   };
   let version = 1;
   let text = header(10);
@@ -175,7 +179,8 @@ function formatError(message: string, cause?: unknown): EmbeddersError {
  * // dtype 'int32', shape [3], data Int32Array [1, 2, 3]
  */
 export function readNpy(bytes: Uint8Array): NpyArray {
-  if (!(bytes instanceof Uint8Array)) throw new TypeError('@execret/embedders readNpy: expected a Uint8Array of file bytes');
+  if (!(bytes instanceof Uint8Array))
+    throw new TypeError('@execret/embedders readNpy: expected a Uint8Array of file bytes');
   if (bytes.length < 10 || MAGIC.some((b, i) => bytes[i] !== b)) {
     throw formatError('not an .npy file (the first bytes are not \\x93NUMPY)');
   }
@@ -189,7 +194,9 @@ export function readNpy(bytes: Uint8Array): NpyArray {
   if (bytes.length < preamble) throw formatError('file ends inside the header length');
   const headerLength = major === 1 ? view.getUint16(8, true) : view.getUint32(8, true);
   if (bytes.length < preamble + headerLength) {
-    throw formatError(`header declares ${headerLength} bytes but the file has ${bytes.length - preamble} after the preamble`);
+    throw formatError(
+      `header declares ${headerLength} bytes but the file has ${bytes.length - preamble} after the preamble`,
+    );
   }
   const headerBytes = bytes.subarray(preamble, preamble + headerLength);
   const text = major === 3 ? new TextDecoder('utf-8', { fatal: true }).decode(headerBytes) : latin1(headerBytes);

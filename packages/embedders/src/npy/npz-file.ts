@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { NpyArray } from './npy.js';
-import { npzChunks, readNpz, type NpyInput, type NpzWriteOptions } from './npz.js';
+import { type NpyInput, type NpzWriteOptions, npzChunks, readNpz } from './npz.js';
 
 /**
  * Reads an `.npz` file; see {@link readNpz}.
@@ -13,7 +13,10 @@ import { npzChunks, readNpz, type NpyInput, type NpzWriteOptions } from './npz.j
  * const arrays = await readNpzFile('embeddings/gemini-embedding-2.npz');
  * for (const [name, array] of arrays) console.log(name, array.dtype, array.shape);
  */
-export async function readNpzFile(path: string, options: { signal?: AbortSignal } = {}): Promise<Map<string, NpyArray>> {
+export async function readNpzFile(
+  path: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<Map<string, NpyArray>> {
   const bytes = await readFile(path, options.signal === undefined ? {} : { signal: options.signal });
   return readNpz(bytes);
 }

@@ -50,7 +50,9 @@ describe('writeNpz', () => {
   });
 
   it('is deterministic: equal inputs give equal bytes', () => {
-    expect(Buffer.from(writeNpz(entries, { compress: true })).equals(Buffer.from(writeNpz(entries, { compress: true })))).toBe(true);
+    expect(
+      Buffer.from(writeNpz(entries, { compress: true })).equals(Buffer.from(writeNpz(entries, { compress: true }))),
+    ).toBe(true);
   });
 
   it('accepts a Map and keeps its order', () => {
@@ -96,7 +98,9 @@ describe('readNpz', () => {
 
   it('reads entries with data descriptors (sizes only in the central directory)', () => {
     // Rewrite a stored archive as a streaming writer would: flag bit 3, zero CRC and sizes in the local header.
-    const bytes = new Uint8Array(concat(zipChunks([{ name: 'a.npy', data: npy }], { compress: false, forceZip64: false })));
+    const bytes = new Uint8Array(
+      concat(zipChunks([{ name: 'a.npy', data: npy }], { compress: false, forceZip64: false })),
+    );
     const view = new DataView(bytes.buffer);
     view.setUint16(6, 0x8, true);
     view.setUint32(14, 0, true);
@@ -106,7 +110,9 @@ describe('readNpz', () => {
   });
 
   it('decodes names without the UTF-8 flag as CP437', () => {
-    const bytes = new Uint8Array(concat(zipChunks([{ name: 'X.npy', data: npy }], { compress: false, forceZip64: false })));
+    const bytes = new Uint8Array(
+      concat(zipChunks([{ name: 'X.npy', data: npy }], { compress: false, forceZip64: false })),
+    );
     // Replace the name's first byte (local header at 30, central entry at its offset + 46) with 0x82 = "é".
     bytes[30] = 0x82;
     const central = bytes.indexOf(0x50, 30 + 5 + npy.length);
@@ -117,18 +123,43 @@ describe('readNpz', () => {
 
   it('skips directory entries and keeps names that do not end in .npy', () => {
     const bytes = new Uint8Array(
-      concat(zipChunks([{ name: 'dir/', data: new Uint8Array(0) }, { name: 'raw', data: npy }], { compress: false, forceZip64: false })),
+      concat(
+        zipChunks(
+          [
+            { name: 'dir/', data: new Uint8Array(0) },
+            { name: 'raw', data: npy },
+          ],
+          { compress: false, forceZip64: false },
+        ),
+      ),
     );
     expect([...readNpz(bytes).keys()]).toEqual(['raw']);
   });
 
   it('throws E_MATRIX naming the member when a member is not an .npy array', () => {
-    const bytes = new Uint8Array(concat(zipChunks([{ name: 'notes.txt', data: new TextEncoder().encode('hello') }], { compress: false, forceZip64: false })));
+    const bytes = new Uint8Array(
+      concat(
+        zipChunks([{ name: 'notes.txt', data: new TextEncoder().encode('hello') }], {
+          compress: false,
+          forceZip64: false,
+        }),
+      ),
+    );
     expectMatrixError(() => readNpz(bytes), /member 'notes\.txt': not an \.npy file/);
   });
 
   it('throws E_MATRIX when two members map to the same key', () => {
-    const bytes = new Uint8Array(concat(zipChunks([{ name: 'a.npy', data: npy }, { name: 'a', data: npy }], { compress: false, forceZip64: false })));
+    const bytes = new Uint8Array(
+      concat(
+        zipChunks(
+          [
+            { name: 'a.npy', data: npy },
+            { name: 'a', data: npy },
+          ],
+          { compress: false, forceZip64: false },
+        ),
+      ),
+    );
     expectMatrixError(() => readNpz(bytes), /two members are named 'a'/);
   });
 
@@ -146,7 +177,8 @@ describe('readNpz', () => {
   });
 
   it('throws E_MATRIX for encrypted entries and unknown compression methods', () => {
-    const make = () => new Uint8Array(concat(zipChunks([{ name: 'a.npy', data: npy }], { compress: false, forceZip64: false })));
+    const make = () =>
+      new Uint8Array(concat(zipChunks([{ name: 'a.npy', data: npy }], { compress: false, forceZip64: false })));
     const centralOffset = (bytes: Uint8Array) => new DataView(bytes.buffer).getUint32(bytes.length - 22 + 16, true);
     const encrypted = make();
     new DataView(encrypted.buffer).setUint16(centralOffset(encrypted) + 8, 1, true);
@@ -158,7 +190,9 @@ describe('readNpz', () => {
 
   it('throws E_MATRIX when deflated data is corrupt', () => {
     const good = deflateRawSync(npy);
-    const bytes = new Uint8Array(concat(zipChunks([{ name: 'a.npy', data: npy }], { compress: true, forceZip64: false })));
+    const bytes = new Uint8Array(
+      concat(zipChunks([{ name: 'a.npy', data: npy }], { compress: true, forceZip64: false })),
+    );
     const start = 30 + 5;
     expect(Buffer.from(bytes.subarray(start, start + good.length)).equals(good)).toBe(true);
     bytes.fill(0xff, start, start + 8);

@@ -1,5 +1,5 @@
 import { EmbeddersError } from '../errors.js';
-import { readNpy, writeNpy, type NpyArray, type NpyData } from './npy.js';
+import { type NpyArray, type NpyData, readNpy, writeNpy } from './npy.js';
 import { readZip, zipChunks } from './zip.js';
 
 /** An array to write: its data in C order and its shape (see {@link writeNpy}). */
@@ -22,14 +22,19 @@ export interface NpzWriteOptions {
 const NAME_RE = /^[^\0/\\]+$/;
 
 /** The archive's members as [name, .npy bytes] pairs, validated. */
-function members(entries: Record<string, NpyInput> | ReadonlyMap<string, NpyInput>, component: string): { name: string; data: Uint8Array }[] {
+function members(
+  entries: Record<string, NpyInput> | ReadonlyMap<string, NpyInput>,
+  component: string,
+): { name: string; data: Uint8Array }[] {
   if (entries === null || typeof entries !== 'object') {
     throw new TypeError(`@execret/embedders ${component}: entries must be an object or a Map of { data, shape }`);
   }
   const pairs = entries instanceof Map ? [...entries] : Object.entries(entries);
   return pairs.map(([key, value]) => {
     if (typeof key !== 'string' || !NAME_RE.test(key)) {
-      throw new TypeError(`@execret/embedders ${component}: array name ${JSON.stringify(key)} must be non-empty without '/', '\\' or NUL`);
+      throw new TypeError(
+        `@execret/embedders ${component}: array name ${JSON.stringify(key)} must be non-empty without '/', '\\' or NUL`,
+      );
     }
     if (value === null || typeof value !== 'object' || !('data' in value) || !('shape' in value)) {
       throw new TypeError(`@execret/embedders ${component}: entry '${key}' must be { data, shape }`);
@@ -52,7 +57,10 @@ function members(entries: Record<string, NpyInput> | ReadonlyMap<string, NpyInpu
  *   query_ids: { data: ['q_0001', 'q_0002'], shape: [2] },
  * }, { compress: true });
  */
-export function writeNpz(entries: Record<string, NpyInput> | ReadonlyMap<string, NpyInput>, options: NpzWriteOptions = {}): Uint8Array {
+export function writeNpz(
+  entries: Record<string, NpyInput> | ReadonlyMap<string, NpyInput>,
+  options: NpzWriteOptions = {},
+): Uint8Array {
   const chunks = [...npzChunks(entries, options, 'writeNpz')];
   const total = chunks.reduce((n, c) => n + c.length, 0);
   const out = new Uint8Array(total);
@@ -70,7 +78,10 @@ export function npzChunks(
   options: NpzWriteOptions,
   component: string,
 ): Generator<Uint8Array> {
-  return zipChunks(members(entries, component), { compress: options.compress ?? false, forceZip64: options.forceZip64 ?? false });
+  return zipChunks(members(entries, component), {
+    compress: options.compress ?? false,
+    forceZip64: options.forceZip64 ?? false,
+  });
 }
 
 /**
@@ -86,18 +97,24 @@ export function npzChunks(
  * const queries = arrays.get('queries'); // { dtype: 'float32', shape: [939, 1024], data: Float32Array }
  */
 export function readNpz(bytes: Uint8Array): Map<string, NpyArray> {
-  if (!(bytes instanceof Uint8Array)) throw new TypeError('@execret/embedders readNpz: expected a Uint8Array of file bytes');
+  if (!(bytes instanceof Uint8Array))
+    throw new TypeError('@execret/embedders readNpz: expected a Uint8Array of file bytes');
   const out = new Map<string, NpyArray>();
   for (const { name, data } of readZip(bytes, 'readNpz')) {
     const key = name.endsWith('.npy') ? name.slice(0, -4) : name;
-    if (out.has(key)) throw new EmbeddersError('E_MATRIX', `@execret/embedders readNpz: two members are named '${key}'`);
+    if (out.has(key))
+      throw new EmbeddersError('E_MATRIX', `@execret/embedders readNpz: two members are named '${key}'`);
     try {
       out.set(key, readNpy(data));
     } catch (error) {
       if (EmbeddersError.is(error)) {
-        throw new EmbeddersError('E_MATRIX', `@execret/embedders readNpz: member '${name}': ${error.message.replace(/^@execret\/embedders readNpy: /, '')}`, {
-          cause: error,
-        });
+        throw new EmbeddersError(
+          'E_MATRIX',
+          `@execret/embedders readNpz: member '${name}': ${error.message.replace(/^@execret\/embedders readNpy: /, '')}`,
+          {
+            cause: error,
+          },
+        );
       }
       throw error;
     }

@@ -24,10 +24,15 @@ const ZIP64_EXTRA = 0x0001;
 const U16_MAX = 0xffff;
 const U32_MAX = 0xffffffff;
 /** Characters of CP437 bytes 0x80–0xFF (names without the UTF-8 flag use this code page). */
-const CP437_HIGH = '\u00c7\u00fc\u00e9\u00e2\u00e4\u00e0\u00e5\u00e7\u00ea\u00eb\u00e8\u00ef\u00ee\u00ec\u00c4\u00c5\u00c9\u00e6\u00c6\u00f4\u00f6\u00f2\u00fb\u00f9\u00ff\u00d6\u00dc\u00a2\u00a3\u00a5\u20a7\u0192\u00e1\u00ed\u00f3\u00fa\u00f1\u00d1\u00aa\u00ba\u00bf\u2310\u00ac\u00bd\u00bc\u00a1\u00ab\u00bb\u2591\u2592\u2593\u2502\u2524\u2561\u2562\u2556\u2555\u2563\u2551\u2557\u255d\u255c\u255b\u2510\u2514\u2534\u252c\u251c\u2500\u253c\u255e\u255f\u255a\u2554\u2569\u2566\u2560\u2550\u256c\u2567\u2568\u2564\u2565\u2559\u2558\u2552\u2553\u256b\u256a\u2518\u250c\u2588\u2584\u258c\u2590\u2580\u03b1\u00df\u0393\u03c0\u03a3\u03c3\u00b5\u03c4\u03a6\u0398\u03a9\u03b4\u221e\u03c6\u03b5\u2229\u2261\u00b1\u2265\u2264\u2320\u2321\u00f7\u2248\u00b0\u2219\u00b7\u221a\u207f\u00b2\u25a0\u00a0';
+const CP437_HIGH =
+  '\u00c7\u00fc\u00e9\u00e2\u00e4\u00e0\u00e5\u00e7\u00ea\u00eb\u00e8\u00ef\u00ee\u00ec\u00c4\u00c5\u00c9\u00e6\u00c6\u00f4\u00f6\u00f2\u00fb\u00f9\u00ff\u00d6\u00dc\u00a2\u00a3\u00a5\u20a7\u0192\u00e1\u00ed\u00f3\u00fa\u00f1\u00d1\u00aa\u00ba\u00bf\u2310\u00ac\u00bd\u00bc\u00a1\u00ab\u00bb\u2591\u2592\u2593\u2502\u2524\u2561\u2562\u2556\u2555\u2563\u2551\u2557\u255d\u255c\u255b\u2510\u2514\u2534\u252c\u251c\u2500\u253c\u255e\u255f\u255a\u2554\u2569\u2566\u2560\u2550\u256c\u2567\u2568\u2564\u2565\u2559\u2558\u2552\u2553\u256b\u256a\u2518\u250c\u2588\u2584\u258c\u2590\u2580\u03b1\u00df\u0393\u03c0\u03a3\u03c3\u00b5\u03c4\u03a6\u0398\u03a9\u03b4\u221e\u03c6\u03b5\u2229\u2261\u00b1\u2265\u2264\u2320\u2321\u00f7\u2248\u00b0\u2219\u00b7\u221a\u207f\u00b2\u25a0\u00a0';
 
 function zipError(component: string, message: string, cause?: unknown): EmbeddersError {
-  return new EmbeddersError('E_MATRIX', `@execret/embedders ${component}: ${message}`, cause === undefined ? {} : { cause });
+  return new EmbeddersError(
+    'E_MATRIX',
+    `@execret/embedders ${component}: ${message}`,
+    cause === undefined ? {} : { cause },
+  );
 }
 
 function readU64(view: DataView, offset: number, component: string): number {
@@ -66,7 +71,8 @@ export function readZip(bytes: Uint8Array, component: string): ZipEntry[] {
       break;
     }
   }
-  if (end < 0) throw zipError(component, 'not a ZIP archive (no end-of-central-directory record); the file may be truncated');
+  if (end < 0)
+    throw zipError(component, 'not a ZIP archive (no end-of-central-directory record); the file may be truncated');
   let entries = view.getUint16(end + 10, true);
   let dirSize = view.getUint32(end + 12, true);
   let dirOffset = view.getUint32(end + 16, true);
@@ -85,7 +91,8 @@ export function readZip(bytes: Uint8Array, component: string): ZipEntry[] {
     dirSize = readU64(view, end64 + 40, component);
     dirOffset = readU64(view, end64 + 48, component);
   }
-  if (dirOffset + dirSize > bytes.length) throw zipError(component, 'the central directory lies beyond the end of the file');
+  if (dirOffset + dirSize > bytes.length)
+    throw zipError(component, 'the central directory lies beyond the end of the file');
   const out: ZipEntry[] = [];
   let p = dirOffset;
   for (let e = 0; e < entries; e++) {
@@ -133,7 +140,8 @@ export function readZip(bytes: Uint8Array, component: string): ZipEntry[] {
     }
     // Sizes come from the central directory: local headers may hold zeros (data descriptor, flag bit 3).
     const start = localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true);
-    if (start + compressedSize > bytes.length) throw zipError(component, `entry '${name}' extends beyond the end of the file`);
+    if (start + compressedSize > bytes.length)
+      throw zipError(component, `entry '${name}' extends beyond the end of the file`);
     const stored = bytes.subarray(start, start + compressedSize);
     let data: Uint8Array;
     if (method === 0) {
@@ -145,9 +153,13 @@ export function readZip(bytes: Uint8Array, component: string): ZipEntry[] {
         throw zipError(component, `entry '${name}' does not inflate`, error);
       }
     } else {
-      throw zipError(component, `entry '${name}' uses compression method ${method}; supported: 0 (stored), 8 (deflate)`);
+      throw zipError(
+        component,
+        `entry '${name}' uses compression method ${method}; supported: 0 (stored), 8 (deflate)`,
+      );
     }
-    if (data.length !== size) throw zipError(component, `entry '${name}' has ${data.length} bytes, the directory says ${size}`);
+    if (data.length !== size)
+      throw zipError(component, `entry '${name}' has ${data.length} bytes, the directory says ${size}`);
     if (crc32(data) !== crc) throw zipError(component, `entry '${name}' fails its CRC-32 check`);
     out.push({ name, data });
   }
@@ -176,7 +188,7 @@ export function* zipChunks(entries: Iterable<ZipEntry>, options: ZipWriteOptions
   let anyZip64 = options.forceZip64;
   for (const entry of entries) {
     const nameBytes = new TextEncoder().encode(entry.name);
-    const utf8 = /[^\x00-\x7f]/.test(entry.name);
+    const utf8 = /[\u0080-\uffff]/.test(entry.name);
     const body = options.compress ? new Uint8Array(deflateRawSync(entry.data)) : entry.data;
     const crc = crc32(entry.data);
     const zip64 = options.forceZip64 || entry.data.length >= U32_MAX || body.length >= U32_MAX || offset >= U32_MAX;

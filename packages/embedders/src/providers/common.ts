@@ -1,6 +1,6 @@
 import { EmbeddersError } from '../errors.js';
-import type { FetchLike } from '../remote-embedder.js';
 import { getModelConfig } from '../registry.js';
+import type { FetchLike } from '../remote-embedder.js';
 import type { ModelConfig } from '../types.js';
 
 /** Accepts a registry id or a full configuration object. */
@@ -22,7 +22,9 @@ function isModuleNotFound(error: unknown, packageName: string): boolean {
   const code = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : '';
   return (
-    (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || /Cannot find (module|package)|Failed to (load|resolve)/.test(message)) &&
+    (code === 'ERR_MODULE_NOT_FOUND' ||
+      code === 'MODULE_NOT_FOUND' ||
+      /Cannot find (module|package)|Failed to (load|resolve)/.test(message)) &&
     message.includes(packageName)
   );
 }
@@ -106,7 +108,8 @@ export async function postJson(
  * body: returns embeddings ordered by `index` (which must be 0..n-1, each once) and the token count.
  */
 export function readOpenAIStyle(body: unknown, component: string): { vectors: unknown[]; inputTokens: number | null } {
-  const bad = (what: string) => new EmbeddersError('E_RESPONSE', `@execret/embedders ${component}: malformed response: ${what}`);
+  const bad = (what: string) =>
+    new EmbeddersError('E_RESPONSE', `@execret/embedders ${component}: malformed response: ${what}`);
   if (typeof body !== 'object' || body === null) throw bad('body is not an object');
   const data = (body as { data?: unknown }).data;
   if (!Array.isArray(data)) throw bad('"data" is not an array');

@@ -1,6 +1,6 @@
 import { EmbeddersError } from '../errors.js';
 import { createRemoteEmbedder, type RemoteOptions } from '../remote-embedder.js';
-import { resolveEmbedderInfo, type ConfigOverrides } from '../resolve-info.js';
+import { type ConfigOverrides, resolveEmbedderInfo } from '../resolve-info.js';
 import type { Embedder, ModelConfig } from '../types.js';
 import { expectProvider, importOptional, requireApiKey, toConfig } from './common.js';
 
@@ -55,7 +55,10 @@ export async function createGeminiEmbedder(
         });
         const embeddings = response.embeddings;
         if (!Array.isArray(embeddings)) {
-          throw new EmbeddersError('E_RESPONSE', '@execret/embedders gemini: malformed response: "embeddings" is not an array');
+          throw new EmbeddersError(
+            'E_RESPONSE',
+            '@execret/embedders gemini: malformed response: "embeddings" is not an array',
+          );
         }
         return { vectors: embeddings.map((e) => (e as { values?: unknown } | null)?.values), inputTokens: null };
       },

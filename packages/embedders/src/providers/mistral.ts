@@ -1,5 +1,5 @@
 import { createRemoteEmbedder, type RemoteOptions } from '../remote-embedder.js';
-import { resolveEmbedderInfo, type ConfigOverrides } from '../resolve-info.js';
+import { type ConfigOverrides, resolveEmbedderInfo } from '../resolve-info.js';
 import type { Embedder, ModelConfig } from '../types.js';
 import { expectProvider, importOptional, readOpenAIStyle, requireApiKey, toConfig } from './common.js';
 
@@ -24,7 +24,11 @@ export async function createMistralEmbedder(
   expectProvider(config, 'mistral');
   const apiKey = requireApiKey(options.apiKey, 'mistral');
   const info = resolveEmbedderInfo(config, options);
-  const { Mistral, HTTPClient } = await importOptional('@mistralai/mistralai', 'mistral', () => import('@mistralai/mistralai'));
+  const { Mistral, HTTPClient } = await importOptional(
+    '@mistralai/mistralai',
+    'mistral',
+    () => import('@mistralai/mistralai'),
+  );
   const sendsDims = config.supportedDims !== undefined && info.dims !== config.dims;
   const outputDtype = info.dtype === 'int8' || info.dtype === 'uint8' ? info.dtype : undefined;
   return createRemoteEmbedder(

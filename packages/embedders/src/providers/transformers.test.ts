@@ -35,7 +35,9 @@ describe('specialTokenLayout', () => {
     [(t: string, special: boolean) => (special ? [t.length, 151643] : [t.length]), { prefix: 0, suffix: 1 }],
     [(t: string) => [t.length], { prefix: 0, suffix: 0 }],
   ])('finds how many special tokens surround the text (case %#)', (encode, expected) => {
-    const tokenizer = { encode: (text: string, o?: { add_special_tokens?: boolean }) => encode(text, o?.add_special_tokens ?? true) };
+    const tokenizer = {
+      encode: (text: string, o?: { add_special_tokens?: boolean }) => encode(text, o?.add_special_tokens ?? true),
+    };
     expect(specialTokenLayout(tokenizer)).toEqual(expected);
   });
 });

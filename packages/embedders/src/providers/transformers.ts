@@ -2,7 +2,7 @@ import { EmbeddersError } from '../errors.js';
 import { modelInput } from '../model-input.js';
 import { poolTokenStates } from '../pooling.js';
 import { addUsage, checkEmbedArguments, emptyUsage } from '../remote-embedder.js';
-import { resolveEmbedderInfo, type ConfigOverrides } from '../resolve-info.js';
+import { type ConfigOverrides, resolveEmbedderInfo } from '../resolve-info.js';
 import type { Embedder, EmbedOptions, EmbedResult, ModelConfig } from '../types.js';
 import { normalizeRows, truncateColumns } from '../vectors.js';
 import { expectProvider, importOptional, toConfig } from './common.js';
@@ -130,15 +130,19 @@ export async function createTransformersEmbedder(
   const config = toConfig(model);
   expectProvider(config, 'transformers');
   if (config.pooling === 'provider') {
-    throw new RangeError(`@execret/embedders transformers: ${config.id} must name a pooling rule (cls, mean or last-token)`);
+    throw new RangeError(
+      `@execret/embedders transformers: ${config.id} must name a pooling rule (cls, mean or last-token)`,
+    );
   }
   const pooling = config.pooling;
   const info = resolveEmbedderInfo(config, options);
   if (!(info.dtype in DTYPES)) {
     throw new RangeError(`@execret/embedders transformers: dtype must be fp32, fp16 or q8, received ${info.dtype}`);
   }
-  const t: TransformersModule = await importOptional('@huggingface/transformers', 'transformers', () =>
-    import('@huggingface/transformers'),
+  const t: TransformersModule = await importOptional(
+    '@huggingface/transformers',
+    'transformers',
+    () => import('@huggingface/transformers'),
   );
   const revision = info.revision ?? 'main';
   const progress = options.onLoadProgress;
@@ -193,12 +197,16 @@ export async function createTransformersEmbedder(
     const { kind, signal, onBatch, onProgress } = options;
     const dims = info.dims;
     const inputs = texts.map((text) => modelInput(info.prefixes, text, kind));
-    const order = inputs.map((_, i) => i).sort((a, b) => (inputs[a] as string).length - (inputs[b] as string).length || a - b);
+    const order = inputs
+      .map((_, i) => i)
+      .sort((a, b) => (inputs[a] as string).length - (inputs[b] as string).length || a - b);
     const data = new Float32Array(texts.length * dims);
     let usage = emptyUsage(false);
     for (let start = 0; start < order.length; start += info.maxBatch) {
       if (signal?.aborted) {
-        throw new EmbeddersError('E_ABORTED', '@execret/embedders transformers: aborted by the caller', { cause: signal.reason });
+        throw new EmbeddersError('E_ABORTED', '@execret/embedders transformers: aborted by the caller', {
+          cause: signal.reason,
+        });
       }
       const indices = order.slice(start, start + info.maxBatch);
       const sequences = indices.map((i) => truncateIds(tok.encode(inputs[i] as string), maxTokens, layout.suffix));
@@ -207,7 +215,10 @@ export async function createTransformersEmbedder(
         input_ids: new t.Tensor('int64', padded.ids, [sequences.length, padded.length]),
         attention_mask: new t.Tensor('int64', padded.mask, [sequences.length, padded.length]),
       };
-      const outputs = (await onnx(encoded as never)) as Record<string, { type: string; dims: number[]; data: Float32Array; to(type: string): { data: Float32Array } } | undefined>;
+      const outputs = (await onnx(encoded as never)) as Record<
+        string,
+        { type: string; dims: number[]; data: Float32Array; to(type: string): { data: Float32Array } } | undefined
+      >;
       const hidden = outputs.last_hidden_state ?? outputs.token_embeddings;
       if (hidden === undefined || hidden.dims.length !== 3) {
         throw new EmbeddersError(
@@ -227,9 +238,18 @@ export async function createTransformersEmbedder(
       let pooled = poolTokenStates(states, mask, batch, seq, hiddenSize, pooling);
       pooled = truncateColumns(pooled, hiddenSize, dims);
       if (info.normalize) normalizeRows(pooled, dims);
-      indices.forEach((row, k) => data.set(pooled.subarray(k * dims, (k + 1) * dims), row * dims));
+      indices.forEach((row, k) => {
+        data.set(pooled.subarray(k * dims, (k + 1) * dims), row * dims);
+      });
       const tokens = sequences.reduce((sum, ids) => sum + ids.length, 0);
-      usage = addUsage(usage, { texts: indices.length, requests: 1, retries: 0, inputTokens: tokens, tokensEstimated: false, costUsd: null });
+      usage = addUsage(usage, {
+        texts: indices.length,
+        requests: 1,
+        retries: 0,
+        inputTokens: tokens,
+        tokensEstimated: false,
+        costUsd: null,
+      });
       if (onBatch) await onBatch({ kind, indices, data: pooled, dims });
       onProgress?.({ kind, done: Math.min(start + info.maxBatch, order.length), total: order.length });
     }

@@ -1,5 +1,5 @@
 import { createRemoteEmbedder, type RemoteOptions } from '../remote-embedder.js';
-import { resolveEmbedderInfo, type ConfigOverrides } from '../resolve-info.js';
+import { type ConfigOverrides, resolveEmbedderInfo } from '../resolve-info.js';
 import type { Embedder, ModelConfig } from '../types.js';
 import { expectProvider, joinUrl, postJson, readOpenAIStyle, requireApiKey, toConfig } from './common.js';
 

@@ -12,7 +12,13 @@
  */
 
 /** Fills heaps `first … first+count−1` of capacity `k` with the empty entry (−∞, −1). */
-export function resetHeaps(scores: Float32Array | Float64Array, positions: Int32Array, first: number, count: number, k: number): void {
+export function resetHeaps(
+  scores: Float32Array | Float64Array,
+  positions: Int32Array,
+  first: number,
+  count: number,
+  k: number,
+): void {
   scores.fill(-Infinity, first * k, (first + count) * k);
   positions.fill(-1, first * k, (first + count) * k);
 }

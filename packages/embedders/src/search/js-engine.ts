@@ -10,7 +10,7 @@
  */
 import { drainBestFirst, offer, resetHeaps } from './bounded-heap.js';
 import { SUM_BLOCK } from './score-kernel.js';
-import { ValueGuard, writeRow, type SearchProblem } from './search-input.js';
+import { type SearchProblem, ValueGuard, writeRow } from './search-input.js';
 
 /** Scores every query against every document and keeps the k best per query. */
 export function runJsEngine(problem: SearchProblem): { indices: Int32Array; scores: Float32Array } {

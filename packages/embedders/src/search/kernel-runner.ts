@@ -14,6 +14,7 @@
 import { drainBestFirst, resetHeaps } from './bounded-heap.js';
 import {
   instantiateKernel,
+  type KernelExports,
   kernelModule,
   MAX_PAGES,
   MR,
@@ -22,10 +23,9 @@ import {
   PLAN,
   PLAN_BYTES,
   SUM_BLOCK,
-  type KernelExports,
 } from './score-kernel.js';
-import { ValueGuard, type SearchProblem } from './search-input.js';
-import { wasm, type WasmMemory } from './wasm-api.js';
+import { type SearchProblem, ValueGuard } from './search-input.js';
+import { type WasmMemory, wasm } from './wasm-api.js';
 
 /** Dimensions per K block of the kernel: the summation block of the arithmetic contract. */
 export const KC = SUM_BLOCK;
@@ -94,7 +94,10 @@ export function planKernel(problem: SearchProblem, threads: number, maxMemoryByt
     const blockRows = microPerBlock * MR;
     docChunk = Math.min(nDocs, Math.max(0, Math.floor(room / 2 / (docBytesPerRow * NR)) * NR));
     const queryRoom = room - align(docChunk, NR) * docBytesPerRow;
-    queryBatch = Math.min(Math.max(nQueries, 1), Math.max(0, Math.floor(queryRoom / (queryBytesPerRow * blockRows)) * blockRows));
+    queryBatch = Math.min(
+      Math.max(nQueries, 1),
+      Math.max(0, Math.floor(queryRoom / (queryBytesPerRow * blockRows)) * blockRows),
+    );
     if (docChunk < 1 || queryBatch < 1) {
       throw new RangeError(
         `${problem.where}: maxMemoryBytes ${maxMemoryBytes} cannot hold one block of ${blockRows} queries and ${NR} documents at dims ${dims} and k ${k}`,
@@ -170,8 +173,18 @@ export function rounds(plan: KernelPlan): Round[] {
     for (let d = 0; d < nDocs; d += plan.docChunk) {
       const docCount = Math.min(plan.docChunk, nDocs - d);
       const newBatch = d === 0;
-      const packTasks = (newBatch ? Math.ceil(queryCount / PACK_ROWS_PER_TASK) : 0) + Math.ceil(docCount / PACK_ROWS_PER_TASK);
-      out.push({ queryFirst: q, queryCount, docFirst: d, docCount, newBatch, endBatch: d + docCount >= nDocs, packTasks, blocks });
+      const packTasks =
+        (newBatch ? Math.ceil(queryCount / PACK_ROWS_PER_TASK) : 0) + Math.ceil(docCount / PACK_ROWS_PER_TASK);
+      out.push({
+        queryFirst: q,
+        queryCount,
+        docFirst: d,
+        docCount,
+        newBatch,
+        endBatch: d + docCount >= nDocs,
+        packTasks,
+        blocks,
+      });
     }
   }
   return out;
@@ -210,7 +223,10 @@ export class KernelMemory {
     const { problem } = plan;
     const { dims, k, order } = problem;
     if (round.newBatch) {
-      f32.set(problem.queries.subarray(round.queryFirst * dims, (round.queryFirst + round.queryCount) * dims), plan.rawAOffset / 4);
+      f32.set(
+        problem.queries.subarray(round.queryFirst * dims, (round.queryFirst + round.queryCount) * dims),
+        plan.rawAOffset / 4,
+      );
       resetHeaps(
         f32.subarray(plan.heapSOffset / 4, plan.heapSOffset / 4 + round.queryCount * k),
         i32.subarray(plan.heapIOffset / 4, plan.heapIOffset / 4 + round.queryCount * k),
@@ -220,7 +236,10 @@ export class KernelMemory {
       );
     }
     if (order === undefined) {
-      f32.set(problem.docs.subarray(round.docFirst * dims, (round.docFirst + round.docCount) * dims), plan.rawBOffset / 4);
+      f32.set(
+        problem.docs.subarray(round.docFirst * dims, (round.docFirst + round.docCount) * dims),
+        plan.rawBOffset / 4,
+      );
     } else {
       for (let r = 0; r < round.docCount; r++) {
         const row = order[round.docFirst + r]!;
@@ -263,7 +282,8 @@ export class KernelMemory {
     const { plan, f64, guard } = this;
     const { order } = plan.problem;
     if (round.newBatch) {
-      for (let r = 0; r < round.queryCount; r++) guard.row('queries', round.queryFirst + r, f64[plan.sumsAOffset / 8 + r]!);
+      for (let r = 0; r < round.queryCount; r++)
+        guard.row('queries', round.queryFirst + r, f64[plan.sumsAOffset / 8 + r]!);
     }
     for (let r = 0; r < round.docCount; r++) {
       const position = round.docFirst + r;
@@ -292,7 +312,13 @@ export class KernelMemory {
 export type KernelTask = 'packTask' | 'processBlock';
 
 /** Claims tasks `0 … count−1` of the current phase from the shared counter and runs them until none is left. */
-export function claimTasks(kernel: KernelExports, fn: KernelTask, i32: Int32Array, count: number, scratch: number): void {
+export function claimTasks(
+  kernel: KernelExports,
+  fn: KernelTask,
+  i32: Int32Array,
+  count: number,
+  scratch: number,
+): void {
   const run = kernel[fn];
   for (;;) {
     const task = Atomics.add(i32, TASK_COUNTER_INDEX, 1);

@@ -39,7 +39,13 @@ function floatTensorInfo(name: string, dims: readonly (number | string)[]): numb
  */
 export function gemmModel(dims: number): Uint8Array {
   const transB = [...stringField(1, 'transB'), ...intField(3, 1), ...intField(20, 2 /* AttributeType INT */)];
-  const node = [...stringField(1, 'Q'), ...stringField(1, 'D'), ...stringField(2, 'S'), ...stringField(4, 'Gemm'), ...bytesField(5, transB)];
+  const node = [
+    ...stringField(1, 'Q'),
+    ...stringField(1, 'D'),
+    ...stringField(2, 'S'),
+    ...stringField(4, 'Gemm'),
+    ...bytesField(5, transB),
+  ];
   const graph = [
     ...bytesField(1, node),
     ...stringField(2, 'execret_topk'),

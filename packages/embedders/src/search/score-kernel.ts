@@ -26,8 +26,9 @@
  *
  * @internal
  */
+
+import { type WasmMemory, type WasmModule, wasm } from './wasm-api.js';
 import { encodeModule, FunctionBuilder, type Label, type Local } from './wasm-assembler.js';
-import { wasm, type WasmMemory, type WasmModule } from './wasm-api.js';
 
 /** Dimensions per summation block of the arithmetic contract (also the kernel's K block). */
 export const SUM_BLOCK = 256;
@@ -101,7 +102,16 @@ export interface KernelExports {
  */
 function buildGemm(): FunctionBuilder {
   const f = new FunctionBuilder('gemm', ['i32', 'i32', 'i32', 'i32', 'i32', 'i32', 'i32', 'i32']);
-  const [a, b, c, kc, count, aStride, cStride, add] = f.params as [Local, Local, Local, Local, Local, Local, Local, Local];
+  const [a, b, c, kc, count, aStride, cStride, add] = f.params as [
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+  ];
   const pa = f.local('i32');
   const pb = f.local('i32');
   const kk = f.local('i32');
@@ -117,27 +127,44 @@ function buildGemm(): FunctionBuilder {
       for (let i = 0; i < MR; i++) for (let v = 0; v < NV; v++) f.v128Zero().set(acc[i]![v]!);
       f.get(a).set(pa).get(b).set(pb).get(kc).set(kk);
       f.loop((dims) => {
-        for (let v = 0; v < NV; v++) f.get(pb).load('v128', v * 16).set(bv[v]!);
+        for (let v = 0; v < NV; v++)
+          f.get(pb)
+            .load('v128', v * 16)
+            .set(bv[v]!);
         for (let i = 0; i < MR; i++) {
-          f.get(pa).load('v128.splat32', i * 4).set(splat);
+          f.get(pa)
+            .load('v128.splat32', i * 4)
+            .set(splat);
           for (let v = 0; v < NV; v++) {
             f.get(acc[i]![v]!).get(splat).get(bv[v]!).op('f32x4.mul').op('f32x4.add').set(acc[i]![v]!);
           }
         }
-        f.get(pa).i32(MR * 4).op('i32.add').set(pa);
-        f.get(pb).i32(NR * 4).op('i32.add').set(pb);
+        f.get(pa)
+          .i32(MR * 4)
+          .op('i32.add')
+          .set(pa);
+        f.get(pb)
+          .i32(NR * 4)
+          .op('i32.add')
+          .set(pb);
         f.get(kk).i32(1).op('i32.sub').tee(kk).brIf(dims);
       });
       f.get(add).if(
         () => {
           for (let i = 0; i < MR; i++) {
             for (let v = 0; v < NV; v++) {
-              f.get(c).get(c).load('v128', tileOffset(i, v)).get(acc[i]![v]!).op('f32x4.add').store('v128', tileOffset(i, v));
+              f.get(c)
+                .get(c)
+                .load('v128', tileOffset(i, v))
+                .get(acc[i]![v]!)
+                .op('f32x4.add')
+                .store('v128', tileOffset(i, v));
             }
           }
         },
         () => {
-          for (let i = 0; i < MR; i++) for (let v = 0; v < NV; v++) f.get(c).get(acc[i]![v]!).store('v128', tileOffset(i, v));
+          for (let i = 0; i < MR; i++)
+            for (let v = 0; v < NV; v++) f.get(c).get(acc[i]![v]!).store('v128', tileOffset(i, v));
         },
       );
       f.get(a).get(aStride).op('i32.add').set(a);
@@ -158,7 +185,15 @@ function buildGemm(): FunctionBuilder {
 function buildSelect(): FunctionBuilder {
   const f = new FunctionBuilder('select', ['i32', 'i32', 'i32', 'i32', 'i32', 'i32', 'i32', 'i32', 'i32']);
   const [c, npb, heapS, heapI, k, qFirst, qCount, docCount, posFirst] = f.params as Local[] as [
-    Local, Local, Local, Local, Local, Local, Local, Local, Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
+    Local,
   ];
   const ql = f.local('i32');
   const hs = f.local('i32');
@@ -205,8 +240,15 @@ function buildSelect(): FunctionBuilder {
       // Row start: tile (m = ql >> log2 MR, t = 0), row i = ql & (MR − 1).
       f.get(ql).i32(LOG2_MR).op('i32.shr_u');
       f.get(npb).op('i32.mul').i32(MR).op('i32.mul');
-      f.get(ql).i32(MR - 1).op('i32.and').op('i32.add');
-      f.i32(NR * 4).op('i32.mul').get(c).op('i32.add').set(row);
+      f.get(ql)
+        .i32(MR - 1)
+        .op('i32.and')
+        .op('i32.add');
+      f.i32(NR * 4)
+        .op('i32.mul')
+        .get(c)
+        .op('i32.add')
+        .set(row);
       f.i32(0).set(j);
       f.block((docsDone) => {
         f.loop((nextDoc) => {
@@ -214,7 +256,12 @@ function buildSelect(): FunctionBuilder {
           // Score of local doc j: tile t = j >> log2 NR, lane j & (NR − 1).
           f.get(j).i32(LOG2_NR).op('i32.shr_u');
           f.i32(MR * NR * 4).op('i32.mul');
-          f.get(j).i32(NR - 1).op('i32.and').i32(2).op('i32.shl').op('i32.add');
+          f.get(j)
+            .i32(NR - 1)
+            .op('i32.and')
+            .i32(2)
+            .op('i32.shl')
+            .op('i32.add');
           f.get(row).op('i32.add').load('f32').set(s);
           f.get(posFirst).get(j).op('i32.add').set(at);
           worse(rootS, rootI, s, at);
@@ -331,33 +378,73 @@ function buildProcessBlock(): FunctionBuilder {
   };
 
   f.get(block).get(mb).op('i32.mul').set(m0);
-  min(() => f.get(mb), () => f.get(nMicro).get(m0).op('i32.sub'), mCount);
+  min(
+    () => f.get(mb),
+    () => f.get(nMicro).get(m0).op('i32.sub'),
+    mCount,
+  );
   f.get(m0).i32(MR).op('i32.mul').set(q0);
-  min(() => f.get(mCount).i32(MR).op('i32.mul'), () => f.get(nQueries).get(q0).op('i32.sub'), qCount);
+  min(
+    () => f.get(mCount).i32(MR).op('i32.mul'),
+    () => f.get(nQueries).get(q0).op('i32.sub'),
+    qCount,
+  );
   f.i32(0).set(db);
   f.block((docBlocksDone) => {
     f.loop((nextDocBlock) => {
       f.get(db).get(nPanels).op('i32.ge_u').brIf(docBlocksDone);
-      min(() => f.get(npb), () => f.get(nPanels).get(db).op('i32.sub'), np);
+      min(
+        () => f.get(npb),
+        () => f.get(nPanels).get(db).op('i32.sub'),
+        np,
+      );
       f.i32(0).set(k0);
       f.block((kDone) => {
         f.loop((nextK) => {
           f.get(k0).get(dims).op('i32.ge_u').brIf(kDone);
-          min(() => f.get(kc), () => f.get(dims).get(k0).op('i32.sub'), kk);
+          min(
+            () => f.get(kc),
+            () => f.get(dims).get(k0).op('i32.sub'),
+            kk,
+          );
           f.i32(0).set(t);
           f.block((panelsDone) => {
             f.loop((nextPanel) => {
               f.get(t).get(np).op('i32.ge_u').brIf(panelsDone);
               // a + (m0·d + k0)·MR·4
-              f.get(m0).get(dims).op('i32.mul').get(k0).op('i32.add').i32(MR * 4).op('i32.mul').get(a).op('i32.add');
+              f.get(m0)
+                .get(dims)
+                .op('i32.mul')
+                .get(k0)
+                .op('i32.add')
+                .i32(MR * 4)
+                .op('i32.mul')
+                .get(a)
+                .op('i32.add');
               // b + ((db + t)·d + k0)·NR·4
-              f.get(db).get(t).op('i32.add').get(dims).op('i32.mul').get(k0).op('i32.add').i32(NR * 4).op('i32.mul');
+              f.get(db)
+                .get(t)
+                .op('i32.add')
+                .get(dims)
+                .op('i32.mul')
+                .get(k0)
+                .op('i32.add')
+                .i32(NR * 4)
+                .op('i32.mul');
               f.get(b).op('i32.add');
               // scratch + t·MR·NR·4
-              f.get(t).i32(MR * NR * 4).op('i32.mul').get(scratch).op('i32.add');
+              f.get(t)
+                .i32(MR * NR * 4)
+                .op('i32.mul')
+                .get(scratch)
+                .op('i32.add');
               f.get(kk).get(mCount);
-              f.get(dims).i32(MR * 4).op('i32.mul');
-              f.get(npb).i32(MR * NR * 4).op('i32.mul');
+              f.get(dims)
+                .i32(MR * 4)
+                .op('i32.mul');
+              f.get(npb)
+                .i32(MR * NR * 4)
+                .op('i32.mul');
               f.get(k0);
               f.call(0);
               f.get(t).i32(1).op('i32.add').set(t);
@@ -369,7 +456,11 @@ function buildProcessBlock(): FunctionBuilder {
         });
       });
       f.get(db).i32(NR).op('i32.mul').set(docStart);
-      min(() => f.get(np).i32(NR).op('i32.mul'), () => f.get(nDocs).get(docStart).op('i32.sub'), docCount);
+      min(
+        () => f.get(np).i32(NR).op('i32.mul'),
+        () => f.get(nDocs).get(docStart).op('i32.sub'),
+        docCount,
+      );
       f.get(scratch).get(npb).get(heapS).get(heapI).get(k).get(q0).get(qCount).get(docCount);
       f.get(docBase).get(docStart).op('i32.add');
       f.call(1);
@@ -420,36 +511,56 @@ function buildPackTask(): FunctionBuilder {
   const ROWS = PACK_ROWS_PER_TASK;
 
   // queryTasks = packQueries ? ceil(nQueries / 64) : 0
-  f.get(plan).load('i32', PLAN.packQueries).if(
-    () => {
-      f.get(nQueries).i32(ROWS - 1).op('i32.add').i32(Math.log2(ROWS)).op('i32.shr_u').set(queryTasks);
-    },
-    () => {
-      f.i32(0).set(queryTasks);
-    },
-  );
-  f.get(task).get(queryTasks).op('i32.lt_u').if(
-    () => {
-      f.get(plan).load('i32', PLAN.rawA).set(src);
-      f.get(plan).load('i32', PLAN.a).set(dst);
-      f.get(plan).load('i32', PLAN.sumsA).set(sums);
-      f.get(nQueries).set(count);
-      f.i32(LOG2_MR).set(log2);
-      f.get(task).i32(ROWS).op('i32.mul').set(first);
-    },
-    () => {
-      f.get(plan).load('i32', PLAN.rawB).set(src);
-      f.get(plan).load('i32', PLAN.b).set(dst);
-      f.get(plan).load('i32', PLAN.sumsB).set(sums);
-      f.get(nDocs).set(count);
-      f.i32(LOG2_NR).set(log2);
-      f.get(task).get(queryTasks).op('i32.sub').i32(ROWS).op('i32.mul').set(first);
-    },
-  );
+  f.get(plan)
+    .load('i32', PLAN.packQueries)
+    .if(
+      () => {
+        f.get(nQueries)
+          .i32(ROWS - 1)
+          .op('i32.add')
+          .i32(Math.log2(ROWS))
+          .op('i32.shr_u')
+          .set(queryTasks);
+      },
+      () => {
+        f.i32(0).set(queryTasks);
+      },
+    );
+  f.get(task)
+    .get(queryTasks)
+    .op('i32.lt_u')
+    .if(
+      () => {
+        f.get(plan).load('i32', PLAN.rawA).set(src);
+        f.get(plan).load('i32', PLAN.a).set(dst);
+        f.get(plan).load('i32', PLAN.sumsA).set(sums);
+        f.get(nQueries).set(count);
+        f.i32(LOG2_MR).set(log2);
+        f.get(task).i32(ROWS).op('i32.mul').set(first);
+      },
+      () => {
+        f.get(plan).load('i32', PLAN.rawB).set(src);
+        f.get(plan).load('i32', PLAN.b).set(dst);
+        f.get(plan).load('i32', PLAN.sumsB).set(sums);
+        f.get(nDocs).set(count);
+        f.i32(LOG2_NR).set(log2);
+        f.get(task).get(queryTasks).op('i32.sub').i32(ROWS).op('i32.mul').set(first);
+      },
+    );
   // end = min(first + 64, count rounded up to whole panels)
   f.get(count).i32(1).get(log2).op('i32.shl').op('i32.add').i32(1).op('i32.sub');
   f.get(log2).op('i32.shr_u').get(log2).op('i32.shl').set(end);
-  f.get(first).i32(ROWS).op('i32.add').get(end).get(first).i32(ROWS).op('i32.add').get(end).op('i32.lt_u').op('select').set(end);
+  f.get(first)
+    .i32(ROWS)
+    .op('i32.add')
+    .get(end)
+    .get(first)
+    .i32(ROWS)
+    .op('i32.add')
+    .get(end)
+    .op('i32.lt_u')
+    .op('select')
+    .set(end);
   f.i32(4).get(log2).op('i32.shl').set(stride); // panel · 4 bytes
 
   const forDims = (body: () => void) => {
@@ -466,7 +577,15 @@ function buildPackTask(): FunctionBuilder {
   // Pushes the address of packed element p of the current row.
   const outAddress = () => f.get(out).get(p).get(stride).op('i32.mul').op('i32.add');
   // Pushes raw element p of the current row, widened to float64.
-  const raw = (offset: number) => f.get(row).get(p).i32(2).op('i32.shl').op('i32.add').load('f32', offset * 4).op('f64.promote_f32');
+  const raw = (offset: number) =>
+    f
+      .get(row)
+      .get(p)
+      .i32(2)
+      .op('i32.shl')
+      .op('i32.add')
+      .load('f32', offset * 4)
+      .op('f64.promote_f32');
 
   f.get(first).set(r);
   f.block((rowsDone) => {
@@ -476,69 +595,79 @@ function buildPackTask(): FunctionBuilder {
       f.get(r).get(log2).op('i32.shr_u').get(dims).op('i32.mul').get(log2).op('i32.shl');
       f.get(r).i32(1).get(log2).op('i32.shl').i32(1).op('i32.sub').op('i32.and').op('i32.add');
       f.i32(2).op('i32.shl').get(dst).op('i32.add').set(out);
-      f.get(r).get(count).op('i32.ge_u').if(
-        () => {
-          forDims(() => {
-            outAddress();
-            f.f64(0).op('f32.demote_f64').store('f32');
-          });
-        },
-        () => {
-          f.get(src).get(r).get(dims).op('i32.mul').i32(2).op('i32.shl').op('i32.add').set(row);
-          for (const partial of s) f.f64(0).set(partial);
-          f.i32(0).set(p);
-          f.block((quadsDone) => {
-            f.loop((nextQuad) => {
-              f.get(p).i32(4).op('i32.add').get(dims).op('i32.le_u').op('i32.eqz').brIf(quadsDone);
-              for (let j = 0; j < 4; j++) {
-                raw(j);
-                f.set(x);
-                f.get(s[j]!).get(x).get(x).op('f64.mul').op('f64.add').set(s[j]!);
-              }
-              f.get(p).i32(4).op('i32.add').set(p);
-              f.br(nextQuad);
+      f.get(r)
+        .get(count)
+        .op('i32.ge_u')
+        .if(
+          () => {
+            forDims(() => {
+              outAddress();
+              f.f64(0).op('f32.demote_f64').store('f32');
             });
-          });
-          for (let j = 0; j < 3; j++) {
-            f.get(p).i32(j).op('i32.add').get(dims).op('i32.lt_u').if(() => {
-              raw(j);
-              f.set(x);
-              f.get(s[j]!).get(x).get(x).op('f64.mul').op('f64.add').set(s[j]!);
-            });
-          }
-          f.get(s[0]!).get(s[1]!).op('f64.add').get(s[2]!).get(s[3]!).op('f64.add').op('f64.add').set(sum);
-          f.get(sums).get(r).i32(3).op('i32.shl').op('i32.add').get(sum).store('f64');
-          f.get(sum).op('f64.sqrt').set(norm);
-          f.get(metric).op('i32.eqz').if(
-            () => {
-              forDims(() => {
-                outAddress();
-                f.get(row).get(p).i32(2).op('i32.shl').op('i32.add').load('f32');
-                f.store('f32');
+          },
+          () => {
+            f.get(src).get(r).get(dims).op('i32.mul').i32(2).op('i32.shl').op('i32.add').set(row);
+            for (const partial of s) f.f64(0).set(partial);
+            f.i32(0).set(p);
+            f.block((quadsDone) => {
+              f.loop((nextQuad) => {
+                f.get(p).i32(4).op('i32.add').get(dims).op('i32.le_u').op('i32.eqz').brIf(quadsDone);
+                for (let j = 0; j < 4; j++) {
+                  raw(j);
+                  f.set(x);
+                  f.get(s[j]!).get(x).get(x).op('f64.mul').op('f64.add').set(s[j]!);
+                }
+                f.get(p).i32(4).op('i32.add').set(p);
+                f.br(nextQuad);
               });
-            },
-            () => {
-              // Zero row when norm = 0 or norm is not < ∞ (NaN or ∞).
-              f.get(norm).f64(0).op('f64.eq').get(norm).f64(Infinity).op('f64.lt').op('i32.eqz').op('i32.or');
-              f.if(
+            });
+            for (let j = 0; j < 3; j++) {
+              f.get(p)
+                .i32(j)
+                .op('i32.add')
+                .get(dims)
+                .op('i32.lt_u')
+                .if(() => {
+                  raw(j);
+                  f.set(x);
+                  f.get(s[j]!).get(x).get(x).op('f64.mul').op('f64.add').set(s[j]!);
+                });
+            }
+            f.get(s[0]!).get(s[1]!).op('f64.add').get(s[2]!).get(s[3]!).op('f64.add').op('f64.add').set(sum);
+            f.get(sums).get(r).i32(3).op('i32.shl').op('i32.add').get(sum).store('f64');
+            f.get(sum).op('f64.sqrt').set(norm);
+            f.get(metric)
+              .op('i32.eqz')
+              .if(
                 () => {
                   forDims(() => {
                     outAddress();
-                    f.f64(0).op('f32.demote_f64').store('f32');
+                    f.get(row).get(p).i32(2).op('i32.shl').op('i32.add').load('f32');
+                    f.store('f32');
                   });
                 },
                 () => {
-                  forDims(() => {
-                    outAddress();
-                    raw(0);
-                    f.get(norm).op('f64.div').op('f32.demote_f64').store('f32');
-                  });
+                  // Zero row when norm = 0 or norm is not < ∞ (NaN or ∞).
+                  f.get(norm).f64(0).op('f64.eq').get(norm).f64(Infinity).op('f64.lt').op('i32.eqz').op('i32.or');
+                  f.if(
+                    () => {
+                      forDims(() => {
+                        outAddress();
+                        f.f64(0).op('f32.demote_f64').store('f32');
+                      });
+                    },
+                    () => {
+                      forDims(() => {
+                        outAddress();
+                        raw(0);
+                        f.get(norm).op('f64.div').op('f32.demote_f64').store('f32');
+                      });
+                    },
+                  );
                 },
               );
-            },
-          );
-        },
-      );
+          },
+        );
       f.get(r).i32(1).op('i32.add').set(r);
       f.br(nextRow);
     });
@@ -554,7 +683,9 @@ let compiled: WasmModule | undefined;
 /** The compiled kernel module (compiled once per process, on first use). */
 export function kernelModule(): WasmModule {
   if (compiled === undefined) {
-    compiled = new wasm.Module(encodeModule([buildGemm(), buildSelect(), buildProcessBlock(), buildPackTask()], MAX_PAGES));
+    compiled = new wasm.Module(
+      encodeModule([buildGemm(), buildSelect(), buildProcessBlock(), buildPackTask()], MAX_PAGES),
+    );
   }
   return compiled;
 }

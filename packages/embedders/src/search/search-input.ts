@@ -73,7 +73,9 @@ export function validateSearch(
   }
   const metric = options.metric;
   if (metric !== 'cosine' && metric !== 'dot') {
-    throw new TypeError(`${where}: metric must be one of ${TOPK_METRICS.map((m) => `'${m}'`).join(', ')}, received ${String(metric)}`);
+    throw new TypeError(
+      `${where}: metric must be one of ${TOPK_METRICS.map((m) => `'${m}'`).join(', ')}, received ${String(metric)}`,
+    );
   }
   const order = tieOrder(options.docIds, nDocs, component);
   return { queries, docs, dims, k, metric, nQueries, nDocs, order, where };
@@ -108,7 +110,10 @@ export class ValueGuard {
     }
     if (matrix === 'queries') this.maxQuerySquares = Math.max(this.maxQuerySquares, sumSquares);
     else this.maxDocSquares = Math.max(this.maxDocSquares, sumSquares);
-    if (problem.metric === 'dot' && Math.sqrt(this.maxQuerySquares) * Math.sqrt(this.maxDocSquares) > DOT_OVERFLOW_BOUND) {
+    if (
+      problem.metric === 'dot' &&
+      Math.sqrt(this.maxQuerySquares) * Math.sqrt(this.maxDocSquares) > DOT_OVERFLOW_BOUND
+    ) {
       throw new RangeError(
         `${problem.where}: with metric 'dot', a query norm ${Math.sqrt(this.maxQuerySquares)} times a document norm ${Math.sqrt(this.maxDocSquares)} exceeds 2^127; dot products could overflow float32`,
       );

@@ -7,29 +7,7 @@
  * ids `c_0001 … c_4694`); with `docIds`, positions come from sorting the ids in code-point order (the
  * order of `strcmp` on UTF-8, which trec_eval uses).
  */
-
-/**
- * Compares two strings by Unicode code points (not UTF-16 code units), returning a negative number, zero
- * or a positive number. For ASCII strings this equals `a < b ? -1 : a > b ? 1 : 0`.
- *
- * @example
- * compareCodePoints('c_0002', 'c_0010'); // negative
- * compareCodePoints('\u{1F600}', '\uFFFF'); // positive (U+1F600 > U+FFFF although its first code unit is smaller)
- */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    // Surrogates (U+D800–DFFF) encode code points above U+FFFF: they sort after every other BMP unit.
-    const xs = x >= 0xd800 && x <= 0xdfff;
-    const ys = y >= 0xd800 && y <= 0xdfff;
-    if (xs !== ys) return xs ? 1 : -1;
-    return x - y;
-  }
-  return a.length - b.length;
-}
+import { compareCodePoints } from '@execret/formats';
 
 /**
  * The documents' tie order: `order[p]` is the index of the document at position `p` when documents are
@@ -40,10 +18,16 @@ export function compareCodePoints(a: string, b: string): number {
  * @example
  * tieOrder(['c_0003', 'c_0001', 'c_0002'], 3); // Int32Array [1, 2, 0]
  */
-export function tieOrder(docIds: readonly string[] | undefined, nDocs: number, component: string): Int32Array | undefined {
+export function tieOrder(
+  docIds: readonly string[] | undefined,
+  nDocs: number,
+  component: string,
+): Int32Array | undefined {
   if (docIds === undefined) return undefined;
   if (!Array.isArray(docIds)) {
-    throw new TypeError(`@execret/embedders ${component}: docIds must be an array of strings, received ${typeof docIds}`);
+    throw new TypeError(
+      `@execret/embedders ${component}: docIds must be an array of strings, received ${typeof docIds}`,
+    );
   }
   if (docIds.length !== nDocs) {
     throw new RangeError(

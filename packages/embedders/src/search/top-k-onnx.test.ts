@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { topK, type TopKMetric } from './top-k.js';
-import { topKOnnx, type OnnxRuntimeModule } from './top-k-onnx.js';
+import { type TopKMetric, topK } from './top-k.js';
+import { type OnnxRuntimeModule, topKOnnx } from './top-k-onnx.js';
 
 /** onnxruntime-node as installed for @huggingface/transformers (a dev dependency), when loadable. */
 function loadOnnxRuntime(): OnnxRuntimeModule | undefined {
@@ -27,7 +27,9 @@ interface GoldenCase {
   indices: number[][];
   scores: number[][];
 }
-const golden = JSON.parse(readFileSync(new URL('../../../../fixtures/golden/embedders-search-topk.json', import.meta.url), 'utf8')) as {
+const golden = JSON.parse(
+  readFileSync(new URL('../../../../fixtures/golden/embedders-search-topk.json', import.meta.url), 'utf8'),
+) as {
   cases: GoldenCase[];
 };
 
@@ -65,14 +67,18 @@ describe.skipIf(ort === undefined)('topKOnnx', () => {
     it('agrees with numpy on every rank (score within 1e-6 relative above 1, same document or a near-tie)', async () => {
       const result = await topKOnnx(queries, docs, c.dims, 10, { metric: c.metric, onnxruntime: runtime, threads: 2 });
       const full = topK(queries, docs, c.dims, c.nDocs, { metric: c.metric });
-      const ours = (q: number, j: number) => full.scores[q * c.nDocs + full.indices.subarray(q * c.nDocs, (q + 1) * c.nDocs).indexOf(j)]!;
+      const ours = (q: number, j: number) =>
+        full.scores[q * c.nDocs + full.indices.subarray(q * c.nDocs, (q + 1) * c.nDocs).indexOf(j)]!;
       for (let q = 0; q < c.nQueries; q++) {
         for (let r = 0; r < 10; r++) {
           const expected = c.scores[q]![r]!;
-          expect(Math.abs(result.scores[q * 10 + r]! - expected) / Math.max(1, Math.abs(expected))).toBeLessThanOrEqual(1e-6);
+          expect(Math.abs(result.scores[q * 10 + r]! - expected) / Math.max(1, Math.abs(expected))).toBeLessThanOrEqual(
+            1e-6,
+          );
           const mine = result.indices[q * 10 + r]!;
           const theirs = c.indices[q]![r]!;
-          if (mine !== theirs) expect(Math.abs(ours(q, mine) - ours(q, theirs)) / Math.max(1, Math.abs(ours(q, mine)))).toBeLessThan(1e-6);
+          if (mine !== theirs)
+            expect(Math.abs(ours(q, mine) - ours(q, theirs)) / Math.max(1, Math.abs(ours(q, mine)))).toBeLessThan(1e-6);
         }
       }
     });
@@ -103,7 +109,11 @@ describe.skipIf(ort === undefined)('topKOnnx', () => {
   it('gives the same ranking, with scores equal to 1e-6, when queries are batched (MLAS picks kernels by batch size)', async () => {
     const base = await topKOnnx(queries, docs, d, 10, { metric: 'cosine', onnxruntime: runtime });
     for (const rows of [1, 7]) {
-      const other = await topKOnnx(queries, docs, d, 10, { metric: 'cosine', onnxruntime: runtime, maxMemoryBytes: 2 * 900 * 4 * rows });
+      const other = await topKOnnx(queries, docs, d, 10, {
+        metric: 'cosine',
+        onnxruntime: runtime,
+        maxMemoryBytes: 2 * 900 * 4 * rows,
+      });
       expect(Array.from(other.indices)).toEqual(Array.from(base.indices));
       expect(other.scores.every((v, i) => Math.abs(v - base.scores[i]!) <= 1e-6)).toBe(true);
     }
@@ -114,7 +124,11 @@ describe.skipIf(ort === undefined)('topKOnnx', () => {
     const queries = xorshift(5, 1000 * dims).subarray(10 * dims, 110 * dims);
     const documents = xorshift(6, 500 * dims);
     const expected = topK(queries, documents, dims, 5, { metric: 'dot' });
-    const result = await topKOnnx(queries, documents, dims, 5, { metric: 'dot', onnxruntime: runtime, maxMemoryBytes: 2 * 500 * 4 * 7 });
+    const result = await topKOnnx(queries, documents, dims, 5, {
+      metric: 'dot',
+      onnxruntime: runtime,
+      maxMemoryBytes: 2 * 500 * 4 * 7,
+    });
     expect(Array.from(result.indices)).toEqual(Array.from(expected.indices));
     expect(result.scores.every((v, i) => Math.abs(v - expected.scores[i]!) <= 1e-5)).toBe(true);
   });
@@ -131,13 +145,20 @@ describe.skipIf(ort === undefined)('topKOnnx', () => {
   });
 
   it('returns an empty result for zero queries', async () => {
-    const result = await topKOnnx(new Float32Array(0), new Float32Array(4), 2, 1, { metric: 'dot', onnxruntime: runtime });
+    const result = await topKOnnx(new Float32Array(0), new Float32Array(4), 2, 1, {
+      metric: 'dot',
+      onnxruntime: runtime,
+    });
     expect(result).toEqual({ indices: new Int32Array(0), scores: new Float32Array(0), rows: 0, k: 1 });
   });
 
   it.each([
     ['no runtime', { metric: 'dot', onnxruntime: undefined }, TypeError],
-    ['a runtime without Tensor', { metric: 'dot', onnxruntime: { InferenceSession: { create: () => undefined } } }, TypeError],
+    [
+      'a runtime without Tensor',
+      { metric: 'dot', onnxruntime: { InferenceSession: { create: () => undefined } } },
+      TypeError,
+    ],
     ['zero threads', { metric: 'dot', onnxruntime: ort, threads: 0 }, RangeError],
     ['an unknown metric', { metric: 'l2', onnxruntime: ort }, TypeError],
   ] as const)('rejects %s', async (_, options, error) => {
@@ -146,7 +167,10 @@ describe.skipIf(ort === undefined)('topKOnnx', () => {
 
   it('rejects non-finite values naming their row and column', async () => {
     await expect(
-      topKOnnx(new Float32Array([0, 0, 0, Number.NaN]), new Float32Array(2), 2, 1, { metric: 'cosine', onnxruntime: runtime }),
+      topKOnnx(new Float32Array([0, 0, 0, Number.NaN]), new Float32Array(2), 2, 1, {
+        metric: 'cosine',
+        onnxruntime: runtime,
+      }),
     ).rejects.toThrow(/queries row 1 column 1 is NaN/);
   });
 });

@@ -1,13 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { drainBestFirst, offer, resetHeaps } from './bounded-heap.js';
 import { gemmModel } from './onnx-gemm-model.js';
-import { ValueGuard, sumOfSquares, validateSearch, writeRow, type SearchProblem } from './search-input.js';
-import { validateMemory, type TopKOptions, type TopKResult } from './top-k.js';
+import { type SearchProblem, sumOfSquares, ValueGuard, validateSearch, writeRow } from './search-input.js';
+import { type TopKOptions, type TopKResult, validateMemory } from './top-k.js';
 
 /** The parts of the `onnxruntime-node` module that {@link topKOnnx} uses. */
 export interface OnnxRuntimeModule {
   InferenceSession: {
-    create(model: Uint8Array, options?: { intraOpNumThreads?: number; interOpNumThreads?: number }): Promise<OnnxSession>;
+    create(
+      model: Uint8Array,
+      options?: { intraOpNumThreads?: number; interOpNumThreads?: number },
+    ): Promise<OnnxSession>;
   };
   Tensor: new (type: 'float32', data: Float32Array, dims: readonly number[]) => unknown;
 }
@@ -64,7 +67,9 @@ export async function topKOnnx(
   }
   const threads = options.threads ?? availableParallelism();
   if (!Number.isInteger(threads) || threads < 1) {
-    throw new RangeError(`@execret/embedders topKOnnx: threads must be a positive integer, received ${String(options.threads)}`);
+    throw new RangeError(
+      `@execret/embedders topKOnnx: threads must be a positive integer, received ${String(options.threads)}`,
+    );
   }
   const maxMemoryBytes = validateMemory(options.maxMemoryBytes, 'topKOnnx');
   const { nQueries, nDocs, k: kk } = problem;
@@ -74,7 +79,10 @@ export async function topKOnnx(
   const indices = new Int32Array(nQueries * kk);
   const scores = new Float32Array(nQueries * kk);
   if (nQueries === 0) return { indices, scores, rows: 0, k: kk };
-  const session = await ort.InferenceSession.create(gemmModel(dims), { intraOpNumThreads: threads, interOpNumThreads: 1 });
+  const session = await ort.InferenceSession.create(gemmModel(dims), {
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+  });
   try {
     const docTensor = new ort.Tensor('float32', docMatrix, [nDocs, dims]);
     const heapS = new Float32Array(kk);
@@ -86,12 +94,15 @@ export async function topKOnnx(
       const output = await session.run({ Q: new ort.Tensor('float32', queryMatrix, [count, dims]), D: docTensor });
       const matrix = output.S?.data;
       if (!(matrix instanceof Float32Array) || matrix.length !== count * nDocs) {
-        throw new Error(`@execret/embedders topKOnnx: onnxruntime returned no ${count} × ${nDocs} float32 score matrix`);
+        throw new Error(
+          `@execret/embedders topKOnnx: onnxruntime returned no ${count} × ${nDocs} float32 score matrix`,
+        );
       }
       for (let q = 0; q < count; q++) {
         const row = q * nDocs;
         resetHeaps(heapS, heapI, 0, 1, kk);
-        for (let p = 0; p < nDocs; p++) offer(heapS, heapI, 0, kk, matrix[row + (order === undefined ? p : order[p]!)]!, p);
+        for (let p = 0; p < nDocs; p++)
+          offer(heapS, heapI, 0, kk, matrix[row + (order === undefined ? p : order[p]!)]!, p);
         drainBestFirst(heapS, heapI, 0, kk, order, scores, indices, (first + q) * kk);
       }
     }
@@ -105,7 +116,13 @@ export async function topKOnnx(
  * Rows `first … first+count−1` of `problem[matrix]` as a row-major Float32Array, checked by `guard`:
  * for `cosine` normalised with `writeRow`; for `dot` the input itself (a view, no copy).
  */
-function prepareRows(problem: SearchProblem, matrix: 'queries' | 'docs', guard: ValueGuard, first: number, count: number): Float32Array {
+function prepareRows(
+  problem: SearchProblem,
+  matrix: 'queries' | 'docs',
+  guard: ValueGuard,
+  first: number,
+  count: number,
+): Float32Array {
   const { dims, metric } = problem;
   const values = problem[matrix];
   if (metric === 'dot') {
@@ -113,6 +130,7 @@ function prepareRows(problem: SearchProblem, matrix: 'queries' | 'docs', guard: 
     return values.subarray(first * dims, (first + count) * dims);
   }
   const out = new Float32Array(count * dims);
-  for (let r = 0; r < count; r++) guard.row(matrix, first + r, writeRow(values, first + r, dims, metric, out, r * dims, 1));
+  for (let r = 0; r < count; r++)
+    guard.row(matrix, first + r, writeRow(values, first + r, dims, metric, out, r * dims, 1));
   return out;
 }

@@ -5,14 +5,14 @@ import {
   claimTasks,
   instantiateKernel,
   KernelMemory,
+  type KernelTask,
   kernelModule,
   planKernel,
   rounds,
   TASK_COUNTER_INDEX,
-  type KernelTask,
 } from './kernel-runner.js';
 import { validateSearch } from './search-input.js';
-import { validateMemory, type TopKOptions, type TopKResult } from './top-k.js';
+import { type TopKOptions, type TopKResult, validateMemory } from './top-k.js';
 import type { WasmMemory, WasmModule } from './wasm-api.js';
 import { WORKER_SOURCE } from './worker-source.js';
 
@@ -57,7 +57,9 @@ export async function topKParallel(
   const problem = validateSearch(queries, docs, dims, k, options, 'topKParallel');
   const requested = options.threads ?? availableParallelism();
   if (typeof requested !== 'number' || !Number.isInteger(requested) || requested < 1) {
-    throw new RangeError(`@execret/embedders topKParallel: threads must be a positive integer, received ${String(options.threads)}`);
+    throw new RangeError(
+      `@execret/embedders topKParallel: threads must be a positive integer, received ${String(options.threads)}`,
+    );
   }
   const maxMemoryBytes = validateMemory(options.maxMemoryBytes, 'topKParallel');
   const work = problem.nQueries * problem.nDocs * problem.dims;
@@ -109,10 +111,15 @@ class WorkerHandle {
     });
     this.worker.on('message', (message: { type: string; message?: string }) => {
       if (message.type === 'done') this.settle(undefined);
-      else if (message.type === 'error') this.settle(new Error(`@execret/embedders topKParallel: worker failed: ${message.message ?? ''}`));
+      else if (message.type === 'error')
+        this.settle(new Error(`@execret/embedders topKParallel: worker failed: ${message.message ?? ''}`));
     });
-    this.worker.on('error', (error) => this.settle(new Error(`@execret/embedders topKParallel: worker failed: ${error.message}`, { cause: error })));
-    this.worker.on('exit', (code) => this.settle(new Error(`@execret/embedders topKParallel: worker exited with code ${code}`)));
+    this.worker.on('error', (error) =>
+      this.settle(new Error(`@execret/embedders topKParallel: worker failed: ${error.message}`, { cause: error })),
+    );
+    this.worker.on('exit', (code) =>
+      this.settle(new Error(`@execret/embedders topKParallel: worker exited with code ${code}`)),
+    );
   }
 
   /** Asks the worker to claim tasks of the current phase; resolves when it has no more to claim. */

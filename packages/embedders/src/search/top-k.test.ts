@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { topK, type TopKMetric, type TopKOptions } from './top-k.js';
+import { type TopKMetric, type TopKOptions, topK } from './top-k.js';
 import { topKParallel } from './top-k-parallel.js';
 
 interface GoldenCase {
@@ -16,7 +16,9 @@ interface GoldenCase {
   indices: number[][];
   scores: number[][];
 }
-const golden = JSON.parse(readFileSync(new URL('../../../../fixtures/golden/embedders-search-topk.json', import.meta.url), 'utf8')) as {
+const golden = JSON.parse(
+  readFileSync(new URL('../../../../fixtures/golden/embedders-search-topk.json', import.meta.url), 'utf8'),
+) as {
   cases: GoldenCase[];
 };
 
@@ -48,12 +50,21 @@ function goldenInputs(c: GoldenCase): { queries: Float32Array; docs: Float32Arra
 }
 
 /** Independent reference of the documented arithmetic, one score at a time. */
-function referenceScore(queries: Float32Array, docs: Float32Array, d: number, q: number, j: number, metric: TopKMetric): number {
+function referenceScore(
+  queries: Float32Array,
+  docs: Float32Array,
+  d: number,
+  q: number,
+  j: number,
+  metric: TopKMetric,
+): number {
   const row = (m: Float32Array, r: number) => {
     const x = Array.from(m.subarray(r * d, (r + 1) * d));
     if (metric === 'dot') return x;
     const partial = [0, 0, 0, 0];
-    x.forEach((v, p) => (partial[p % 4] = partial[p % 4]! + v * v));
+    x.forEach((v, p) => {
+      partial[p % 4] = partial[p % 4]! + v * v;
+    });
     const norm = Math.sqrt(partial[0]! + partial[1]! + (partial[2]! + partial[3]!));
     return x.map((v) => (norm === 0 ? 0 : Math.fround(v / norm)));
   };
@@ -95,7 +106,8 @@ describe('topK', () => {
     const result = topK(queries, docs, c.dims, 10, { metric: c.metric });
     const full = topK(queries, docs, c.dims, c.nDocs, { metric: c.metric });
     /** Our score of document j for query q, from the full ranking. */
-    const ours = (q: number, j: number) => full.scores[q * c.nDocs + full.indices.subarray(q * c.nDocs, (q + 1) * c.nDocs).indexOf(j)]!;
+    const ours = (q: number, j: number) =>
+      full.scores[q * c.nDocs + full.indices.subarray(q * c.nDocs, (q + 1) * c.nDocs).indexOf(j)]!;
 
     it('agrees on the score at every rank within 1e-6 (relative above 1)', () => {
       let worst = 0;
@@ -145,7 +157,9 @@ describe('topK', () => {
 
     it('scores a zero query 0 against everything and returns the highest indices first', () => {
       expect(Array.from(result.scores.subarray(30, 40))).toEqual(new Array(10).fill(0));
-      expect(Array.from(result.indices.subarray(30, 40))).toEqual(Array.from({ length: 10 }, (_, i) => c.nDocs - 1 - i));
+      expect(Array.from(result.indices.subarray(30, 40))).toEqual(
+        Array.from({ length: 10 }, (_, i) => c.nDocs - 1 - i),
+      );
     });
 
     it('puts the planted copy of each query first', () => {
@@ -195,9 +209,14 @@ describe('topK', () => {
     const docIds = ['c_0002', 'c_0010', 'c_0001', 'c_0003'];
     const result = topK(queries, docs, 2, 4, { metric: 'dot', docIds });
     expect(Array.from(result.indices)).toEqual([1, 0, 2, 3]);
-    expect(Array.from(topK(queries, docs, 2, 4, { metric: 'dot', docIds, backend: 'js' }).indices)).toEqual([1, 0, 2, 3]);
+    expect(Array.from(topK(queries, docs, 2, 4, { metric: 'dot', docIds, backend: 'js' }).indices)).toEqual([
+      1, 0, 2, 3,
+    ]);
     // Code points, not UTF-16 units: U+1F600 sorts after U+FFFF.
-    const emoji = topK(new Float32Array([1]), new Float32Array([1, 1]), 1, 2, { metric: 'dot', docIds: ['\u{1F600}', '\uFFFF'] });
+    const emoji = topK(new Float32Array([1]), new Float32Array([1, 1]), 1, 2, {
+      metric: 'dot',
+      docIds: ['\u{1F600}', '\uFFFF'],
+    });
     expect(Array.from(emoji.indices)).toEqual([0, 1]);
   });
 
@@ -222,7 +241,11 @@ describe('topK', () => {
   const d = new Float32Array(8);
   it.each([
     ['queries as a plain array', () => topK([0, 0] as unknown as Float32Array, d, 2, 1, { metric: 'dot' }), TypeError],
-    ['docs as a Float64Array', () => topK(q, new Float64Array(8) as unknown as Float32Array, 2, 1, { metric: 'dot' }), TypeError],
+    [
+      'docs as a Float64Array',
+      () => topK(q, new Float64Array(8) as unknown as Float32Array, 2, 1, { metric: 'dot' }),
+      TypeError,
+    ],
     ['no options', () => topK(q, d, 2, 1, undefined as unknown as TopKOptions), TypeError],
     ['an unknown metric', () => topK(q, d, 2, 1, { metric: 'l2' as TopKMetric }), TypeError],
     ['an unknown backend', () => topK(q, d, 2, 1, { metric: 'dot', backend: 'gpu' as never }), TypeError],
@@ -232,19 +255,43 @@ describe('topK', () => {
     ['k above the number of documents', () => topK(q, d, 2, 5, { metric: 'dot' }), RangeError],
     ['a fractional k', () => topK(q, d, 2, 1.5, { metric: 'dot' }), RangeError],
     ['a NaN value', () => topK(new Float32Array([0, Number.NaN]), d, 2, 1, { metric: 'cosine' }), RangeError],
-    ['an infinite value', () => topK(q, new Float32Array([0, 0, Infinity, 0, 0, 0, 0, 0]), 2, 1, { metric: 'dot' }), RangeError],
-    ['a NaN value with the js engine', () => topK(q, new Float32Array([0, 0, Number.NaN, 0, 0, 0, 0, 0]), 2, 1, { metric: 'dot', backend: 'js' }), RangeError],
     [
-      'a NaN value in a late document chunk',
-      () => topK(random(5, 64), random(6, 64 * 4000).fill(Number.NaN, 64 * 3999), 64, 1, { metric: 'cosine', maxMemoryBytes: 8 * 65536 }),
+      'an infinite value',
+      () => topK(q, new Float32Array([0, 0, Infinity, 0, 0, 0, 0, 0]), 2, 1, { metric: 'dot' }),
       RangeError,
     ],
-    ['dot products that could overflow', () => topK(new Float32Array([1e20, 0]), new Float32Array([1e20, 0]), 2, 1, { metric: 'dot' }), RangeError],
-    ['dot products that could overflow, js engine', () => topK(new Float32Array([1e20, 0]), new Float32Array([1e20, 0]), 2, 1, { metric: 'dot', backend: 'js' }), RangeError],
+    [
+      'a NaN value with the js engine',
+      () => topK(q, new Float32Array([0, 0, Number.NaN, 0, 0, 0, 0, 0]), 2, 1, { metric: 'dot', backend: 'js' }),
+      RangeError,
+    ],
+    [
+      'a NaN value in a late document chunk',
+      () =>
+        topK(random(5, 64), random(6, 64 * 4000).fill(Number.NaN, 64 * 3999), 64, 1, {
+          metric: 'cosine',
+          maxMemoryBytes: 8 * 65536,
+        }),
+      RangeError,
+    ],
+    [
+      'dot products that could overflow',
+      () => topK(new Float32Array([1e20, 0]), new Float32Array([1e20, 0]), 2, 1, { metric: 'dot' }),
+      RangeError,
+    ],
+    [
+      'dot products that could overflow, js engine',
+      () => topK(new Float32Array([1e20, 0]), new Float32Array([1e20, 0]), 2, 1, { metric: 'dot', backend: 'js' }),
+      RangeError,
+    ],
     ['duplicate docIds', () => topK(q, d, 2, 1, { metric: 'dot', docIds: ['a', 'a', 'b', 'c'] }), TypeError],
     ['too few docIds', () => topK(q, d, 2, 1, { metric: 'dot', docIds: ['a'] }), RangeError],
     ['maxMemoryBytes 0', () => topK(q, d, 2, 1, { metric: 'dot', maxMemoryBytes: 0 }), RangeError],
-    ['a maxMemoryBytes too small for one block', () => topK(random(3, 4096), random(4, 8192), 1024, 1, { metric: 'dot', maxMemoryBytes: 1000 }), RangeError],
+    [
+      'a maxMemoryBytes too small for one block',
+      () => topK(random(3, 4096), random(4, 8192), 1024, 1, { metric: 'dot', maxMemoryBytes: 1000 }),
+      RangeError,
+    ],
   ] as const)('throws for %s', (_, run, error) => {
     expect(run).toThrow(error);
   });
@@ -272,7 +319,10 @@ describe('topKParallel', () => {
   });
 
   it('gives identical results when the memory cap forces several rounds', async () => {
-    same(await topKParallel(queries, docs, 512, 10, { metric: 'cosine', threads: 2, maxMemoryBytes: 2 ** 21 }), reference);
+    same(
+      await topKParallel(queries, docs, 512, 10, { metric: 'cosine', threads: 2, maxMemoryBytes: 2 ** 21 }),
+      reference,
+    );
   });
 
   it('breaks ties with docIds like topK', async () => {

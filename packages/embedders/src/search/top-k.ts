@@ -1,6 +1,6 @@
 import { runJsEngine } from './js-engine.js';
 import { allocateMemory, instantiateKernel, KernelMemory, planKernel, runRoundsInThread } from './kernel-runner.js';
-import { validateSearch, type SearchProblem, type TopKMetric } from './search-input.js';
+import { type SearchProblem, type TopKMetric, validateSearch } from './search-input.js';
 
 export type { TopKMetric } from './search-input.js';
 export { TOPK_METRICS } from './search-input.js';
@@ -92,7 +92,13 @@ export interface TopKResult {
  * topK(queries, docs, 2, 2, { metric: 'dot' }).indices;
  * // Int32Array [2, 0]: scores 1 and 1 tie, and document 2 (the higher id) wins the tie
  */
-export function topK(queries: Float32Array, docs: Float32Array, dims: number, k: number, options: TopKOptions): TopKResult {
+export function topK(
+  queries: Float32Array,
+  docs: Float32Array,
+  dims: number,
+  k: number,
+  options: TopKOptions,
+): TopKResult {
   const problem = validateSearch(queries, docs, dims, k, options, 'topK');
   const backend = options.backend ?? DEFAULT_TOPK_BACKEND;
   if (backend === 'js') return { ...runJsEngine(problem), rows: problem.nQueries, k };
@@ -107,7 +113,9 @@ export function topK(queries: Float32Array, docs: Float32Array, dims: number, k:
 export function validateMemory(value: number | undefined, component: string): number {
   const bytes = value ?? DEFAULT_TOPK_MAX_MEMORY_BYTES;
   if (typeof bytes !== 'number' || !Number.isInteger(bytes) || bytes < 1) {
-    throw new RangeError(`@execret/embedders ${component}: maxMemoryBytes must be a positive integer, received ${String(value)}`);
+    throw new RangeError(
+      `@execret/embedders ${component}: maxMemoryBytes must be a positive integer, received ${String(value)}`,
+    );
   }
   return bytes;
 }

@@ -51,7 +51,16 @@ describe('encodeModule', () => {
     });
     f.get(out).get(total).store('i32');
     const bytes = encodeModule([f], 1);
-    const api = (globalThis as unknown as { WebAssembly: { validate(b: Uint8Array): boolean; Module: new (b: Uint8Array) => object; Instance: new (m: object, i: object) => { exports: { sum(n: number, out: number): void } }; Memory: new (d: object) => { buffer: SharedArrayBuffer } } }).WebAssembly;
+    const api = (
+      globalThis as unknown as {
+        WebAssembly: {
+          validate(b: Uint8Array): boolean;
+          Module: new (b: Uint8Array) => object;
+          Instance: new (m: object, i: object) => { exports: { sum(n: number, out: number): void } };
+          Memory: new (d: object) => { buffer: SharedArrayBuffer };
+        };
+      }
+    ).WebAssembly;
     expect(api.validate(bytes)).toBe(true);
     const memory = new api.Memory({ initial: 1, maximum: 1, shared: true });
     new api.Instance(new api.Module(bytes), { env: { memory } }).exports.sum(101, 8);

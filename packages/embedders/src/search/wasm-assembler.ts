@@ -116,7 +116,14 @@ const OP = {
   select: 0x1b,
 } as const;
 
-const SIMD = { v128Load: 0x00, v128Load32Splat: 0x09, v128Store: 0x0b, v128Const: 0x0c, f32x4Add: 0xe4, f32x4Mul: 0xe6 } as const;
+const SIMD = {
+  v128Load: 0x00,
+  v128Load32Splat: 0x09,
+  v128Store: 0x0b,
+  v128Const: 0x0c,
+  f32x4Add: 0xe4,
+  f32x4Mul: 0xe6,
+} as const;
 
 /** Operators exposed by {@link FunctionBuilder.op} (binary unless noted; `*.sqrt`, conversions and `eqz` are unary). */
 export type BinaryOp =
@@ -192,7 +199,10 @@ export class FunctionBuilder {
   private readonly code: number[] = [];
   private depth = 0;
 
-  constructor(readonly name: string, paramTypes: readonly ValType[]) {
+  constructor(
+    readonly name: string,
+    paramTypes: readonly ValType[],
+  ) {
     this.params = paramTypes.map((type, index) => ({ index, type }));
   }
 
@@ -354,7 +364,14 @@ export function encodeModule(functions: readonly FunctionBuilder[], maxPages: nu
   const exports = functions.flatMap((f, i) => [...encodeName(f.name), 0x00, ...encodeU32(i)]);
   const bodies = functions.flatMap((f) => f.encodeBody());
   return new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, [...encodeU32(functions.length), ...types]),
     ...section(2, imports),
     ...section(3, [...encodeU32(functions.length), ...funcs]),

@@ -7,6 +7,7 @@ export interface FakeRequest {
   readonly path: string;
   readonly headers: IncomingHttpHeaders;
   /** Parsed JSON body, or the raw text when it is not JSON. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the SDK sent
   readonly body: any;
 }
 

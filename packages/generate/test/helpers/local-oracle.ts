@@ -18,7 +18,10 @@ export function createLocalOracle(options: { python?: string; timeoutS?: number 
   const oracle: LocalOracle = {
     calls: 0,
     jobs: 0,
-    async runMany(jobs: readonly ExecutionJob[], opts?: { onProgress?: (progress: { done: number; total: number }) => void }): Promise<ExecutionResult[]> {
+    async runMany(
+      jobs: readonly ExecutionJob[],
+      opts?: { onProgress?: (progress: { done: number; total: number }) => void },
+    ): Promise<ExecutionResult[]> {
       oracle.calls += 1;
       oracle.jobs += jobs.length;
       const input = JSON.stringify({ jobs, timeout_s: options.timeoutS ?? 0.3 });
@@ -29,7 +32,11 @@ export function createLocalOracle(options: { python?: string; timeoutS?: number 
         child.stdout.on('data', (c: Buffer) => out.push(c));
         child.stderr.on('data', (c: Buffer) => err.push(c));
         child.on('error', reject);
-        child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(out).toString('utf8')) : reject(new Error(`runner exited ${code}: ${Buffer.concat(err).toString('utf8')}`))));
+        child.on('close', (code) =>
+          code === 0
+            ? resolve(Buffer.concat(out).toString('utf8'))
+            : reject(new Error(`runner exited ${code}: ${Buffer.concat(err).toString('utf8')}`)),
+        );
         child.stdin.end(input, 'utf8');
       });
       const results = (JSON.parse(text) as { results: ExecutionResult[] }).results;

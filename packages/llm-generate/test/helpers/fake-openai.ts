@@ -27,7 +27,12 @@ export interface ChatContext {
 
 /** A scripted answer: a completion, or a raw HTTP error. */
 export type FakeAnswer =
-  | { content: string | null; finishReason?: string; refusal?: string; usage?: { prompt_tokens: number; completion_tokens: number } }
+  | {
+      content: string | null;
+      finishReason?: string;
+      refusal?: string;
+      usage?: { prompt_tokens: number; completion_tokens: number };
+    }
   | { status: number; headers?: Record<string, string>; body?: unknown };
 
 export type ChatScript = (body: ChatBody, context: ChatContext) => FakeAnswer;
@@ -80,7 +85,10 @@ function read(req: IncomingMessage): Promise<Buffer> {
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  res.writeHead(status, { 'content-type': typeof body === 'string' ? 'application/octet-stream' : 'application/json', ...headers });
+  res.writeHead(status, {
+    'content-type': typeof body === 'string' ? 'application/octet-stream' : 'application/json',
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -122,7 +130,10 @@ export async function startFakeOpenAI(script: ChatScript, options: FakeServerOpt
   const usage = { chat: { prompt: 0, completion: 0 }, batch: { prompt: 0, completion: 0 } };
   let nextId = 1;
 
-  const answer = (body: ChatBody, via: 'chat' | 'batch'): { status: number; headers: Record<string, string>; body: unknown } => {
+  const answer = (
+    body: ChatBody,
+    via: 'chat' | 'batch',
+  ): { status: number; headers: Record<string, string>; body: unknown } => {
     const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
     const functionName = /^Function name: (\S+)/mu.exec(user)?.[1] ?? '';
     const attempt = 1 + body.messages.filter((m) => m.role === 'assistant').length;
@@ -130,7 +141,12 @@ export async function startFakeOpenAI(script: ChatScript, options: FakeServerOpt
     const n = (tries.get(key) ?? 0) + 1;
     tries.set(key, n);
     const out = current(body, { functionName, attempt, tries: n, via });
-    if ('status' in out) return { status: out.status, headers: out.headers ?? {}, body: out.body ?? { error: { message: `scripted ${out.status}`, type: 'server_error' } } };
+    if ('status' in out)
+      return {
+        status: out.status,
+        headers: out.headers ?? {},
+        body: out.body ?? { error: { message: `scripted ${out.status}`, type: 'server_error' } },
+      };
     const prompt = out.usage?.prompt_tokens ?? approxTokens(JSON.stringify(body.messages));
     const completion = out.usage?.completion_tokens ?? approxTokens(out.content ?? '');
     usage[via].prompt += prompt;
@@ -143,7 +159,14 @@ export async function startFakeOpenAI(script: ChatScript, options: FakeServerOpt
         object: 'chat.completion',
         created: 1_700_000_000,
         model: `${body.model}-2026-01-01`,
-        choices: [{ index: 0, message: { role: 'assistant', content: out.content, refusal: out.refusal ?? null }, finish_reason: out.finishReason ?? 'stop', logprobs: null }],
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: out.content, refusal: out.refusal ?? null },
+            finish_reason: out.finishReason ?? 'stop',
+            logprobs: null,
+          },
+        ],
         usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
       },
     };
@@ -154,7 +177,8 @@ export async function startFakeOpenAI(script: ChatScript, options: FakeServerOpt
       const raw = await read(req);
       const path = (req.url ?? '').split('?')[0]!;
       let json: unknown = null;
-      if ((req.headers['content-type'] ?? '').includes('application/json')) json = JSON.parse(raw.toString('utf8') || 'null');
+      if ((req.headers['content-type'] ?? '').includes('application/json'))
+        json = JSON.parse(raw.toString('utf8') || 'null');
       requests.push({ method: req.method ?? '', path, headers: req.headers, raw: raw.toString('utf8'), json });
 
       if (req.method === 'POST' && path === '/v1/chat/completions') {
@@ -167,7 +191,15 @@ export async function startFakeOpenAI(script: ChatScript, options: FakeServerOpt
         const file = multipartFile(raw, req.headers['content-type'] ?? '');
         const id = `file-${nextId++}`;
         files.set(id, file);
-        send(res, 200, { id, object: 'file', bytes: Buffer.byteLength(file.content), created_at: 1_700_000_000, filename: file.filename, purpose: file.purpose, status: 'processed' });
+        send(res, 200, {
+          id,
+          object: 'file',
+          bytes: Buffer.byteLength(file.content),
+          created_at: 1_700_000_000,
+          filename: file.filename,
+          purpose: file.purpose,
+          status: 'processed',
+        });
         return;
       }
       const content = /^\/v1\/files\/([^/]+)\/content$/u.exec(path);
@@ -181,7 +213,15 @@ export async function startFakeOpenAI(script: ChatScript, options: FakeServerOpt
         const body = json as { input_file_id: string; endpoint: string; completion_window: string };
         const id = `batch_${nextId++}`;
         batches.set(id, { id, inputFileId: body.input_file_id, polls: 0, outputFileId: null });
-        send(res, 200, { id, object: 'batch', endpoint: body.endpoint, input_file_id: body.input_file_id, completion_window: body.completion_window, status: 'validating', created_at: 1_700_000_000 });
+        send(res, 200, {
+          id,
+          object: 'batch',
+          endpoint: body.endpoint,
+          input_file_id: body.input_file_id,
+          completion_window: body.completion_window,
+          status: 'validating',
+          created_at: 1_700_000_000,
+        });
         return;
       }
       const batchPath = /^\/v1\/batches\/([^/]+)$/u.exec(path);
@@ -190,14 +230,29 @@ export async function startFakeOpenAI(script: ChatScript, options: FakeServerOpt
         if (!batch) return send(res, 404, { error: { message: 'no such batch' } });
         batch.polls += 1;
         const lines = (files.get(batch.inputFileId)?.content ?? '').split('\n').filter((l) => l.trim() !== '');
-        const base = { id: batch.id, object: 'batch', endpoint: '/v1/chat/completions', input_file_id: batch.inputFileId, completion_window: '24h', created_at: 1_700_000_000 };
+        const base = {
+          id: batch.id,
+          object: 'batch',
+          endpoint: '/v1/chat/completions',
+          input_file_id: batch.inputFileId,
+          completion_window: '24h',
+          created_at: 1_700_000_000,
+        };
         if (batch.polls <= (options.pollsBeforeDone ?? 1)) {
-          send(res, 200, { ...base, status: 'in_progress', request_counts: { total: lines.length, completed: 0, failed: 0 } });
+          send(res, 200, {
+            ...base,
+            status: 'in_progress',
+            request_counts: { total: lines.length, completed: 0, failed: 0 },
+          });
           return;
         }
         const status = options.finalStatus ?? 'completed';
         if (status === 'failed') {
-          send(res, 200, { ...base, status, errors: { object: 'list', data: [{ code: 'invalid_request', message: 'scripted failure', line: 1 }] } });
+          send(res, 200, {
+            ...base,
+            status,
+            errors: { object: 'list', data: [{ code: 'invalid_request', message: 'scripted failure', line: 1 }] },
+          });
           return;
         }
         if (batch.outputFileId === null) {
@@ -205,14 +260,35 @@ export async function startFakeOpenAI(script: ChatScript, options: FakeServerOpt
           let failed = 0;
           for (const line of lines) {
             const request = JSON.parse(line) as { custom_id: string; body: ChatBody };
-            const fn = /^Function name: (\S+)/mu.exec(request.body.messages.find((m) => m.role === 'user')?.content ?? '')?.[1] ?? '';
+            const fn =
+              /^Function name: (\S+)/mu.exec(
+                request.body.messages.find((m) => m.role === 'user')?.content ?? '',
+              )?.[1] ?? '';
             if ((options.batchFailFor ?? []).includes(fn)) {
               failed += 1;
-              out.push(JSON.stringify({ id: `batch_req_${nextId++}`, custom_id: request.custom_id, response: { status_code: 500, request_id: 'r', body: { error: { message: 'scripted batch failure' } } }, error: null }));
+              out.push(
+                JSON.stringify({
+                  id: `batch_req_${nextId++}`,
+                  custom_id: request.custom_id,
+                  response: {
+                    status_code: 500,
+                    request_id: 'r',
+                    body: { error: { message: 'scripted batch failure' } },
+                  },
+                  error: null,
+                }),
+              );
               continue;
             }
             const a = answer(request.body, 'batch');
-            out.push(JSON.stringify({ id: `batch_req_${nextId++}`, custom_id: request.custom_id, response: { status_code: a.status, request_id: 'r', body: a.body }, error: null }));
+            out.push(
+              JSON.stringify({
+                id: `batch_req_${nextId++}`,
+                custom_id: request.custom_id,
+                response: { status_code: a.status, request_id: 'r', body: a.body },
+                error: null,
+              }),
+            );
           }
           const fileId = `file-${nextId++}`;
           files.set(fileId, { purpose: 'batch_output', content: `${out.join('\n')}\n`, filename: 'output.jsonl' });
@@ -220,7 +296,13 @@ export async function startFakeOpenAI(script: ChatScript, options: FakeServerOpt
           (batch as FakeBatch & { failed?: number }).failed = failed;
         }
         const failed = (batch as FakeBatch & { failed?: number }).failed ?? 0;
-        send(res, 200, { ...base, status, output_file_id: batch.outputFileId, error_file_id: null, request_counts: { total: lines.length, completed: lines.length - failed, failed } });
+        send(res, 200, {
+          ...base,
+          status,
+          output_file_id: batch.outputFileId,
+          error_file_id: null,
+          request_counts: { total: lines.length, completed: lines.length - failed, failed },
+        });
         return;
       }
       send(res, 404, { error: { message: `no route ${req.method} ${path}` } });

@@ -7,7 +7,10 @@ export const FIXTURES = fileURLToPath(new URL('../../../../fixtures/llm-generate
 export const REGISTRY_FILE = `${FIXTURES}registry.jsonl`;
 
 /** Good locked-mode replies keyed by function name. */
-export const GOOD: Record<string, LockedReply> = JSON.parse(readFileSync(`${FIXTURES}replies.json`, 'utf8')) as Record<string, LockedReply>;
+export const GOOD: Record<string, LockedReply> = JSON.parse(readFileSync(`${FIXTURES}replies.json`, 'utf8')) as Record<
+  string,
+  LockedReply
+>;
 
 export function good(functionName: string): LockedReply {
   const reply = GOOD[functionName];

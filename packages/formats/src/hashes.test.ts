@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { codeSha256, testsSha256 } from './hashes.js';
+import { codeSha256, sha256Hex, testsSha256 } from './hashes.js';
 
 // The reference is Python itself: hashlib over the UTF-8 bytes, and json.dumps with the separators and
 // ensure_ascii=False that docs/formats.md fixes.
-const PYTHON_HASHES = String.raw`
+const PYTHON_HASHES = `
 import hashlib, json, sys
 cases = json.loads(sys.stdin.read())
 out = []
@@ -34,7 +34,10 @@ describe('codeSha256 and testsSha256', () => {
       execFileSync(python, ['-I', '-c', PYTHON_HASHES], { input: JSON.stringify(CASES), encoding: 'utf8' }),
     ) as [string, string][];
     CASES.forEach((c, i) => {
-      expect([c.name, codeSha256(c.code), testsSha256(c.tests)]).toEqual([c.name, ...(expected[i] as [string, string])]);
+      expect([c.name, codeSha256(c.code), testsSha256(c.tests)]).toEqual([
+        c.name,
+        ...(expected[i] as [string, string]),
+      ]);
     });
   });
 
@@ -45,7 +48,9 @@ describe('codeSha256 and testsSha256', () => {
 
   it('hash the documented examples to the documented values', () => {
     expect(codeSha256('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
-    expect(codeSha256('def f():\n    return 1\n')).toBe('5b76d0962c09ab4ee309fac65fad3568c97abdec983b405146ae3e86a235e352');
+    expect(codeSha256('def f():\n    return 1\n')).toBe(
+      '5b76d0962c09ab4ee309fac65fad3568c97abdec983b405146ae3e86a235e352',
+    );
     expect(testsSha256(['assert f(1) == 2', 'assert f(2) == 4'])).toBe(
       'baa8bd6bffe35bc6e33d5e0553bd3360498370bf8735cfd9b524bb5dba2ab4c8',
     );
@@ -61,5 +66,46 @@ describe('codeSha256 and testsSha256', () => {
     ['testsSha256 with a number inside', () => testsSha256(['a', 1] as unknown as string[])],
   ])('throw TypeError when %s gets the wrong type', (_name, call) => {
     expect(call).toThrow(TypeError);
+  });
+});
+
+// Reference digests from Python:
+//   hashlib.sha256('def f():\n    return "é"\n'.encode()).hexdigest()
+//   hashlib.sha256(json.dumps(tests, ensure_ascii=False, separators=(",", ":")).encode()).hexdigest()
+const CODE = 'def f():\n    return "é"\n';
+const TESTS = ['assert f() == "é"', 'assert f() != 1'];
+
+describe('codeSha256', () => {
+  it('hashes the UTF-8 bytes of the code as stored', () => {
+    expect(codeSha256(CODE)).toBe('e8a5f8b51c01ecf7fcbed421db30b8fe45745f789f322de23ede7e80db2063c4');
+  });
+
+  it('changes when only line endings change (no normalisation)', () => {
+    expect(codeSha256(CODE.replace(/\n/g, '\r\n'))).not.toBe(codeSha256(CODE));
+  });
+
+  it('throws TypeError when the code is not a string', () => {
+    expect(() => codeSha256(42 as unknown as string)).toThrow(TypeError);
+  });
+});
+
+describe('testsSha256', () => {
+  it('hashes the compact JSON array like Python json.dumps(ensure_ascii=False, separators=(",", ":"))', () => {
+    expect(testsSha256(TESTS)).toBe('321aa8cff93601be809f8afcef2069381d068ec509a09b3180be29eb55681b20');
+  });
+
+  it('depends on the order of the tests', () => {
+    expect(testsSha256([...TESTS].reverse())).not.toBe(testsSha256(TESTS));
+  });
+
+  it('throws TypeError when a test is not a string', () => {
+    expect(() => testsSha256(['assert 1', 2] as unknown as string[])).toThrow(TypeError);
+  });
+});
+
+describe('sha256Hex', () => {
+  it('hashes bytes and strings alike', () => {
+    expect(sha256Hex(new TextEncoder().encode('abc'))).toBe(sha256Hex('abc'));
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 });
