@@ -144,7 +144,7 @@ export async function embedModel(
   const model = typeof modelOrConfig === 'string' ? modelOrConfig : modelOrConfig.id;
   if (typeof modelOrConfig === 'string' && !listModels().some((m) => m.id === model)) {
     throw new EmbeddersError(
-      'E_UNKNOWN_MODEL',
+      'unknown-model',
       `execret: unknown model ${JSON.stringify(model)}; run \`execret models\` for the registry`,
     );
   }
@@ -153,12 +153,12 @@ export async function embedModel(
   const key = keyName === undefined ? undefined : config.keys[keyName];
   if (keyName !== undefined && key === undefined) {
     const reason = `no API key for ${info.provider} (set ${keyName.toUpperCase()}_API_KEY)`;
-    if (explicit) throw new EmbeddersError('E_AUTH', `execret: ${model}: ${reason}`);
+    if (explicit) throw new EmbeddersError('auth', `execret: ${model}: ${reason}`);
     return { model, status: 'skipped', reason };
   }
   if (info.provider === 'openai-compatible' && config.openaiCompatibleBaseUrl === undefined) {
     const reason = 'needs an OpenAI-compatible server: set EXECRET_OPENAI_COMPATIBLE_URL (vLLM, TEI, Ollama)';
-    if (explicit) throw new EmbeddersError('E_AUTH', `execret: ${model}: ${reason}`);
+    if (explicit) throw new EmbeddersError('auth', `execret: ${model}: ${reason}`);
     return { model, status: 'skipped', reason };
   }
   let embedder: Awaited<ReturnType<typeof createEmbedder>>;
@@ -174,7 +174,7 @@ export async function embedModel(
     if (
       !explicit &&
       EmbeddersError.is(error) &&
-      (error.code === 'E_MODEL_UNAVAILABLE' || error.code === 'E_MISSING_DEPENDENCY')
+      (error.code === 'model-unavailable' || error.code === 'missing-dependency')
     ) {
       return { model, status: 'skipped', reason: firstLine(error.message) };
     }
@@ -215,7 +215,7 @@ export async function embedModel(
       },
     };
   } catch (error) {
-    if (!explicit && EmbeddersError.is(error) && error.code === 'E_MODEL_UNAVAILABLE') {
+    if (!explicit && EmbeddersError.is(error) && error.code === 'model-unavailable') {
       return { model, status: 'skipped', reason: firstLine(error.message) };
     }
     throw error;

@@ -21,10 +21,10 @@ export interface CreateEmbedderOptions
 
 /**
  * Creates an embedder for a registry id (see `listModels()`) or a custom {@link ModelConfig}, loading
- * the provider module and its SDK lazily. Hosted providers fail fast with `E_AUTH` when `apiKey` is
- * missing; local models fail with `E_MODEL_UNAVAILABLE` when weights are absent and cannot be fetched.
+ * the provider module and its SDK lazily. Hosted providers fail fast with `auth` when `apiKey` is
+ * missing; local models fail with `model-unavailable` when weights are absent and cannot be fetched.
  *
- * @throws EmbeddersError `E_UNKNOWN_MODEL`, `E_AUTH`, `E_MISSING_DEPENDENCY`, `E_MODEL_UNAVAILABLE`.
+ * @throws EmbeddersError `unknown-model`, `auth`, `missing-dependency`, `model-unavailable`.
  * @throws RangeError for an unsupported `dimensions`, `dtype` or `maxBatch`; TypeError for a missing `baseUrl`.
  * @example
  * const embedder = await createEmbedder('gemini/gemini-embedding-001', { apiKey });

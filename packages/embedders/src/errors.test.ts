@@ -4,17 +4,17 @@ import { EmbeddersError, redactSecrets } from './errors.js';
 describe('EmbeddersError', () => {
   it('is recognised by brand, keeps code, status and cause', () => {
     const cause = new Error('inner');
-    const error = new EmbeddersError('E_RATE_LIMIT', 'm', { cause, status: 429, retryAfterMs: 10, attempts: 3 });
+    const error = new EmbeddersError('rate-limit', 'm', { cause, status: 429, retryAfterMs: 10, attempts: 3 });
     expect(EmbeddersError.is(error)).toBe(true);
     expect(error).toMatchObject({
-      code: 'E_RATE_LIMIT',
+      code: 'rate-limit',
       status: 429,
       retryAfterMs: 10,
       attempts: 3,
       name: 'EmbeddersError',
     });
     expect(error.cause).toBe(cause);
-    expect(EmbeddersError.is({ code: 'E_AUTH' })).toBe(false);
+    expect(EmbeddersError.is({ code: 'auth' })).toBe(false);
     expect(EmbeddersError.is(new Error('x'))).toBe(false);
     expect(EmbeddersError.is(null)).toBe(false);
   });

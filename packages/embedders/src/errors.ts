@@ -2,52 +2,35 @@
  * The one error class of `@execret/embedders`.
  *
  * Codes:
- * - `E_AUTH` — the provider refused the credentials (HTTP 401/403) or no API key was given.
- * - `E_RATE_LIMIT` — HTTP 429 persisted after every retry, or `Retry-After` asked for a longer wait than allowed.
- * - `E_SERVER` — HTTP 408 or 5xx persisted after every retry.
- * - `E_TIMEOUT` — a request took longer than `timeoutMs` on every attempt.
- * - `E_NETWORK` — the connection failed (refused, reset, DNS) on every attempt.
- * - `E_REQUEST` — the provider rejected the request (another 4xx); not retried.
- * - `E_RESPONSE` — a response was malformed: unparsable JSON, wrong vector count, wrong dimensions,
+ * - `auth` — the provider refused the credentials (HTTP 401/403) or no API key was given.
+ * - `rate-limit` — HTTP 429 persisted after every retry, or `Retry-After` asked for a longer wait than allowed.
+ * - `server` — HTTP 408 or 5xx persisted after every retry.
+ * - `timeout` — a request took longer than `timeoutMs` on every attempt.
+ * - `network` — the connection failed (refused, reset, DNS) on every attempt.
+ * - `request` — the provider rejected the request (another 4xx); not retried.
+ * - `response` — a response was malformed: unparsable JSON, wrong vector count, wrong dimensions,
  *   NaN/Infinity or non-numeric values; not retried.
- * - `E_ABORTED` — the caller's `AbortSignal` fired.
- * - `E_MISSING_DEPENDENCY` — an optional peer dependency (a provider SDK, transformers.js) is not installed.
- * - `E_UNKNOWN_MODEL` — the model id is not in the registry.
- * - `E_MODEL_UNAVAILABLE` — local model weights are absent and could not be downloaded.
- * - `E_CACHE` — the embedding cache on disk is unusable (wrong dimensions, unreadable metadata).
- * - `E_MATRIX` — an `.npz` archive to import lacks the expected arrays or has the wrong shape.
+ * - `aborted` — the caller's `AbortSignal` fired.
+ * - `missing-dependency` — an optional peer dependency (a provider SDK, transformers.js) is not installed.
+ * - `unknown-model` — the model id is not in the registry.
+ * - `model-unavailable` — local model weights are absent and could not be downloaded.
+ * - `cache` — the embedding cache on disk is unusable (wrong dimensions, unreadable metadata).
+ * - `matrix` — an `.npz` archive to import lacks the expected arrays or has the wrong shape.
  */
 export type EmbeddersErrorCode =
-  | 'E_AUTH'
-  | 'E_RATE_LIMIT'
-  | 'E_SERVER'
-  | 'E_TIMEOUT'
-  | 'E_NETWORK'
-  | 'E_REQUEST'
-  | 'E_RESPONSE'
-  | 'E_ABORTED'
-  | 'E_MISSING_DEPENDENCY'
-  | 'E_UNKNOWN_MODEL'
-  | 'E_MODEL_UNAVAILABLE'
-  | 'E_CACHE'
-  | 'E_MATRIX';
-
-/** Every value of {@link EmbeddersErrorCode}, for reports and exhaustive checks. */
-export const EMBEDDERS_ERROR_CODES: readonly EmbeddersErrorCode[] = [
-  'E_AUTH',
-  'E_RATE_LIMIT',
-  'E_SERVER',
-  'E_TIMEOUT',
-  'E_NETWORK',
-  'E_REQUEST',
-  'E_RESPONSE',
-  'E_ABORTED',
-  'E_MISSING_DEPENDENCY',
-  'E_UNKNOWN_MODEL',
-  'E_MODEL_UNAVAILABLE',
-  'E_CACHE',
-  'E_MATRIX',
-];
+  | 'auth'
+  | 'rate-limit'
+  | 'server'
+  | 'timeout'
+  | 'network'
+  | 'request'
+  | 'response'
+  | 'aborted'
+  | 'missing-dependency'
+  | 'unknown-model'
+  | 'model-unavailable'
+  | 'cache'
+  | 'matrix';
 
 const BRAND = Symbol.for('@execret/embedders/EmbeddersError');
 
@@ -71,7 +54,7 @@ export interface EmbeddersErrorDetails {
  * try {
  *   await embedder.embed(['def f(): pass'], { kind: 'document' });
  * } catch (error) {
- *   if (EmbeddersError.is(error) && error.code === 'E_AUTH') console.error('check your API key');
+ *   if (EmbeddersError.is(error) && error.code === 'auth') console.error('check your API key');
  * }
  */
 export class EmbeddersError extends Error {
@@ -94,7 +77,7 @@ export class EmbeddersError extends Error {
    * Whether `value` is an {@link EmbeddersError} (checks a brand, so it works across copies of the package).
    *
    * @example
-   * EmbeddersError.is(new EmbeddersError('E_AUTH', 'x')); // true
+   * EmbeddersError.is(new EmbeddersError('auth', 'x')); // true
    * EmbeddersError.is(new Error('x')); // false
    */
   static is(value: unknown): value is EmbeddersError {

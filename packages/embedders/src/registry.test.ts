@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, configHash, HASHED_SETTINGS } from './config-hash.js';
+import { configHash, HASHED_SETTINGS } from './config-hash.js';
 import { createEmbedder, describeEmbedder } from './create-embedder.js';
 import { EmbeddersError } from './errors.js';
 import { modelInput } from './model-input.js';
@@ -88,7 +88,7 @@ describe('getModelConfig', () => {
     expect(getModelConfig('OpenAI/Text-Embedding-3-Large').dims).toBe(3072);
   });
 
-  it('throws E_UNKNOWN_MODEL listing known ids when the id is not registered', () => {
+  it('throws unknown-model listing known ids when the id is not registered', () => {
     const error = (() => {
       try {
         getModelConfig('openai/ada-002');
@@ -96,7 +96,7 @@ describe('getModelConfig', () => {
         return e;
       }
     })();
-    expect(EmbeddersError.is(error) && error.code).toBe('E_UNKNOWN_MODEL');
+    expect(EmbeddersError.is(error) && error.code).toBe('unknown-model');
     expect((error as Error).message).toContain('openai/text-embedding-3-large');
   });
 });
@@ -121,20 +121,6 @@ describe('modelInput', () => {
 describe('qwen3QueryPrefix', () => {
   it('writes Instruct and Query with no space after Query:', () => {
     expect(`${qwen3QueryPrefix('T')}q`).toBe('Instruct: T\nQuery:q');
-  });
-});
-
-describe('canonicalJson', () => {
-  it.each([
-    [{ b: 1, a: [2, { d: null, c: 'x' }] }, '{"a":[2,{"c":"x","d":null}],"b":1}'],
-    [{ z: undefined, y: 'é\n' }, '{"y":"é\\n"}'],
-    [[true, false, 0.5], '[true,false,0.5]'],
-  ])('sorts keys and drops undefined for %j', (value, expected) => {
-    expect(canonicalJson(value)).toBe(expected);
-  });
-
-  it('throws RangeError on NaN', () => {
-    expect(() => canonicalJson({ a: Number.NaN })).toThrow(RangeError);
   });
 });
 
@@ -213,8 +199,8 @@ describe('resolveEmbedderInfo', () => {
 });
 
 describe('createEmbedder', () => {
-  it('rejects with E_UNKNOWN_MODEL for an unregistered id', async () => {
-    await expect(createEmbedder('nope/model')).rejects.toMatchObject({ code: 'E_UNKNOWN_MODEL' });
+  it('rejects with unknown-model for an unregistered id', async () => {
+    await expect(createEmbedder('nope/model')).rejects.toMatchObject({ code: 'unknown-model' });
   });
 
   it.each([
@@ -222,7 +208,7 @@ describe('createEmbedder', () => {
     'gemini/gemini-embedding-001',
     'mistral/mistral-embed',
     'voyage/voyage-code-3',
-  ])('rejects with E_AUTH before any request when %s gets no key', async (id) => {
-    await expect(createEmbedder(id)).rejects.toMatchObject({ code: 'E_AUTH' });
+  ])('rejects with auth before any request when %s gets no key', async (id) => {
+    await expect(createEmbedder(id)).rejects.toMatchObject({ code: 'auth' });
   });
 });

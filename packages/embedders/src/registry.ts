@@ -477,7 +477,7 @@ export function listModels(): readonly ModelConfig[] {
 /**
  * The registry entry of `modelId` (matched case-insensitively).
  *
- * @throws EmbeddersError `E_UNKNOWN_MODEL` listing the known ids.
+ * @throws EmbeddersError `unknown-model` listing the known ids.
  * @example
  * getModelConfig('local/bge-large-en-v1.5').pooling; // 'cls'
  */
@@ -486,7 +486,7 @@ export function getModelConfig(modelId: string): ModelConfig {
   const found = MODEL_REGISTRY.find((entry) => entry.id === wanted);
   if (found === undefined) {
     throw new EmbeddersError(
-      'E_UNKNOWN_MODEL',
+      'unknown-model',
       `@execret/embedders registry: unknown model "${modelId}"; known models: ${MODEL_REGISTRY.map((m) => m.id).join(', ')}`,
     );
   }

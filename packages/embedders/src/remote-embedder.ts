@@ -79,7 +79,7 @@ export interface ProviderAdapter {
   send(request: AdapterRequest): Promise<AdapterResponse>;
 }
 
-const RETRYABLE: ReadonlySet<EmbeddersErrorCode> = new Set(['E_RATE_LIMIT', 'E_SERVER', 'E_TIMEOUT', 'E_NETWORK']);
+const RETRYABLE: ReadonlySet<EmbeddersErrorCode> = new Set(['rate-limit', 'server', 'timeout', 'network']);
 
 interface Capture {
   status?: number;
@@ -209,8 +209,8 @@ export function createRemoteEmbedder(info: EmbedderInfo, adapter: ProviderAdapte
     timedOut: boolean,
     parent: AbortSignal | undefined,
   ): EmbeddersError => {
-    if (parent?.aborted) return fail('E_ABORTED', 'the request was aborted by the caller', parent.reason);
-    if (timedOut) return fail('E_TIMEOUT', `no response within ${timeoutMs} ms`, error);
+    if (parent?.aborted) return fail('aborted', 'the request was aborted by the caller', parent.reason);
+    if (timedOut) return fail('timeout', `no response within ${timeoutMs} ms`, error);
     if (EmbeddersError.is(error)) return error;
     const status =
       capture.status !== undefined && capture.status >= 400 ? capture.status : (statusOf(error) ?? capture.status);
@@ -219,17 +219,17 @@ export function createRemoteEmbedder(info: EmbedderInfo, adapter: ProviderAdapte
       const retryAfterMs = parseRetryAfter(capture, now());
       const extra = retryAfterMs === undefined ? { status } : { status, retryAfterMs };
       if (status === 401 || status === 403) {
-        return fail('E_AUTH', `authentication failed (HTTP ${status}); check the API key: ${detail}`, error, extra);
+        return fail('auth', `authentication failed (HTTP ${status}); check the API key: ${detail}`, error, extra);
       }
-      if (status === 429) return fail('E_RATE_LIMIT', `rate limited (HTTP 429): ${detail}`, error, extra);
+      if (status === 429) return fail('rate-limit', `rate limited (HTTP 429): ${detail}`, error, extra);
       if (status === 408 || status >= 500)
-        return fail('E_SERVER', `server error (HTTP ${status}): ${detail}`, error, extra);
-      return fail('E_REQUEST', `request rejected (HTTP ${status}): ${detail}`, error, extra);
+        return fail('server', `server error (HTTP ${status}): ${detail}`, error, extra);
+      return fail('request', `request rejected (HTTP ${status}): ${detail}`, error, extra);
     }
     if (status !== undefined) {
-      return fail('E_RESPONSE', `malformed response (HTTP ${status}): ${detail}`, error, { status });
+      return fail('response', `malformed response (HTTP ${status}): ${detail}`, error, { status });
     }
-    return fail('E_NETWORK', `network error: ${detail}`, error);
+    return fail('network', `network error: ${detail}`, error);
   };
 
   const attempt = async (texts: readonly string[], kind: EmbedKind, parent: AbortSignal): Promise<AdapterResponse> => {
@@ -299,7 +299,7 @@ export function createRemoteEmbedder(info: EmbedderInfo, adapter: ProviderAdapte
         try {
           await wait(backoffDelayMs(retry, error.retryAfterMs, policy, random), signal);
         } catch (reason) {
-          throw fail('E_ABORTED', 'the request was aborted by the caller', reason);
+          throw fail('aborted', 'the request was aborted by the caller', reason);
         }
       }
     }
@@ -309,7 +309,7 @@ export function createRemoteEmbedder(info: EmbedderInfo, adapter: ProviderAdapte
     checkEmbedArguments(texts, options);
     if (closed) throw new TypeError(`@execret/embedders ${component}: embed() called after close()`);
     const { kind, signal, onBatch, onProgress } = options;
-    if (signal?.aborted) throw fail('E_ABORTED', 'the request was aborted by the caller', signal.reason);
+    if (signal?.aborted) throw fail('aborted', 'the request was aborted by the caller', signal.reason);
     const dims = info.dims;
     const inputs = texts.map((text) => modelInput(info.prefixes, text, kind));
     const estimates = inputs.map((text) => estimateTokens(text, bytesPerToken));
@@ -349,7 +349,7 @@ export function createRemoteEmbedder(info: EmbedderInfo, adapter: ProviderAdapte
       signal,
     ).catch((error: unknown) => {
       if (EmbeddersError.is(error)) throw error;
-      if (signal?.aborted) throw fail('E_ABORTED', 'the request was aborted by the caller', signal.reason);
+      if (signal?.aborted) throw fail('aborted', 'the request was aborted by the caller', signal.reason);
       throw error;
     });
     totals = addUsage(totals, usage);

@@ -8,7 +8,7 @@ describe('decodeBase64Float32', () => {
     expect(Array.from(decodeBase64Float32(Buffer.from(values.buffer).toString('base64')))).toEqual(Array.from(values));
   });
 
-  it('throws E_RESPONSE when the byte length is not a multiple of 4', () => {
+  it('throws response when the byte length is not a multiple of 4', () => {
     expect(() => decodeBase64Float32(Buffer.from([1, 2, 3]).toString('base64'))).toThrow(EmbeddersError);
   });
 });
@@ -58,14 +58,14 @@ describe('toMatrix', () => {
       /non-numeric/,
     ],
     ['null row', [null, [3, 4]], /vector 0 is null/],
-  ])('rejects a bad %s with E_RESPONSE', (_, vectors, message) => {
+  ])('rejects a bad %s with response', (_, vectors, message) => {
     let error: unknown;
     try {
       toMatrix(vectors as unknown[], 2, 2, 't');
     } catch (e) {
       error = e;
     }
-    expect(EmbeddersError.is(error) && error.code).toBe('E_RESPONSE');
+    expect(EmbeddersError.is(error) && error.code).toBe('response');
     expect((error as Error).message).toMatch(message);
   });
 });

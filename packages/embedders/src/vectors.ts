@@ -6,7 +6,7 @@ const LITTLE_ENDIAN = endianness() === 'LE';
 /**
  * Decodes a base64 string of little-endian float32 values (OpenAI's `encoding_format: "base64"`).
  *
- * @throws EmbeddersError `E_RESPONSE` when the decoded byte length is not a multiple of 4.
+ * @throws EmbeddersError `response` when the decoded byte length is not a multiple of 4.
  * @example
  * decodeBase64Float32(Buffer.from(new Float32Array([1, -2]).buffer).toString('base64')); // Float32Array [1, -2]
  */
@@ -14,7 +14,7 @@ export function decodeBase64Float32(encoded: string, component = 'response'): Fl
   const bytes = Buffer.from(encoded, 'base64');
   if (bytes.length % 4 !== 0) {
     throw new EmbeddersError(
-      'E_RESPONSE',
+      'response',
       `@execret/embedders ${component}: base64 embedding decodes to ${bytes.length} bytes, not a multiple of 4`,
     );
   }
@@ -26,7 +26,7 @@ export function decodeBase64Float32(encoded: string, component = 'response'): Fl
 
 function nonFinite(component: string, row: number, column: number, value: unknown): EmbeddersError {
   return new EmbeddersError(
-    'E_RESPONSE',
+    'response',
     `@execret/embedders ${component}: vector ${row} has a non-finite or non-numeric value (${String(value)}) at dimension ${column}`,
   );
 }
@@ -36,7 +36,7 @@ function nonFinite(component: string, row: number, column: number, value: unknow
  * Each item may be an array of numbers or a base64 float32 string. Every vector must exist, have exactly
  * `dims` entries, and every entry must be a finite number.
  *
- * @throws EmbeddersError `E_RESPONSE` naming the first problem (count, row, length or value).
+ * @throws EmbeddersError `response` naming the first problem (count, row, length or value).
  * @example
  * toMatrix([[1, 0], [0, 1]], 2, 2, 'openai').data; // Float32Array [1, 0, 0, 1]
  */
@@ -48,7 +48,7 @@ export function toMatrix(
 ): { data: Float32Array; rows: number; dims: number } {
   if (vectors.length !== rows) {
     throw new EmbeddersError(
-      'E_RESPONSE',
+      'response',
       `@execret/embedders ${component}: expected ${rows} vectors in the response, received ${vectors.length}`,
     );
   }
@@ -59,14 +59,14 @@ export function toMatrix(
     const isArrayLike = Array.isArray(vector) || vector instanceof Float32Array || vector instanceof Float64Array;
     if (!isArrayLike) {
       throw new EmbeddersError(
-        'E_RESPONSE',
+        'response',
         `@execret/embedders ${component}: vector ${r} is ${vector === null ? 'null' : typeof vector}, expected an array of numbers`,
       );
     }
     const values = vector as ArrayLike<unknown>;
     if (values.length !== dims) {
       throw new EmbeddersError(
-        'E_RESPONSE',
+        'response',
         `@execret/embedders ${component}: vector ${r} has ${values.length} dimensions, expected ${dims}`,
       );
     }

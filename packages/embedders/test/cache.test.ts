@@ -53,12 +53,12 @@ describe('createEmbeddingCache', () => {
     });
   });
 
-  it('fails with E_CACHE when the folder holds vectors of other dimensions', async () => {
+  it('fails with cache when the folder holds vectors of other dimensions', async () => {
     const cache = await createEmbeddingCache(dir);
     await cache.store({ configHash: 'cd'.repeat(32), dims: 2 }, 'query', ['a'], new Float32Array([1, 2]));
     const other = await createEmbeddingCache(dir);
     const error = await other.lookup({ configHash: 'cd'.repeat(32), dims: 3 }, 'query', ['a']).catch((e: unknown) => e);
-    expect(EmbeddersError.is(error) && error.code).toBe('E_CACHE');
+    expect(EmbeddersError.is(error) && error.code).toBe('cache');
   });
 
   it('ignores a torn tail and a corrupted record, reports both, and trusts the rest', async () => {

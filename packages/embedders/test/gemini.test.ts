@@ -152,7 +152,7 @@ describe('createGeminiEmbedder', () => {
     ['a missing vector', (): FakeReply => ({ json: { embeddings: [] } })],
     ['no embeddings field', (): FakeReply => ({ json: { error: 'none' } })],
     ['truncated JSON', (): FakeReply => ({ raw: '{"embeddings":[{"values":[0.1,' })],
-  ])('fails with E_RESPONSE when the response has %s', async (_, reply) => {
+  ])('fails with response when the response has %s', async (_, reply) => {
     const s = await start(() => reply());
     const embedder = await createGeminiEmbedder('gemini/gemini-embedding-001', {
       apiKey: KEY,
@@ -160,18 +160,18 @@ describe('createGeminiEmbedder', () => {
       dimensions: 128,
     });
     const error = await embedder.embed(['x'], { kind: 'query' }).catch((e: unknown) => e);
-    expect(EmbeddersError.is(error) && error.code).toBe('E_RESPONSE');
+    expect(EmbeddersError.is(error) && error.code).toBe('response');
     expect(s.requests).toHaveLength(1);
   });
 
-  it('fails with E_AUTH and hides the key when the API answers 403', async () => {
+  it('fails with auth and hides the key when the API answers 403', async () => {
     const s = await start(() => ({
       status: 403,
       json: { error: { code: 403, message: `API key ${KEY} not valid`, status: 'PERMISSION_DENIED' } },
     }));
     const embedder = await createGeminiEmbedder('gemini/gemini-embedding-001', { apiKey: KEY, baseUrl: s.url });
     const error = (await embedder.embed(['x'], { kind: 'query' }).catch((e: unknown) => e)) as EmbeddersError;
-    expect(error.code).toBe('E_AUTH');
+    expect(error.code).toBe('auth');
     expect(`${error.message} ${(error.cause as Error).message}`).not.toContain(KEY);
   });
 });

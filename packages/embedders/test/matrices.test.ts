@@ -63,7 +63,7 @@ describe('exportEmbeddingMatrices', () => {
     expect(out.query_ids.shape).toEqual([2]);
   });
 
-  it('refuses with E_CACHE when rows are missing unless allowMissing is set', async () => {
+  it('refuses with cache when rows are missing unless allowMissing is set', async () => {
     const cache = await createEmbeddingCache(join(dir, 'cache-missing'));
     const { embedder } = createFakeEmbedder(3);
     await cachedEmbed(embedder, cache, ['a'], { kind: 'document' });
@@ -71,7 +71,7 @@ describe('exportEmbeddingMatrices', () => {
     const error = await exportEmbeddingMatrices(cache, embedder.info, path, { documents: { texts: ['a', 'b'] } }).catch(
       (e: unknown) => e,
     );
-    expect(EmbeddersError.is(error) && error.code).toBe('E_CACHE');
+    expect(EmbeddersError.is(error) && error.code).toBe('cache');
     const written = await exportEmbeddingMatrices(
       cache,
       embedder.info,
@@ -110,17 +110,17 @@ describe('importEmbeddingMatrices', () => {
     expect(byKey.queries).toBeUndefined();
   });
 
-  it('fails with E_MATRIX listing the arrays when the names are unknown or the shape is wrong', async () => {
+  it('fails with matrix listing the arrays when the names are unknown or the shape is wrong', async () => {
     const path = join(dir, 'odd.npz');
     py(
       'import sys, numpy as np\nnp.savez(sys.argv[1], weird=np.zeros((2, 2), dtype=np.float32), vec=np.zeros(3, dtype=np.float32))',
       path,
     );
     const unknown = await importEmbeddingMatrices(path).catch((e: unknown) => e);
-    expect(EmbeddersError.is(unknown) && unknown.code).toBe('E_MATRIX');
+    expect(EmbeddersError.is(unknown) && unknown.code).toBe('matrix');
     expect((unknown as Error).message).toContain('weird float32[2, 2]');
     await expect(importEmbeddingMatrices(path, { keys: { queries: 'vec' } })).rejects.toMatchObject({
-      code: 'E_MATRIX',
+      code: 'matrix',
     });
     await expect(importEmbeddingMatrices(path, { keys: { queries: 'absent' } })).rejects.toThrow(/no array "absent"/);
   });

@@ -94,18 +94,18 @@ describe('createMistralEmbedder', () => {
     expect(result.usage.retries).toBe(1);
   });
 
-  it('fails with E_RESPONSE when the SDK rejects a body without the required fields', async () => {
+  it('fails with response when the SDK rejects a body without the required fields', async () => {
     const s = await start(() => ({ json: { data: [{ embedding: [1, 2] }] } }));
     const embedder = await createMistralEmbedder('mistral/mistral-embed', { apiKey: KEY, baseUrl: s.url });
     const error = await embedder.embed(['a'], { kind: 'query' }).catch((e: unknown) => e);
-    expect(EmbeddersError.is(error) && error.code).toBe('E_RESPONSE');
+    expect(EmbeddersError.is(error) && error.code).toBe('response');
     expect(s.requests).toHaveLength(1);
   });
 
-  it('fails with E_AUTH when the server answers 401', async () => {
+  it('fails with auth when the server answers 401', async () => {
     const s = await start(() => ({ status: 401, json: { message: 'Unauthorized' } }));
     const embedder = await createMistralEmbedder('mistral/mistral-embed', { apiKey: KEY, baseUrl: s.url });
-    await expect(embedder.embed(['a'], { kind: 'query' })).rejects.toMatchObject({ code: 'E_AUTH', status: 401 });
+    await expect(embedder.embed(['a'], { kind: 'query' })).rejects.toMatchObject({ code: 'auth', status: 401 });
   });
 
   it('throws RangeError when the dtype is not offered by the model', async () => {

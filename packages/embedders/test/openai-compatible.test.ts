@@ -93,14 +93,14 @@ describe('createOpenAICompatibleEmbedder', () => {
     expect(s.requests[1]?.body.input).toEqual(['Candidate code snippet:\njson.loads(s)']);
   });
 
-  it('explains a server that ignores dimensions with E_RESPONSE', async () => {
+  it('explains a server that ignores dimensions with response', async () => {
     const s = await start((r) => okReply({ ...r, body: { ...r.body, dimensions: undefined } }));
     const embedder = await createOpenAICompatibleEmbedder('openai-compatible/qwen3-embedding-8b', {
       baseUrl: s.url,
       dimensions: 512,
     });
     const error = await embedder.embed(['x'], { kind: 'query' }).catch((e: unknown) => e);
-    expect(EmbeddersError.is(error) && error.code).toBe('E_RESPONSE');
+    expect(EmbeddersError.is(error) && error.code).toBe('response');
     expect((error as Error).message).toMatch(/4096 dimensions, expected 512/);
   });
 

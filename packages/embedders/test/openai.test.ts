@@ -179,7 +179,7 @@ describe('createOpenAIEmbedder', () => {
       baseDelayMs: 100,
     });
     const error = await embedder.embed(['x'], { kind: 'query' }).catch((e: unknown) => e);
-    expect(EmbeddersError.is(error) && error.code).toBe('E_SERVER');
+    expect(EmbeddersError.is(error) && error.code).toBe('server');
     expect((error as EmbeddersError).attempts).toBe(4);
     expect((error as EmbeddersError).status).toBe(500);
     expect(s.requests).toHaveLength(4);
@@ -202,7 +202,7 @@ describe('createOpenAIEmbedder', () => {
     expect(s.requests).toHaveLength(2);
   });
 
-  it('fails with E_TIMEOUT after the last attempt when the server always hangs', async () => {
+  it('fails with timeout after the last attempt when the server always hangs', async () => {
     const s = await start(() => 'hang');
     const { sleep } = recordingSleep();
     const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
@@ -214,7 +214,7 @@ describe('createOpenAIEmbedder', () => {
       maxRetries: 1,
     });
     const error = await embedder.embed(['x'], { kind: 'query' }).catch((e: unknown) => e);
-    expect(EmbeddersError.is(error) && error.code).toBe('E_TIMEOUT');
+    expect(EmbeddersError.is(error) && error.code).toBe('timeout');
     expect(s.requests).toHaveLength(2);
   });
 
@@ -247,7 +247,7 @@ describe('createOpenAIEmbedder', () => {
         json: { data: r.body.input.map(() => ({ index: 0, embedding: base64Vector([1, 0, 0, 0]) })) },
       }),
     ],
-  ])('fails with E_RESPONSE without retrying when the response has %s', async (_, reply) => {
+  ])('fails with response without retrying when the response has %s', async (_, reply) => {
     const s = await start((r) => reply(r));
     const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
       apiKey: KEY,
@@ -255,18 +255,18 @@ describe('createOpenAIEmbedder', () => {
       dimensions: 4,
     });
     const error = await embedder.embed(['a', 'b'], { kind: 'document' }).catch((e: unknown) => e);
-    expect(EmbeddersError.is(error) && error.code).toBe('E_RESPONSE');
+    expect(EmbeddersError.is(error) && error.code).toBe('response');
     expect(s.requests).toHaveLength(1);
   });
 
-  it('fails with E_AUTH at once and never reveals the key when the server answers 401', async () => {
+  it('fails with auth at once and never reveals the key when the server answers 401', async () => {
     const s = await start(() => ({ status: 401, json: { error: { message: `Incorrect API key provided: ${KEY}` } } }));
     const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
       apiKey: KEY,
       baseUrl: `${s.url}/v1`,
     });
     const error = await embedder.embed(['a'], { kind: 'document' }).catch((e: unknown) => e);
-    expect(EmbeddersError.is(error) && error.code).toBe('E_AUTH');
+    expect(EmbeddersError.is(error) && error.code).toBe('auth');
     expect(s.requests).toHaveLength(1);
     const err = error as EmbeddersError;
     const everything = `${err.message} ${String((err.cause as Error).message)} ${err.stack} ${JSON.stringify(err)}`;
@@ -276,7 +276,7 @@ describe('createOpenAIEmbedder', () => {
     expect(JSON.stringify(embedder.info)).not.toContain(KEY);
   });
 
-  it('fails at once with E_RATE_LIMIT when Retry-After exceeds maxRetryAfterMs', async () => {
+  it('fails at once with rate-limit when Retry-After exceeds maxRetryAfterMs', async () => {
     const s = await start(() => ({ status: 429, headers: { 'retry-after': '3600' } }));
     const { sleep, delays } = recordingSleep();
     const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
@@ -285,23 +285,23 @@ describe('createOpenAIEmbedder', () => {
       sleep,
     });
     const error = await embedder.embed(['a'], { kind: 'document' }).catch((e: unknown) => e);
-    expect(EmbeddersError.is(error) && error.code).toBe('E_RATE_LIMIT');
+    expect(EmbeddersError.is(error) && error.code).toBe('rate-limit');
     expect((error as EmbeddersError).retryAfterMs).toBe(3_600_000);
     expect(delays).toEqual([]);
   });
 
-  it('fails with E_REQUEST without retrying when the server answers 400', async () => {
+  it('fails with request without retrying when the server answers 400', async () => {
     const s = await start(() => ({ status: 400, json: { error: { message: 'input too long' } } }));
     const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
       apiKey: KEY,
       baseUrl: `${s.url}/v1`,
     });
     const error = await embedder.embed(['a'], { kind: 'document' }).catch((e: unknown) => e);
-    expect(EmbeddersError.is(error) && error.code).toBe('E_REQUEST');
+    expect(EmbeddersError.is(error) && error.code).toBe('request');
     expect(s.requests).toHaveLength(1);
   });
 
-  it('fails with E_NETWORK after retries when nothing listens on the port', async () => {
+  it('fails with network after retries when nothing listens on the port', async () => {
     const s = await start(() => 'hang');
     const url = s.url;
     await s.close();
@@ -314,11 +314,11 @@ describe('createOpenAIEmbedder', () => {
       maxRetries: 2,
     });
     const error = await embedder.embed(['a'], { kind: 'document' }).catch((e: unknown) => e);
-    expect(EmbeddersError.is(error) && error.code).toBe('E_NETWORK');
+    expect(EmbeddersError.is(error) && error.code).toBe('network');
     expect(delays).toHaveLength(2);
   });
 
-  it('rejects with E_ABORTED when the caller aborts a hanging request', async () => {
+  it('rejects with aborted when the caller aborts a hanging request', async () => {
     const s = await start(() => 'hang');
     const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
       apiKey: KEY,
@@ -328,11 +328,11 @@ describe('createOpenAIEmbedder', () => {
     const pending = embedder.embed(['a'], { kind: 'document', signal: controller.signal });
     setTimeout(() => controller.abort(new Error('stop')), 20);
     const error = await pending.catch((e: unknown) => e);
-    expect(EmbeddersError.is(error) && error.code).toBe('E_ABORTED');
+    expect(EmbeddersError.is(error) && error.code).toBe('aborted');
   });
 
-  it('fails with E_AUTH before any request when no key is given', async () => {
-    await expect(createOpenAIEmbedder('openai/text-embedding-3-small', {})).rejects.toMatchObject({ code: 'E_AUTH' });
+  it('fails with auth before any request when no key is given', async () => {
+    await expect(createOpenAIEmbedder('openai/text-embedding-3-small', {})).rejects.toMatchObject({ code: 'auth' });
   });
 
   it('returns an empty matrix without a request when given no texts', async () => {

@@ -241,12 +241,12 @@ describe('createTransformersEmbedder', () => {
     expectClose(rows((await embedder.embed(['x'], { kind: 'query' })).data, 8), reference(['x'], 'mean', 'right'));
   });
 
-  it('fails fast with E_MODEL_UNAVAILABLE naming the folder when weights are absent and remote loading is off', async () => {
+  it('fails fast with model-unavailable naming the folder when weights are absent and remote loading is off', async () => {
     const error = await createEmbedder('local/all-minilm-l6-v2', {
       localModelPath: scratch,
       allowRemoteModels: false,
     }).catch((e: unknown) => e);
-    expect(EmbeddersError.is(error) && error.code).toBe('E_MODEL_UNAVAILABLE');
+    expect(EmbeddersError.is(error) && error.code).toBe('model-unavailable');
     expect((error as Error).message).toContain(`${scratch}/Xenova/all-MiniLM-L6-v2`);
     expect((error as Error).message).toContain('remote loading is disabled');
   });

@@ -87,11 +87,11 @@ describe('createVoyageEmbedder', () => {
     expect(delays).toEqual([1000]);
   });
 
-  it('fails with E_RESPONSE when the body is not JSON', async () => {
+  it('fails with response when the body is not JSON', async () => {
     const s = await start(() => ({ raw: '<html>gateway</html>' }));
     const embedder = await createVoyageEmbedder('voyage/voyage-code-3', { apiKey: KEY, baseUrl: `${s.url}/v1` });
     const error = await embedder.embed(['x'], { kind: 'query' }).catch((e: unknown) => e);
-    expect(EmbeddersError.is(error) && error.code).toBe('E_RESPONSE');
+    expect(EmbeddersError.is(error) && error.code).toBe('response');
   });
 
   it('throws RangeError when the requested dimensions are not offered', async () => {

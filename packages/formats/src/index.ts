@@ -1,4 +1,5 @@
 export { BUG_TYPES, type BugType, isBugType } from './bug-types.js';
+export { canonicalJson } from './canonical-json.js';
 export { compareCodePoints } from './compare-code-points.js';
 export { type ExecutionCacheRecord, executionCacheRecord, formatExecutionCacheLine } from './execution-cache-line.js';
 export { codeSha256, sha256Hex, testsSha256 } from './hashes.js';

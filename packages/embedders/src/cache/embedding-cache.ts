@@ -143,7 +143,7 @@ export async function createEmbeddingCache(dir: string, options: EmbeddingCacheO
       meta = JSON.parse(await readFile(metaPath, 'utf8')) as { dims?: unknown };
     } catch (error) {
       if ((error as { code?: string }).code !== 'ENOENT') {
-        throw new EmbeddersError('E_CACHE', `@execret/embedders cache: unreadable ${metaPath}`, { cause: error });
+        throw new EmbeddersError('cache', `@execret/embedders cache: unreadable ${metaPath}`, { cause: error });
       }
     }
     if (meta === undefined) {
@@ -158,7 +158,7 @@ export async function createEmbeddingCache(dir: string, options: EmbeddingCacheO
       await writeFileAtomic(metaPath, `${JSON.stringify(content, null, 2)}\n`);
     } else if (meta.dims !== space.dims) {
       throw new EmbeddersError(
-        'E_CACHE',
+        'cache',
         `@execret/embedders cache: ${metaPath} records dims ${String(meta.dims)}, but the embedder produces ${space.dims}`,
       );
     }
@@ -198,7 +198,7 @@ export async function createEmbeddingCache(dir: string, options: EmbeddingCacheO
     return pending.then((ns) => {
       if (ns.dims !== space.dims) {
         throw new EmbeddersError(
-          'E_CACHE',
+          'cache',
           `@execret/embedders cache: ${space.configHash} holds ${ns.dims}-dimension vectors, not ${space.dims}`,
         );
       }

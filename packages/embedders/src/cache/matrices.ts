@@ -94,7 +94,7 @@ export interface ExportMatricesOptions {
  * `query_ids` / `corpus_ids` (unicode) when ids are given, and `config_hash` (a one-element unicode
  * array). Rows follow the order of the given texts.
  *
- * @throws EmbeddersError `E_CACHE` when rows are missing from the cache and `allowMissing` is not set.
+ * @throws EmbeddersError `cache` when rows are missing from the cache and `allowMissing` is not set.
  * @returns the number of rows written per side and the rows that were missing.
  * @example
  * await exportEmbeddingMatrices(cache, embedder.info, 'out/bge-large.npz', {
@@ -115,7 +115,7 @@ export async function exportEmbeddingMatrices(
   const missing = (collected.queries?.missing.length ?? 0) + (collected.documents?.missing.length ?? 0);
   if (missing > 0 && options.allowMissing !== true) {
     throw new EmbeddersError(
-      'E_CACHE',
+      'cache',
       `@execret/embedders matrices: ${collected.queries?.missing.length ?? 0} queries and ${
         collected.documents?.missing.length ?? 0
       } documents are not in the cache for ${space.configHash}; embed them first or pass allowMissing`,
@@ -155,7 +155,7 @@ export interface ImportMatricesOptions {
 function toFloat32Matrix(array: NpyArray, key: string, path: string): ImportedMatrix {
   if (array.shape.length !== 2 || (array.dtype !== 'float32' && array.dtype !== 'float64')) {
     throw new EmbeddersError(
-      'E_MATRIX',
+      'matrix',
       `@execret/embedders matrices: ${path}: array "${key}" is ${array.dtype} of shape [${array.shape.join(', ')}], expected a 2-D float32 or float64 matrix`,
     );
   }
@@ -169,7 +169,7 @@ function toFloat32Matrix(array: NpyArray, key: string, path: string): ImportedMa
  * float32 (float64 arrays are converted). Use them to score without calling a provider, or to seed a
  * cache with `cache.store(info, kind, texts, matrix.data)` when the row order of the texts is known.
  *
- * @throws EmbeddersError `E_MATRIX` when a named array is absent (the message lists the arrays present,
+ * @throws EmbeddersError `matrix` when a named array is absent (the message lists the arrays present,
  *   with shapes) or is not a 2-D float matrix; `node:fs` errors such as `ENOENT`.
  * @example
  * const { queries, documents, arrays } = await importEmbeddingMatrices('embeddings/gemini-embedding-2.npz');
@@ -196,7 +196,7 @@ export async function importEmbeddingMatrices(
       const array = arrays.get(wanted);
       if (array === undefined) {
         throw new EmbeddersError(
-          'E_MATRIX',
+          'matrix',
           `@execret/embedders matrices: ${path} has no array "${wanted}"; arrays: ${describe()}`,
         );
       }
@@ -212,7 +212,7 @@ export async function importEmbeddingMatrices(
   const documents = pick('documents');
   if (queries === undefined && documents === undefined) {
     throw new EmbeddersError(
-      'E_MATRIX',
+      'matrix',
       `@execret/embedders matrices: ${path} has none of the expected arrays (${[...MATRIX_KEY_CANDIDATES.queries, ...MATRIX_KEY_CANDIDATES.documents].join(', ')}); pass options.keys; arrays: ${describe()}`,
     );
   }

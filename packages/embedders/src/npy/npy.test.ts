@@ -175,7 +175,7 @@ describe('readNpy', () => {
       handMade("{'descr': '<f4', 'fortran_order': Maybe, 'shape': (1,), }", [0, 0, 0, 0]),
       /cannot parse the header/,
     ],
-  ] as const)('throws EmbeddersError E_MATRIX for %s', (_, bytes, message) => {
+  ] as const)('throws EmbeddersError matrix for %s', (_, bytes, message) => {
     let caught: unknown;
     try {
       readNpy(bytes);
@@ -183,7 +183,7 @@ describe('readNpy', () => {
       caught = error;
     }
     expect(EmbeddersError.is(caught)).toBe(true);
-    expect((caught as EmbeddersError).code).toBe('E_MATRIX');
+    expect((caught as EmbeddersError).code).toBe('matrix');
     expect((caught as Error).message).toMatch(/^@execret\/embedders readNpy: /);
     expect((caught as Error).message).toMatch(message);
   });

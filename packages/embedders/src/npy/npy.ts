@@ -161,7 +161,7 @@ interface NpyHeader {
 }
 
 function formatError(message: string, cause?: unknown): EmbeddersError {
-  return new EmbeddersError('E_MATRIX', `@execret/embedders readNpy: ${message}`, cause === undefined ? {} : { cause });
+  return new EmbeddersError('matrix', `@execret/embedders readNpy: ${message}`, cause === undefined ? {} : { cause });
 }
 
 /**
@@ -170,7 +170,7 @@ function formatError(message: string, cause?: unknown): EmbeddersError {
  *
  * Accepted descriptors: `f4`, `f8`, `i4`, `i8` and `U<n>` in either byte order (`<`, `>`, or `=` for
  * this machine's); big-endian data is converted. Unicode elements lose trailing U+0000 padding, as in
- * numpy. Rejected with an `EmbeddersError` of code `E_MATRIX`: a bad magic string or version, an
+ * numpy. Rejected with an `EmbeddersError` of code `matrix`: a bad magic string or version, an
  * unparsable header, other dtypes (including pickled `object` arrays and structured dtypes),
  * `fortran_order: True`, and data shorter or longer than the shape requires.
  *

@@ -7,7 +7,7 @@ import { type NpyInput, type NpzWriteOptions, npzChunks, readNpz } from './npz.j
 /**
  * Reads an `.npz` file; see {@link readNpz}.
  *
- * @throws EmbeddersError `E_MATRIX` for a corrupt or unsupported archive; file-system errors as thrown by
+ * @throws EmbeddersError `matrix` for a corrupt or unsupported archive; file-system errors as thrown by
  *   `node:fs` (e.g. `ENOENT`).
  * @example
  * const arrays = await readNpzFile('embeddings/gemini-embedding-2.npz');

@@ -16,7 +16,7 @@ function expectMatrixError(run: () => unknown, message: RegExp): void {
     caught = error;
   }
   expect(EmbeddersError.is(caught), String(caught)).toBe(true);
-  expect((caught as EmbeddersError).code).toBe('E_MATRIX');
+  expect((caught as EmbeddersError).code).toBe('matrix');
   expect((caught as Error).message).toMatch(message);
 }
 
@@ -136,7 +136,7 @@ describe('readNpz', () => {
     expect([...readNpz(bytes).keys()]).toEqual(['raw']);
   });
 
-  it('throws E_MATRIX naming the member when a member is not an .npy array', () => {
+  it('throws matrix naming the member when a member is not an .npy array', () => {
     const bytes = new Uint8Array(
       concat(
         zipChunks([{ name: 'notes.txt', data: new TextEncoder().encode('hello') }], {
@@ -148,7 +148,7 @@ describe('readNpz', () => {
     expectMatrixError(() => readNpz(bytes), /member 'notes\.txt': not an \.npy file/);
   });
 
-  it('throws E_MATRIX when two members map to the same key', () => {
+  it('throws matrix when two members map to the same key', () => {
     const bytes = new Uint8Array(
       concat(
         zipChunks(
@@ -163,20 +163,20 @@ describe('readNpz', () => {
     expectMatrixError(() => readNpz(bytes), /two members are named 'a'/);
   });
 
-  it('throws E_MATRIX when the archive is truncated', () => {
+  it('throws matrix when the archive is truncated', () => {
     const bytes = writeNpz({ a: { data: new Float32Array(100), shape: [100] } });
     expectMatrixError(() => readNpz(bytes.subarray(0, bytes.length - 30)), /not a ZIP archive/);
     expectMatrixError(() => readNpz(new Uint8Array(10)), /not a ZIP archive/);
   });
 
-  it('throws E_MATRIX when a CRC-32 does not match', () => {
+  it('throws matrix when a CRC-32 does not match', () => {
     const bytes = writeNpz({ a: { data: new Float32Array([1, 2, 3]), shape: [3] } });
     const at = bytes.indexOf(0x3f, 100); // inside the float data (1.0 = 0x3f800000)
     bytes[at] = bytes[at]! ^ 1;
     expectMatrixError(() => readNpz(bytes), /fails its CRC-32 check/);
   });
 
-  it('throws E_MATRIX for encrypted entries and unknown compression methods', () => {
+  it('throws matrix for encrypted entries and unknown compression methods', () => {
     const make = () =>
       new Uint8Array(concat(zipChunks([{ name: 'a.npy', data: npy }], { compress: false, forceZip64: false })));
     const centralOffset = (bytes: Uint8Array) => new DataView(bytes.buffer).getUint32(bytes.length - 22 + 16, true);
@@ -188,7 +188,7 @@ describe('readNpz', () => {
     expectMatrixError(() => readNpz(bzip2), /compression method 12/);
   });
 
-  it('throws E_MATRIX when deflated data is corrupt', () => {
+  it('throws matrix when deflated data is corrupt', () => {
     const good = deflateRawSync(npy);
     const bytes = new Uint8Array(
       concat(zipChunks([{ name: 'a.npy', data: npy }], { compress: true, forceZip64: false })),

@@ -90,7 +90,7 @@ export function npzChunks(
  * in archive order. Stored and deflated members, data descriptors and ZIP64 are handled; sizes and CRC-32
  * are checked.
  *
- * @throws EmbeddersError `E_MATRIX` for a corrupt or unsupported archive, a member that is not a
+ * @throws EmbeddersError `matrix` for a corrupt or unsupported archive, a member that is not a
  *   supported `.npy` array (see {@link readNpy}), or two members with the same key.
  * @example
  * const arrays = readNpz(readFileSync('embeddings/bge-large-en-v1.5.npz'));
@@ -102,14 +102,13 @@ export function readNpz(bytes: Uint8Array): Map<string, NpyArray> {
   const out = new Map<string, NpyArray>();
   for (const { name, data } of readZip(bytes, 'readNpz')) {
     const key = name.endsWith('.npy') ? name.slice(0, -4) : name;
-    if (out.has(key))
-      throw new EmbeddersError('E_MATRIX', `@execret/embedders readNpz: two members are named '${key}'`);
+    if (out.has(key)) throw new EmbeddersError('matrix', `@execret/embedders readNpz: two members are named '${key}'`);
     try {
       out.set(key, readNpy(data));
     } catch (error) {
       if (EmbeddersError.is(error)) {
         throw new EmbeddersError(
-          'E_MATRIX',
+          'matrix',
           `@execret/embedders readNpz: member '${name}': ${error.message.replace(/^@execret\/embedders readNpy: /, '')}`,
           {
             cause: error,

@@ -215,10 +215,10 @@ describe('writeNpzFile', () => {
 });
 
 describe('readNpzFile', () => {
-  it('throws E_MATRIX for a file that is not an archive', async () => {
+  it('throws matrix for a file that is not an archive', async () => {
     const path = join(dir, 'not-a-zip.npz');
     writeFileSync(path, 'hello');
-    await expect(readNpzFile(path)).rejects.toSatisfy((e: unknown) => EmbeddersError.is(e) && e.code === 'E_MATRIX');
+    await expect(readNpzFile(path)).rejects.toSatisfy((e: unknown) => EmbeddersError.is(e) && e.code === 'matrix');
   });
 
   it('rejects with ENOENT when the file is missing', async () => {

@@ -1,7 +1,7 @@
 /**
  * A small ZIP reader and writer (PKWARE APPNOTE 6.3), enough for `.npz` archives: stored (method 0) and
  * deflated (method 8) entries, data descriptors, ZIP64 sizes, offsets and entry counts, UTF-8 and CP437
- * names. Not supported (rejected with `E_MATRIX`): encryption, split archives, other compression methods.
+ * names. Not supported (rejected with `matrix`): encryption, split archives, other compression methods.
  *
  * @internal
  */
@@ -29,7 +29,7 @@ const CP437_HIGH =
 
 function zipError(component: string, message: string, cause?: unknown): EmbeddersError {
   return new EmbeddersError(
-    'E_MATRIX',
+    'matrix',
     `@execret/embedders ${component}: ${message}`,
     cause === undefined ? {} : { cause },
   );
@@ -58,7 +58,7 @@ function decodeName(bytes: Uint8Array, utf8: boolean, component: string): string
  * Reads every file entry of a ZIP archive from its central directory, in directory order; directory
  * entries (names ending in `/`) are skipped. Each entry's size and CRC-32 are verified.
  *
- * @throws EmbeddersError `E_MATRIX` when the archive is truncated, corrupt, encrypted, split, or uses a
+ * @throws EmbeddersError `matrix` when the archive is truncated, corrupt, encrypted, split, or uses a
  *   compression method other than stored and deflate.
  */
 export function readZip(bytes: Uint8Array, component: string): ZipEntry[] {

@@ -31,7 +31,7 @@ function isModuleNotFound(error: unknown, packageName: string): boolean {
 
 /**
  * Runs `load` (a literal `import('<package>')`) and turns "module not found" into an `EmbeddersError`
- * with code `E_MISSING_DEPENDENCY` that names the package to install. Other errors pass through.
+ * with code `missing-dependency` that names the package to install. Other errors pass through.
  *
  * @example
  * const { default: OpenAI } = await importOptional('openai', 'openai', () => import('openai'));
@@ -42,7 +42,7 @@ export async function importOptional<T>(packageName: string, component: string, 
   } catch (error) {
     if (isModuleNotFound(error, packageName)) {
       throw new EmbeddersError(
-        'E_MISSING_DEPENDENCY',
+        'missing-dependency',
         `@execret/embedders ${component}: the optional package "${packageName}" is not installed; run \`pnpm add ${packageName}\` (or npm i ${packageName})`,
         { cause: error },
       );
@@ -51,11 +51,11 @@ export async function importOptional<T>(packageName: string, component: string, 
   }
 }
 
-/** Throws `E_AUTH` when a provider that needs a key got none (the library never reads environment variables). */
+/** Throws `auth` when a provider that needs a key got none (the library never reads environment variables). */
 export function requireApiKey(apiKey: string | undefined, component: string): string {
   if (typeof apiKey !== 'string' || apiKey.length === 0) {
     throw new EmbeddersError(
-      'E_AUTH',
+      'auth',
       `@execret/embedders ${component}: no API key given; pass options.apiKey (the library never reads environment variables)`,
     );
   }
@@ -73,7 +73,7 @@ export class HttpStatusError extends Error {
 
 /**
  * POSTs JSON and returns the parsed JSON body. Non-2xx statuses throw {@link HttpStatusError};
- * a body that is not JSON throws `E_RESPONSE`.
+ * a body that is not JSON throws `response`.
  */
 export async function postJson(
   fetch: FetchLike,
@@ -95,7 +95,7 @@ export async function postJson(
     return JSON.parse(text) as unknown;
   } catch {
     throw new EmbeddersError(
-      'E_RESPONSE',
+      'response',
       `@execret/embedders ${component}: response is not valid JSON (${text.length} bytes, starts ${JSON.stringify(text.slice(0, 60))})`,
       { status: response.status },
     );
@@ -109,7 +109,7 @@ export async function postJson(
  */
 export function readOpenAIStyle(body: unknown, component: string): { vectors: unknown[]; inputTokens: number | null } {
   const bad = (what: string) =>
-    new EmbeddersError('E_RESPONSE', `@execret/embedders ${component}: malformed response: ${what}`);
+    new EmbeddersError('response', `@execret/embedders ${component}: malformed response: ${what}`);
   if (typeof body !== 'object' || body === null) throw bad('body is not an object');
   const data = (body as { data?: unknown }).data;
   if (!Array.isArray(data)) throw bad('"data" is not an array');

@@ -15,7 +15,7 @@ export interface GeminiEmbedderOptions extends RemoteOptions, ConfigOverrides {}
  * `outputDimensionality` is sent when `dims` is not 3072, and vectors are re-normalised. The API returns
  * no token counts, so usage is estimated (`tokensEstimated: true`).
  *
- * @throws EmbeddersError `E_AUTH` without `apiKey`, `E_MISSING_DEPENDENCY` without `@google/genai`.
+ * @throws EmbeddersError `auth` without `apiKey`, `missing-dependency` without `@google/genai`.
  * @example
  * const embedder = await createGeminiEmbedder('gemini/gemini-embedding-001', { apiKey: key, dimensions: 768 });
  * await embedder.embed(['def f(x): return x'], { kind: 'document' });
@@ -56,7 +56,7 @@ export async function createGeminiEmbedder(
         const embeddings = response.embeddings;
         if (!Array.isArray(embeddings)) {
           throw new EmbeddersError(
-            'E_RESPONSE',
+            'response',
             '@execret/embedders gemini: malformed response: "embeddings" is not an array',
           );
         }

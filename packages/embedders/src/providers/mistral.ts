@@ -11,7 +11,7 @@ export interface MistralEmbedderOptions extends RemoteOptions, ConfigOverrides {
  * lazily, SDK retries off). Codestral Embed sends `output_dimension` when `dims` is not 1536 and
  * `output_dtype` for `int8`/`uint8` (returned as float32 values, not normalised).
  *
- * @throws EmbeddersError `E_AUTH` without `apiKey`, `E_MISSING_DEPENDENCY` without `@mistralai/mistralai`.
+ * @throws EmbeddersError `auth` without `apiKey`, `missing-dependency` without `@mistralai/mistralai`.
  * @example
  * const embedder = await createMistralEmbedder('mistral/codestral-embed', { apiKey: key, dimensions: 3072 });
  * await embedder.embed(['def f(): pass'], { kind: 'document' });

@@ -12,7 +12,7 @@ export interface OpenAIEmbedderOptions extends RemoteOptions, ConfigOverrides {}
  * itself; sends `dimensions` only when it differs from the model's full size. Batches hold at most
  * 2,048 inputs and an estimated 300,000 tokens.
  *
- * @throws EmbeddersError `E_AUTH` without `apiKey`, `E_MISSING_DEPENDENCY` without the `openai` package.
+ * @throws EmbeddersError `auth` without `apiKey`, `missing-dependency` without the `openai` package.
  * @example
  * const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', { apiKey: key, dimensions: 512 });
  * const { data, rows, dims } = await embedder.embed(['binary search'], { kind: 'query' });

@@ -115,8 +115,8 @@ export function padBatch(
  * length before batching (at most `info.maxBatch` per forward pass) and returned in input order.
  * Usage counts tokens from the attention mask; there is no price.
  *
- * @throws EmbeddersError `E_MODEL_UNAVAILABLE` when the files are absent and cannot be downloaded,
- *   `E_MISSING_DEPENDENCY` without `@huggingface/transformers`.
+ * @throws EmbeddersError `model-unavailable` when the files are absent and cannot be downloaded,
+ *   `missing-dependency` without `@huggingface/transformers`.
  * @example
  * const embedder = await createTransformersEmbedder('local/all-minilm-l6-v2', {
  *   localModelPath: '/data/models', allowRemoteModels: false,
@@ -173,7 +173,7 @@ export async function createTransformersEmbedder(
       const where = `${env.localModelPath.replace(/\/+$/, '')}/${info.model}`;
       const how = env.allowRemoteModels ? 'and downloading it failed' : 'and remote loading is disabled';
       throw new EmbeddersError(
-        'E_MODEL_UNAVAILABLE',
+        'model-unavailable',
         `@execret/embedders transformers: cannot load ${info.id} (${info.model}, ${info.dtype}) from ${where} ${how}: ${
           error instanceof Error ? error.message.slice(0, 300) : String(error)
         }`,
@@ -204,7 +204,7 @@ export async function createTransformersEmbedder(
     let usage = emptyUsage(false);
     for (let start = 0; start < order.length; start += info.maxBatch) {
       if (signal?.aborted) {
-        throw new EmbeddersError('E_ABORTED', '@execret/embedders transformers: aborted by the caller', {
+        throw new EmbeddersError('aborted', '@execret/embedders transformers: aborted by the caller', {
           cause: signal.reason,
         });
       }
@@ -222,14 +222,14 @@ export async function createTransformersEmbedder(
       const hidden = outputs.last_hidden_state ?? outputs.token_embeddings;
       if (hidden === undefined || hidden.dims.length !== 3) {
         throw new EmbeddersError(
-          'E_RESPONSE',
+          'response',
           `@execret/embedders transformers: ${info.model} returned no [batch, seq, hidden] "last_hidden_state" (outputs: ${Object.keys(outputs).join(', ')})`,
         );
       }
       const [batch, seq, hiddenSize] = hidden.dims as [number, number, number];
       if (hiddenSize < dims) {
         throw new EmbeddersError(
-          'E_RESPONSE',
+          'response',
           `@execret/embedders transformers: ${info.model} produces ${hiddenSize} dimensions, fewer than the configured ${dims}`,
         );
       }

@@ -15,7 +15,7 @@ export interface VoyageEmbedderOptions extends RemoteOptions, ConfigOverrides {}
  * default 1024, and `output_dtype` for `int8`/`uint8`. Batches hold at most 1,000 texts and an
  * estimated 120,000 tokens (voyage-code-3's published caps).
  *
- * @throws EmbeddersError `E_AUTH` without `apiKey`.
+ * @throws EmbeddersError `auth` without `apiKey`.
  * @example
  * const embedder = await createVoyageEmbedder('voyage/voyage-code-3', { apiKey: key });
  * await embedder.embed(['merge two sorted lists'], { kind: 'query' });
