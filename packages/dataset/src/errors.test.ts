@@ -46,20 +46,20 @@ describe('formatIssues', () => {
 
 describe('DatasetError', () => {
   it('lists its issues in the message when issues are attached', () => {
-    const error = new DatasetError('E_SCHEMA', 'bad rows:', { issues: [issue(4), issue(9)], omittedIssues: 5 });
+    const error = new DatasetError('schema', 'bad rows:', { issues: [issue(4), issue(9)], omittedIssues: 5 });
     expect(error.message).toMatch(/^@execret\/dataset: bad rows:/);
     expect(error.message).toContain('data/corpus.jsonl:4 corpus_id');
     expect(error.message).toContain('data/corpus.jsonl:9 corpus_id');
     expect(error.message).toContain('5 further issues not collected');
-    expect(error.code).toBe('E_SCHEMA');
+    expect(error.code).toBe('schema');
     expect(error.issues).toHaveLength(2);
   });
 
   it('is recognised by DatasetError.is without instanceof and keeps its cause', () => {
     const cause = new Error('disk');
-    const error = new DatasetError('E_IO', 'x', { cause });
+    const error = new DatasetError('io', 'x', { cause });
     expect(DatasetError.is(error)).toBe(true);
-    expect(DatasetError.is({ name: 'DatasetError', code: 'E_IO', message: 'x' })).toBe(false);
+    expect(DatasetError.is({ name: 'DatasetError', code: 'io', message: 'x' })).toBe(false);
     expect(DatasetError.is(new Error('x'))).toBe(false);
     expect(DatasetError.is(null)).toBe(false);
     expect(error.cause).toBe(cause);

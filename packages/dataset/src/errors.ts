@@ -11,35 +11,35 @@
 /** The codes a {@link DatasetError} can carry. */
 export type DatasetErrorCode =
   /** A line or file is not valid JSON / UTF-8, or is truncated. */
-  | 'E_PARSE'
+  | 'parse'
   /** Valid JSON that does not have the shape the release format requires. */
-  | 'E_SCHEMA'
+  | 'schema'
   /** A file, directory or remote file does not exist. */
-  | 'E_NOT_FOUND'
+  | 'not-found'
   /** A file's SHA-256 differs from the one listed in `SHA256SUMS`. */
-  | 'E_CHECKSUM'
+  | 'checksum'
   /** A download failed: HTTP status, network error, truncated body. */
-  | 'E_DOWNLOAD'
+  | 'download'
   /** A local read or write failed for a reason other than absence. */
-  | 'E_IO'
+  | 'io'
   /** The `source` argument of `loadExecRetrieval` is not one of the accepted forms. */
-  | 'E_SOURCE'
+  | 'source'
   /** The operation was aborted through its `AbortSignal`. */
-  | 'E_ABORTED'
+  | 'aborted'
   /** `assertValidBenchmark` found error-level issues. */
-  | 'E_VALIDATION';
+  | 'validation';
 
 /** Every {@link DatasetErrorCode}, in a stable order (for messages and tests). */
 export const DATASET_ERROR_CODES: readonly DatasetErrorCode[] = [
-  'E_PARSE',
-  'E_SCHEMA',
-  'E_NOT_FOUND',
-  'E_CHECKSUM',
-  'E_DOWNLOAD',
-  'E_IO',
-  'E_SOURCE',
-  'E_ABORTED',
-  'E_VALIDATION',
+  'parse',
+  'schema',
+  'not-found',
+  'checksum',
+  'download',
+  'io',
+  'source',
+  'aborted',
+  'validation',
 ];
 
 /** How serious an issue is: `error` makes data unusable or wrong, `warning` is suspicious, `info` is a count. */
@@ -155,7 +155,7 @@ export interface DatasetErrorOptions {
  * try {
  *   await loadExecRetrieval('./release');
  * } catch (error) {
- *   if (DatasetError.is(error) && error.code === 'E_SCHEMA') console.error(error.issues.length, 'issues');
+ *   if (DatasetError.is(error) && error.code === 'schema') console.error(error.issues.length, 'issues');
  *   else throw error;
  * }
  */
@@ -190,7 +190,7 @@ export class DatasetError extends Error {
    * Whether `value` is a {@link DatasetError} (checks a brand property, so it works across module copies).
    *
    * @example
-   * DatasetError.is(new DatasetError('E_IO', 'x')); // true
+   * DatasetError.is(new DatasetError('io', 'x')); // true
    * DatasetError.is(new Error('x'));                 // false
    */
   static is(value: unknown): value is DatasetError {

@@ -52,7 +52,7 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  * Parses `hf:owner/name` or `hf:owner/name@revision` (revision defaults to `main`; it may contain `/`, as in
  * `refs/pr/3`).
  *
- * @throws {DatasetError} `E_SOURCE` for any other shape.
+ * @throws {DatasetError} `source` for any other shape.
  * @example
  * parseHubReference('hf:anonpapersubmission01/execretrieval@v1.0');
  * // { owner: 'anonpapersubmission01', name: 'execretrieval', revision: 'v1.0' }
@@ -60,7 +60,7 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export function parseHubReference(source: string): HubReference {
   const fail = () =>
     new DatasetError(
-      'E_SOURCE',
+      'source',
       `expected a Hub reference of the form hf:owner/name[@revision], received ${JSON.stringify(source)}`,
     );
   if (!source.startsWith('hf:')) throw fail();
@@ -186,9 +186,9 @@ function isAbort(error: unknown, signal?: AbortSignal): boolean {
  * match the freshly fetched `SHA256SUMS` (or, when the repository has none, whenever they exist); with `offline`
  * the network is never used, and when the Hub cannot be reached a complete cache is used instead.
  *
- * @throws {DatasetError} `E_NOT_FOUND` (HTTP 404, or a file missing from the cache offline), `E_DOWNLOAD` (other
- *   HTTP status, network failure, body shorter than `Content-Length`), `E_CHECKSUM` (downloaded bytes differ from
- *   `SHA256SUMS`), `E_ABORTED`, `E_IO`.
+ * @throws {DatasetError} `not-found` (HTTP 404, or a file missing from the cache offline), `download` (other
+ *   HTTP status, network failure, body shorter than `Content-Length`), `checksum` (downloaded bytes differ from
+ *   `SHA256SUMS`), `aborted`, `io`.
  * @example
  * const { dir } = await downloadHubDataset('hf:anonpapersubmission01/execretrieval', {
  *   cacheDir: '/tmp/hub', onProgress: (e) => console.log(e.file, e.phase, e.receivedBytes, e.totalBytes),
@@ -212,7 +212,7 @@ export async function downloadHubDataset(
     for (const file of DATA_FILES) if ((await fileSize(join(dir, file))) === null) missing.push(file);
     if (missing.length > 0) {
       throw new DatasetError(
-        'E_NOT_FOUND',
+        'not-found',
         `${label} is not fully cached in ${dir} (missing ${missing.join(', ')})${reason ? `; ${reason}` : ''}`,
       );
     }
@@ -226,7 +226,7 @@ export async function downloadHubDataset(
         const actual = await fileSha256(path);
         if (actual !== expected)
           throw new DatasetError(
-            'E_CHECKSUM',
+            'checksum',
             `cached ${file} of ${label} does not match ${SHA256SUMS_FILE}: expected ${expected}, computed ${actual}; download it again`,
           );
       }
@@ -246,7 +246,7 @@ export async function downloadHubDataset(
 
   if (options.offline) return useCache('offline mode');
   if (signal?.aborted)
-    throw new DatasetError('E_ABORTED', `download of ${label} was aborted`, { cause: signal.reason });
+    throw new DatasetError('aborted', `download of ${label} was aborted`, { cause: signal.reason });
 
   // 1. SHA256SUMS decides freshness and integrity.
   let sums: Map<string, string> | null = null;
@@ -256,14 +256,14 @@ export async function downloadHubDataset(
     response = await doFetch(sumsUrl, { headers, ...(signal ? { signal } : {}) });
   } catch (error) {
     if (isAbort(error, signal))
-      throw new DatasetError('E_ABORTED', `download of ${label} was aborted`, { cause: error });
+      throw new DatasetError('aborted', `download of ${label} was aborted`, { cause: error });
     const reason = `the Hub could not be reached (${(error as Error).message})`;
     try {
       return await useCache(reason);
     } catch (cacheError) {
-      if (DatasetError.is(cacheError) && cacheError.code === 'E_NOT_FOUND') {
+      if (DatasetError.is(cacheError) && cacheError.code === 'not-found') {
         throw new DatasetError(
-          'E_DOWNLOAD',
+          'download',
           `could not download ${sumsUrl}: ${(error as Error).message}; no complete cached copy in ${dir}`,
           { cause: error },
         );
@@ -313,12 +313,12 @@ export async function downloadHubDataset(
 function httpError(response: Response, url: string, label: string): DatasetError {
   if (response.status === 404)
     return new DatasetError(
-      'E_NOT_FOUND',
+      'not-found',
       `${url} does not exist (HTTP 404); check the repository and revision of ${label}`,
     );
   const hint =
     response.status === 401 || response.status === 403 ? '; the repository may be gated or private: pass `token`' : '';
-  return new DatasetError('E_DOWNLOAD', `GET ${url} failed with HTTP ${response.status} ${response.statusText}${hint}`);
+  return new DatasetError('download', `GET ${url} failed with HTTP ${response.status} ${response.statusText}${hint}`);
 }
 
 function tempName(path: string): string {
@@ -335,7 +335,7 @@ async function writeAtomically(path: string, text: string): Promise<void> {
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
-    throw new DatasetError('E_IO', `could not write ${path}: ${(error as Error).message}`, { cause: error });
+    throw new DatasetError('io', `could not write ${path}: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -356,13 +356,13 @@ async function downloadFile(
   ctx: DownloadContext,
 ): Promise<number> {
   const aborted = (cause: unknown) =>
-    new DatasetError('E_ABORTED', `download of ${file} (${ctx.label}) was aborted`, { cause });
+    new DatasetError('aborted', `download of ${file} (${ctx.label}) was aborted`, { cause });
   let response: Response;
   try {
     response = await ctx.doFetch(url, { headers: ctx.headers, ...(ctx.signal ? { signal: ctx.signal } : {}) });
   } catch (error) {
     if (isAbort(error, ctx.signal)) throw aborted(error);
-    throw new DatasetError('E_DOWNLOAD', `could not download ${url}: ${(error as Error).message}`, { cause: error });
+    throw new DatasetError('download', `could not download ${url}: ${(error as Error).message}`, { cause: error });
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
@@ -399,20 +399,20 @@ async function downloadFile(
     } catch (error) {
       if (isAbort(error, ctx.signal)) throw aborted(error);
       throw new DatasetError(
-        'E_DOWNLOAD',
+        'download',
         `download of ${url} broke off after ${received}${total === null ? '' : ` of ${total}`} bytes: ${(error as Error).message}`,
         { cause: error },
       );
     }
     if (total !== null && received !== total) {
-      throw new DatasetError('E_DOWNLOAD', `download of ${url} is truncated: received ${received} of ${total} bytes`);
+      throw new DatasetError('download', `download of ${url} is truncated: received ${received} of ${total} bytes`);
     }
     out.end();
     await once(out, 'close');
     const digest = hash.digest('hex');
     if (expected !== undefined && digest !== expected) {
       throw new DatasetError(
-        'E_CHECKSUM',
+        'checksum',
         `downloaded ${file} of ${ctx.label} does not match ${SHA256SUMS_FILE}: expected ${expected}, computed ${digest}`,
       );
     }
@@ -423,6 +423,6 @@ async function downloadFile(
     await closeOut();
     await rm(temp, { force: true });
     if (DatasetError.is(error)) throw error;
-    throw new DatasetError('E_IO', `could not write ${path}: ${(error as Error).message}`, { cause: error });
+    throw new DatasetError('io', `could not write ${path}: ${(error as Error).message}`, { cause: error });
   }
 }

@@ -130,11 +130,11 @@ describe('readJsonl', () => {
     expect(streamed.layout.bom).toBe(true);
   });
 
-  it('throws E_ABORTED when the signal is aborted', async () => {
+  it('throws aborted when the signal is aborted', async () => {
     const controller = new AbortController();
     controller.abort();
     await expect(readJsonl(chunks(bytes, 4), { file, signal: controller.signal })).rejects.toSatisfy(
-      (e: unknown) => DatasetError.is(e) && e.code === 'E_ABORTED',
+      (e: unknown) => DatasetError.is(e) && e.code === 'aborted',
     );
   });
 });
@@ -146,9 +146,9 @@ describe('readJsonlFile', () => {
     expect(r.layout).toMatchObject({ eol: '\r\n', finalNewline: false, blankLines: [{ before: 3, text: '' }] });
   });
 
-  it('throws E_NOT_FOUND when the file does not exist', async () => {
+  it('throws not-found when the file does not exist', async () => {
     await expect(readJsonlFile('/nonexistent/x.jsonl', { file: 'x.jsonl' })).rejects.toSatisfy(
-      (e: unknown) => DatasetError.is(e) && e.code === 'E_NOT_FOUND',
+      (e: unknown) => DatasetError.is(e) && e.code === 'not-found',
     );
   });
 });

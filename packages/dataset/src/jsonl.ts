@@ -343,15 +343,15 @@ function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
 }
 
 function abortError(signal: AbortSignal, file: string): DatasetError {
-  return new DatasetError('E_ABORTED', `reading ${file} was aborted`, { cause: signal.reason });
+  return new DatasetError('aborted', `reading ${file} was aborted`, { cause: signal.reason });
 }
 
 /** Default read chunk size for files (1 MiB). */
 export const DEFAULT_READ_CHUNK_BYTES = 1 << 20;
 
 /**
- * Reads a JSONL file from disk in chunks. A missing file throws {@link DatasetError} `E_NOT_FOUND`, any other
- * read failure `E_IO`; bad content never throws, it is reported in the result.
+ * Reads a JSONL file from disk in chunks. A missing file throws {@link DatasetError} `not-found`, any other
+ * read failure `io`; bad content never throws, it is reported in the result.
  *
  * @example
  * const { records, layout } = await readJsonlFile('/data/release/data/queries.jsonl', { file: 'data/queries.jsonl' });
@@ -363,8 +363,8 @@ export async function readJsonlFile(path: string, options: JsonlReadOptions): Pr
   } catch (error) {
     if (DatasetError.is(error) || error instanceof TypeError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new DatasetError('E_NOT_FOUND', `file not found: ${path}`, { cause: error });
-    throw new DatasetError('E_IO', `could not read ${path}: ${(error as Error).message}`, { cause: error });
+    if (code === 'ENOENT') throw new DatasetError('not-found', `file not found: ${path}`, { cause: error });
+    throw new DatasetError('io', `could not read ${path}: ${(error as Error).message}`, { cause: error });
   } finally {
     stream.destroy();
   }

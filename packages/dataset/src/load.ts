@@ -23,8 +23,8 @@ export interface LoadExecRetrievalOptions extends HubDownloadOptions, Omit<ReadR
  * and unknown fields are reported on `benchmark.loadReport`. Integrity across files is checked separately by
  * `validateBenchmark`.
  *
- * @throws {DatasetError} `E_SOURCE`, `E_NOT_FOUND`, `E_PARSE`, `E_SCHEMA`, `E_CHECKSUM`, `E_DOWNLOAD`,
- *   `E_ABORTED`, `E_IO`.
+ * @throws {DatasetError} `source`, `not-found`, `parse`, `schema`, `checksum`, `download`,
+ *   `aborted`, `io`.
  * @example
  * const mini = await loadExecRetrieval('mini');
  * const full = await loadExecRetrieval('hf:anonpapersubmission01/execretrieval', { cacheDir: '/tmp/hub' });
@@ -35,7 +35,7 @@ export async function loadExecRetrieval(source: string, options: LoadExecRetriev
     throw new TypeError(`@execret/dataset: loadExecRetrieval expects a string source, received ${typeof source}`);
   if (source.trim() === '') {
     throw new DatasetError(
-      'E_SOURCE',
+      'source',
       "expected a source: a release directory, 'hf:owner/name[@revision]' or 'mini'; received an empty string",
     );
   }
@@ -73,7 +73,7 @@ export async function loadExecRetrieval(source: string, options: LoadExecRetriev
   if (!isDir) {
     const hint = /^[\w.-]+\/[\w.-]+(@\S+)?$/.test(source) ? ` (did you mean 'hf:${source}'?)` : '';
     throw new DatasetError(
-      'E_NOT_FOUND',
+      'not-found',
       `release directory not found: ${dir}${hint}; expected a directory, 'hf:owner/name[@revision]' or 'mini'`,
     );
   }

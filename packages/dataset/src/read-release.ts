@@ -79,8 +79,8 @@ async function readHashed(
   } catch (error) {
     if (DatasetError.is(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new DatasetError('E_NOT_FOUND', `file not found: ${path}`, { cause: error });
-    throw new DatasetError('E_IO', `could not read ${path}: ${(error as Error).message}`, { cause: error });
+    if (code === 'ENOENT') throw new DatasetError('not-found', `file not found: ${path}`, { cause: error });
+    throw new DatasetError('io', `could not read ${path}: ${(error as Error).message}`, { cause: error });
   } finally {
     stream.destroy();
   }
@@ -91,9 +91,9 @@ async function readHashed(
  * files directly in `<dir>`), verifying them against `<dir>/SHA256SUMS` when it exists. `corpus.jsonl` and
  * `queries.jsonl` are required; the other two are read when present.
  *
- * @throws {DatasetError} `E_NOT_FOUND` (missing directory or required file), `E_CHECKSUM` (a listed file's
- *   digest differs), `E_PARSE` (malformed JSON/UTF-8 or a truncated line, with every bad line listed),
- *   `E_SCHEMA` (rows of the wrong shape, with file, line and field of each), `E_IO`, `E_ABORTED`.
+ * @throws {DatasetError} `not-found` (missing directory or required file), `checksum` (a listed file's
+ *   digest differs), `parse` (malformed JSON/UTF-8 or a truncated line, with every bad line listed),
+ *   `schema` (rows of the wrong shape, with file, line and field of each), `io`, `aborted`.
  * @example
  * const benchmark = await readReleaseDirectory('/data/execretrieval');
  * console.log(benchmark.queries.length, benchmark.corpus.length); // 939 4694
@@ -102,22 +102,22 @@ export async function readReleaseDirectory(dir: string, options: ReadReleaseOpti
   const maxIssues = options.maxIssues ?? DEFAULT_MAX_ISSUES;
   const signal = options.signal;
   const checkAbort = () => {
-    if (signal?.aborted) throw new DatasetError('E_ABORTED', `reading ${dir} was aborted`, { cause: signal.reason });
+    if (signal?.aborted) throw new DatasetError('aborted', `reading ${dir} was aborted`, { cause: signal.reason });
   };
   let dirStat: Awaited<ReturnType<typeof stat>>;
   try {
     dirStat = await stat(dir);
   } catch (error) {
-    throw new DatasetError('E_NOT_FOUND', `release directory not found: ${dir}`, { cause: error });
+    throw new DatasetError('not-found', `release directory not found: ${dir}`, { cause: error });
   }
   if (!dirStat.isDirectory())
-    throw new DatasetError('E_NOT_FOUND', `expected a release directory, received a file: ${dir}`);
+    throw new DatasetError('not-found', `expected a release directory, received a file: ${dir}`);
   let prefix = 'data/';
   if (!(await exists(join(dir, RELEASE_DATA_FILES.corpus)))) {
     if (await exists(join(dir, 'corpus.jsonl'))) prefix = '';
     else {
       throw new DatasetError(
-        'E_NOT_FOUND',
+        'not-found',
         `no ${RELEASE_DATA_FILES.corpus} (nor corpus.jsonl) in ${dir}; a release directory holds data/corpus.jsonl, data/queries.jsonl, data/distractor_metadata.jsonl and data/execution_cache.jsonl`,
       );
     }
@@ -150,7 +150,7 @@ export async function readReleaseDirectory(dir: string, options: ReadReleaseOpti
       if (expected === undefined) checksum = 'not-listed';
       else if (expected !== sha256) {
         throw new DatasetError(
-          'E_CHECKSUM',
+          'checksum',
           `${file} in ${dir} does not match ${SHA256SUMS_FILE}: expected sha256 ${expected}, computed ${sha256}`,
         );
       } else checksum = 'verified';
@@ -257,8 +257,8 @@ export async function readReleaseDirectory(dir: string, options: ReadReleaseOpti
   if (collector.errorCount > 0 || collector.omittedErrors > 0) {
     const total = collector.errorCount + collector.omittedErrors;
     const kind = collector.issues.some((i) => i.severity === 'error' && !i.code.startsWith('schema-'))
-      ? 'E_PARSE'
-      : 'E_SCHEMA';
+      ? 'parse'
+      : 'schema';
     throw new DatasetError(kind, `${total} problem${total === 1 ? '' : 's'} in the release at ${dir}:`, {
       issues: collector.issues.filter((i) => i.severity === 'error'),
       omittedIssues: collector.omitted,

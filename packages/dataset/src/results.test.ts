@@ -70,21 +70,21 @@ describe('parseResultsFile', () => {
     ]);
   });
 
-  it('throws E_SCHEMA with every field problem when the shape is wrong', () => {
+  it('throws schema with every field problem when the shape is wrong', () => {
     const doc = JSON.parse(text);
     delete doc.model;
     doc.per_query[3].top_results[4].label = 'maybe';
     const error = thrown(() => parseResultsFile(JSON.stringify(doc), { file: 'results/x.json' }));
-    expect(error.code).toBe('E_SCHEMA');
+    expect(error.code).toBe('schema');
     expect(error.issues.map((i) => i.path)).toEqual([['model'], ['per_query', 3, 'top_results', 4, 'label']]);
     expect(error.message).toContain(
       'results/x.json per_query[3].top_results[4].label: expected one of "correct" | "incorrect", received string "maybe"',
     );
   });
 
-  it('throws E_PARSE naming the line when the JSON is broken', () => {
+  it('throws parse naming the line when the JSON is broken', () => {
     const error = thrown(() => parseResultsFile('{\n  "model": "m",\n  "ks": [1,\n}\n'));
-    expect(error.code).toBe('E_PARSE');
+    expect(error.code).toBe('parse');
     expect(error.issues[0]?.line).toBe(4);
   });
 });
@@ -110,12 +110,12 @@ describe('parsePairwiseTests', () => {
     expect(warnings[1]?.path).toEqual(['toy-random vs toy-lexical', 'exec@5', 'a_rate']);
   });
 
-  it('throws E_SCHEMA when a key is not "A vs B" or an exec entry lacks a field', () => {
+  it('throws schema when a key is not "A vs B" or an exec entry lacks a field', () => {
     const doc = JSON.parse(text);
     delete doc['toy-lexical vs toy-random']['exec@1'].mcnemar_exact_p;
     doc['toy-lexical and toy-random'] = {};
     const error = thrown(() => parsePairwiseTests(JSON.stringify(doc)));
-    expect(error.code).toBe('E_SCHEMA');
+    expect(error.code).toBe('schema');
     expect(error.issues.map((i) => i.path)).toEqual([
       ['toy-lexical vs toy-random', 'exec@1', 'mcnemar_exact_p'],
       ['toy-lexical and toy-random'],
@@ -166,9 +166,9 @@ describe('readResultsFile, readPairwiseTests, readConfidenceIntervals', () => {
     ).toEqual(['toy-lexical', 'toy-random']);
   });
 
-  it('throw E_NOT_FOUND when the file is missing', async () => {
+  it('throw not-found when the file is missing', async () => {
     await expect(readResultsFile('/nonexistent.json')).rejects.toSatisfy(
-      (e: unknown) => DatasetError.is(e) && e.code === 'E_NOT_FOUND',
+      (e: unknown) => DatasetError.is(e) && e.code === 'not-found',
     );
   });
 });

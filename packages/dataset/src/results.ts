@@ -51,13 +51,13 @@ function parseJsonDocument(text: string, file: string): unknown {
       file,
     };
     if (where !== null) issue.line = where.line;
-    throw new DatasetError('E_PARSE', `${file} is not valid JSON:`, { issues: [issue], cause: error });
+    throw new DatasetError('parse', `${file} is not valid JSON:`, { issues: [issue], cause: error });
   }
 }
 
 function fail(file: string, issues: DatasetIssue[]): never {
   throw new DatasetError(
-    'E_SCHEMA',
+    'schema',
     `${file} does not have the documented shape (${issues.length} problem${issues.length === 1 ? '' : 's'}):`,
     { issues },
   );
@@ -68,7 +68,7 @@ function fail(file: string, issues: DatasetIssue[]): never {
  * of `per_query` entries, that ranks are 1, 2, 3, ... in order, and that `passes_all_tests` agrees with
  * `test_results`.
  *
- * @throws {DatasetError} `E_PARSE` (not JSON; the line is given) or `E_SCHEMA` (every field problem listed).
+ * @throws {DatasetError} `parse` (not JSON; the line is given) or `schema` (every field problem listed).
  * @example
  * const { data } = parseResultsFile(await readFile('results/bm25.json', 'utf8'), { file: 'results/bm25.json' });
  * data.metrics['exec@1']; // 0.058
@@ -128,7 +128,7 @@ const INTERVAL_KEY = /^(?:execution_precision|ndcg)@\d+$/;
  * entries need the interval; other measures are kept and counted as unknown. Warns when `a_rate`, `b_rate` or
  * `delta` disagree with the counts by more than {@link RESULT_RATE_TOLERANCE}.
  *
- * @throws {DatasetError} `E_PARSE` or `E_SCHEMA` (every problem listed with its key path).
+ * @throws {DatasetError} `parse` or `schema` (every problem listed with its key path).
  * @example
  * const { data } = parsePairwiseTests(text);
  * data['bm25 vs bge-large-en-v1.5']['exec@1'].mcnemar_exact_p; // 0.08995
@@ -226,7 +226,7 @@ export function parsePairwiseTests(text: string, options: ParseResultOptions = {
  * Parses `tests/confidence_intervals.json` (model → measure → `{ mean, ci95_low, ci95_high, n,
  * bootstrap_samples, seed }`); warns when the mean lies outside its interval.
  *
- * @throws {DatasetError} `E_PARSE` or `E_SCHEMA`.
+ * @throws {DatasetError} `parse` or `schema`.
  * @example
  * parseConfidenceIntervals(text).data['bm25']['exec@1'].seed; // 20260510
  */
@@ -265,7 +265,7 @@ async function readText(path: string): Promise<string> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new DatasetError(
-      code === 'ENOENT' ? 'E_NOT_FOUND' : 'E_IO',
+      code === 'ENOENT' ? 'not-found' : 'io',
       `could not read ${path}: ${(error as Error).message}`,
       { cause: error },
     );

@@ -463,7 +463,7 @@ describe('assertValidBenchmark', () => {
     expect(assertValidBenchmark(base).ok).toBe(true);
   });
 
-  it('throws E_VALIDATION listing the errors when a check fails', () => {
+  it('throws validation listing the errors when a check fails', () => {
     const bad = variant((c) => {
       byId(c, 'c_0001').bug_type = 'off_by_one';
     });
@@ -473,7 +473,7 @@ describe('assertValidBenchmark', () => {
     } catch (error) {
       caught = error;
     }
-    expect(DatasetError.is(caught) && caught.code).toBe('E_VALIDATION');
+    expect(DatasetError.is(caught) && caught.code).toBe('validation');
     expect((caught as Error).message).toContain('data/corpus.jsonl:1 bug_type: canonical has bug_type "off_by_one"');
   });
 });

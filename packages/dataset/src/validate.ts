@@ -798,7 +798,7 @@ export function formatValidationReport(report: ValidationReport, maxIssues = 20)
 /**
  * Validates and throws when any error-level issue is found.
  *
- * @throws {DatasetError} `E_VALIDATION`, carrying the error-level issues (its message lists them).
+ * @throws {DatasetError} `validation`, carrying the error-level issues (its message lists them).
  * @example
  * assertValidBenchmark(await loadExecRetrieval('./release'));
  */
@@ -808,7 +808,7 @@ export function assertValidBenchmark(benchmark: Benchmark, options: ValidateBenc
     const errors = report.issues.filter((i) => i.severity === 'error');
     const total = report.checks.reduce((n, c) => n + c.errors, 0);
     throw new DatasetError(
-      'E_VALIDATION',
+      'validation',
       `the benchmark failed ${report.checks.filter((c) => c.status === 'fail').length} integrity check(s) with ${total} error(s):`,
       {
         issues: errors,

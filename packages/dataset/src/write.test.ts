@@ -122,11 +122,11 @@ describe('writeExecRetrieval', () => {
     expect(again.distractorMetadata?.rows.map((r) => r.raw)).toEqual(pool.distractorMetadata?.rows.map((r) => r.raw));
   });
 
-  it('throws E_IO when the target cannot be created', async () => {
+  it('throws io when the target cannot be created', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'file'), 'x');
     await expect(writeExecRetrieval(join(dir, 'file'), b)).rejects.toSatisfy(
-      (e: unknown) => DatasetError.is(e) && e.code === 'E_IO',
+      (e: unknown) => DatasetError.is(e) && e.code === 'io',
     );
   });
 });

@@ -100,7 +100,7 @@ async function writeAtomic(path: string, data: string): Promise<void> {
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
-    throw new DatasetError('E_IO', `could not write ${path}: ${(error as Error).message}`, { cause: error });
+    throw new DatasetError('io', `could not write ${path}: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -113,7 +113,7 @@ async function writeAtomic(path: string, data: string): Promise<void> {
  * keys move first; files mixing LF and CRLF are written with the majority ending). Each file is written to a
  * temporary name and renamed.
  *
- * @throws {DatasetError} `E_IO` when a file cannot be written.
+ * @throws {DatasetError} `io` when a file cannot be written.
  * @example
  * const b = await loadExecRetrieval('./release');
  * await writeExecRetrieval('./copy', b); // ./copy/data/*.jsonl, byte-identical to ./release/data/*.jsonl
@@ -160,7 +160,7 @@ export async function writeExecRetrieval(
   try {
     await mkdir(join(dir, 'data'), { recursive: true });
   } catch (error) {
-    throw new DatasetError('E_IO', `could not create ${join(dir, 'data')}: ${(error as Error).message}`, {
+    throw new DatasetError('io', `could not create ${join(dir, 'data')}: ${(error as Error).message}`, {
       cause: error,
     });
   }

@@ -143,20 +143,20 @@ describe('downloadHubDataset', () => {
     expect(unreachable.files.every((f) => f.status === 'cached' && f.verified)).toBe(true);
   });
 
-  it('fails with E_NOT_FOUND offline and E_DOWNLOAD unreachable when nothing is cached', async () => {
+  it('fails with not-found offline and download unreachable when nothing is cached', async () => {
     expect((await failure(downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir, offline: true }))).code).toBe(
-      'E_NOT_FOUND',
+      'not-found',
     );
     await hub.close();
     const error = await failure(downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir }));
-    expect(error.code).toBe('E_DOWNLOAD');
+    expect(error.code).toBe('download');
     expect(error.message).toContain('SHA256SUMS');
   });
 
-  it('fails with E_NOT_FOUND naming the URL when a data file is 404, leaving no file behind', async () => {
+  it('fails with not-found naming the URL when a data file is 404, leaving no file behind', async () => {
     hub.missing.add('data/distractor_metadata.jsonl');
     const error = await failure(downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir }));
-    expect(error.code).toBe('E_NOT_FOUND');
+    expect(error.code).toBe('not-found');
     expect(error.message).toContain(
       `${hub.endpoint}/datasets/anon/tiny/resolve/refs%2Fpr%2F1/data/distractor_metadata.jsonl`,
     );
@@ -164,10 +164,10 @@ describe('downloadHubDataset', () => {
     expect(cachedFiles().some((f) => f.endsWith('.part'))).toBe(false);
   });
 
-  it('fails with E_DOWNLOAD on a truncated body and never leaves a half-written file that a later run trusts', async () => {
+  it('fails with download on a truncated body and never leaves a half-written file that a later run trusts', async () => {
     hub.truncated.add('data/corpus.jsonl');
     const error = await failure(downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir }));
-    expect(error.code).toBe('E_DOWNLOAD');
+    expect(error.code).toBe('download');
     expect(error.message).toMatch(/broke off after \d+ of \d+ bytes|truncated/);
     expect(cachedFiles().filter((f) => f.startsWith('data'))).toEqual(['data']);
     hub.truncated.clear();
@@ -175,10 +175,10 @@ describe('downloadHubDataset', () => {
     expect(retry.files[0]).toMatchObject({ file: 'data/corpus.jsonl', status: 'downloaded', verified: true });
   });
 
-  it('fails with E_CHECKSUM when the downloaded bytes differ from SHA256SUMS, keeping nothing', async () => {
+  it('fails with checksum when the downloaded bytes differ from SHA256SUMS, keeping nothing', async () => {
     hub.files.set('data/queries.jsonl', Buffer.from('{"query_id": "q"}\n'));
     const error = await failure(downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir }));
-    expect(error.code).toBe('E_CHECKSUM');
+    expect(error.code).toBe('checksum');
     expect(error.message).toContain('data/queries.jsonl');
     expect(cachedFiles()).not.toContain(join('data', 'queries.jsonl'));
     expect(cachedFiles().some((f) => f.endsWith('.part'))).toBe(false);
@@ -191,7 +191,7 @@ describe('downloadHubDataset', () => {
     expect(result.files.every((f) => f.status === 'downloaded' && !f.verified)).toBe(true);
   });
 
-  it('fails with E_DOWNLOAD on other HTTP statuses and hints at the token for 401', async () => {
+  it('fails with download on other HTTP statuses and hints at the token for 401', async () => {
     hub.status.set('SHA256SUMS', 500);
     expect((await failure(downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir }))).message).toContain(
       'HTTP 500',
@@ -202,7 +202,7 @@ describe('downloadHubDataset', () => {
     );
   });
 
-  it('fails with E_ABORTED when aborted during a download', async () => {
+  it('fails with aborted when aborted during a download', async () => {
     hub.chunkBytes = 1024;
     const controller = new AbortController();
     const error = await failure(
@@ -214,7 +214,7 @@ describe('downloadHubDataset', () => {
         onProgress: (e) => e.phase === 'progress' && controller.abort(),
       }),
     );
-    expect(error.code).toBe('E_ABORTED');
+    expect(error.code).toBe('aborted');
     expect(cachedFiles().some((f) => f.endsWith('.part'))).toBe(false);
   });
 

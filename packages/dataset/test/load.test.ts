@@ -39,12 +39,12 @@ describe('loadExecRetrieval', () => {
     });
   });
 
-  it('throws E_CHECKSUM when a file differs from SHA256SUMS, unless verification is off', async () => {
+  it('throws checksum when a file differs from SHA256SUMS, unless verification is off', async () => {
     const dir = copyFixture({ sums: true });
     const path = join(dir, 'data/queries.jsonl');
     writeFileSync(path, readFileSync(path, 'utf8').replace('Clamp', 'Clip'));
     const error = await loadExecRetrieval(dir).catch((e: unknown) => e);
-    expect(DatasetError.is(error) && error.code).toBe('E_CHECKSUM');
+    expect(DatasetError.is(error) && error.code).toBe('checksum');
     expect((error as Error).message).toContain('data/queries.jsonl');
     const b = await loadExecRetrieval(dir, { verifyChecksums: false });
     expect(b.queries[1]?.query.startsWith('Clip')).toBe(true);
@@ -72,26 +72,26 @@ describe('loadExecRetrieval', () => {
     expect(b.loadReport.files).toHaveLength(2);
   });
 
-  it('throws E_NOT_FOUND when a required file is missing', async () => {
+  it('throws not-found when a required file is missing', async () => {
     const dir = copyFixture();
     rmSync(join(dir, 'data/queries.jsonl'));
-    expect(await codeOf(loadExecRetrieval(dir))).toBe('E_NOT_FOUND');
-    expect(await codeOf(loadExecRetrieval(tempDir()))).toBe('E_NOT_FOUND');
+    expect(await codeOf(loadExecRetrieval(dir))).toBe('not-found');
+    expect(await codeOf(loadExecRetrieval(tempDir()))).toBe('not-found');
   });
 
-  it('throws E_NOT_FOUND with a hint when a missing path looks like a Hub repository', async () => {
+  it('throws not-found with a hint when a missing path looks like a Hub repository', async () => {
     const error = await loadExecRetrieval('someone/some-dataset').then(
       () => null,
       (e: unknown) => e as Error,
     );
-    expect(DatasetError.is(error) && error.code).toBe('E_NOT_FOUND');
+    expect(DatasetError.is(error) && error.code).toBe('not-found');
     expect(error?.message).toContain("did you mean 'hf:someone/some-dataset'?");
   });
 
   it.each(['', '   ', 'hf:', 'hf:only-owner', 'hf:a/b/c', 'hf:a/b@', 'hf:a b/c'])(
-    'throws E_SOURCE when the source is %j',
+    'throws source when the source is %j',
     async (source) => {
-      expect(await codeOf(loadExecRetrieval(source))).toBe('E_SOURCE');
+      expect(await codeOf(loadExecRetrieval(source))).toBe('source');
     },
   );
 
@@ -99,9 +99,9 @@ describe('loadExecRetrieval', () => {
     await expect(loadExecRetrieval(42 as unknown as string)).rejects.toThrow(TypeError);
   });
 
-  it('throws E_ABORTED when the signal is already aborted', async () => {
+  it('throws aborted when the signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    expect(await codeOf(loadExecRetrieval(FIXTURE_DIR, { signal: controller.signal }))).toBe('E_ABORTED');
+    expect(await codeOf(loadExecRetrieval(FIXTURE_DIR, { signal: controller.signal }))).toBe('aborted');
   });
 });

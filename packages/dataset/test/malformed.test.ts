@@ -50,7 +50,7 @@ interface Case {
   file: string;
   line: number;
   edit: Edit;
-  code: 'E_PARSE' | 'E_SCHEMA';
+  code: 'parse' | 'schema';
   expected: Partial<DatasetIssue>;
 }
 
@@ -60,7 +60,7 @@ const cases: Case[] = [
     file: C,
     line: 3,
     edit: () => '{"corpus_id": "c_0003", code: 1}',
-    code: 'E_PARSE',
+    code: 'parse',
     expected: { code: 'invalid-json', message: expect.stringContaining('column 25') },
   },
   {
@@ -68,7 +68,7 @@ const cases: Case[] = [
     file: C,
     line: 2,
     edit: () => '["c_0002"]',
-    code: 'E_PARSE',
+    code: 'parse',
     expected: { code: 'not-an-object' },
   },
   {
@@ -76,7 +76,7 @@ const cases: Case[] = [
     file: C,
     line: 9,
     edit: () => '"c_0009"',
-    code: 'E_PARSE',
+    code: 'parse',
     expected: { code: 'not-an-object', message: 'expected a JSON object, received string "c_0009"' },
   },
   {
@@ -84,7 +84,7 @@ const cases: Case[] = [
     file: C,
     line: 15,
     edit: (l) => l.slice(0, 40),
-    code: 'E_PARSE',
+    code: 'parse',
     expected: { code: 'invalid-json' },
   },
   {
@@ -92,7 +92,7 @@ const cases: Case[] = [
     file: C,
     line: 12,
     edit: (l) => `${l} x`,
-    code: 'E_PARSE',
+    code: 'parse',
     expected: { code: 'invalid-json' },
   },
   {
@@ -100,7 +100,7 @@ const cases: Case[] = [
     file: C,
     line: 4,
     edit: json((r) => delete r.corpus_id),
-    code: 'E_SCHEMA',
+    code: 'schema',
     expected: { path: ['corpus_id'], message: 'required field is missing (expected string)' },
   },
   {
@@ -108,7 +108,7 @@ const cases: Case[] = [
     file: C,
     line: 6,
     edit: json((r) => (r.corpus_id = '')),
-    code: 'E_SCHEMA',
+    code: 'schema',
     expected: { path: ['corpus_id'], code: 'schema-too-small' },
   },
   {
@@ -116,7 +116,7 @@ const cases: Case[] = [
     file: C,
     line: 8,
     edit: json((r) => (r.code = 42)),
-    code: 'E_SCHEMA',
+    code: 'schema',
     expected: { path: ['code'], message: 'expected string, received number 42' },
   },
   {
@@ -124,7 +124,7 @@ const cases: Case[] = [
     file: C,
     line: 10,
     edit: json((r) => (r.label = 'buggy')),
-    code: 'E_SCHEMA',
+    code: 'schema',
     expected: { path: ['label'], message: 'expected one of "correct" | "incorrect", received string "buggy"' },
   },
   {
@@ -132,7 +132,7 @@ const cases: Case[] = [
     file: C,
     line: 11,
     edit: json((r) => (r.bug_type = 3)),
-    code: 'E_SCHEMA',
+    code: 'schema',
     expected: { path: ['bug_type'] },
   },
   {
@@ -140,7 +140,7 @@ const cases: Case[] = [
     file: C,
     line: 13,
     edit: json((r) => (r.source_entry_id = null)),
-    code: 'E_SCHEMA',
+    code: 'schema',
     expected: { path: ['source_entry_id'], message: 'expected string, received null' },
   },
   {
@@ -148,7 +148,7 @@ const cases: Case[] = [
     file: Q,
     line: 5,
     edit: json((r) => (r.test_suite = 'assert x')),
-    code: 'E_SCHEMA',
+    code: 'schema',
     expected: { path: ['test_suite'], message: 'expected array, received string "assert x"' },
   },
   {
@@ -156,7 +156,7 @@ const cases: Case[] = [
     file: Q,
     line: 2,
     edit: json((r) => ((r.test_suite as unknown[])[2] = 7)),
-    code: 'E_SCHEMA',
+    code: 'schema',
     expected: { path: ['test_suite', 2] },
   },
   {
@@ -164,7 +164,7 @@ const cases: Case[] = [
     file: Q,
     line: 3,
     edit: json((r) => (r.correct_corpus_ids = [null])),
-    code: 'E_SCHEMA',
+    code: 'schema',
     expected: { path: ['correct_corpus_ids', 0] },
   },
   {
@@ -172,7 +172,7 @@ const cases: Case[] = [
     file: Q,
     line: 6,
     edit: json((r) => delete r.paired_distractor_corpus_ids),
-    code: 'E_SCHEMA',
+    code: 'schema',
     expected: { path: ['paired_distractor_corpus_ids'] },
   },
   {
@@ -180,7 +180,7 @@ const cases: Case[] = [
     file: Q,
     line: 1,
     edit: json((r) => (r.entry_id = 5)),
-    code: 'E_SCHEMA',
+    code: 'schema',
     expected: { path: ['entry_id'] },
   },
   {
@@ -188,7 +188,7 @@ const cases: Case[] = [
     file: Q,
     line: 2,
     edit: json((r) => (r.metadata = 'gpt')),
-    code: 'E_SCHEMA',
+    code: 'schema',
     expected: { path: ['metadata'] },
   },
   {
@@ -196,7 +196,7 @@ const cases: Case[] = [
     file: Q,
     line: 3,
     edit: json((r) => ((r.metadata as Record<string, unknown>).model = 4)),
-    code: 'E_SCHEMA',
+    code: 'schema',
     expected: { path: ['metadata', 'model'] },
   },
   {
@@ -204,7 +204,7 @@ const cases: Case[] = [
     file: Q,
     line: 1,
     edit: json((r) => ((r.metadata as Record<string, unknown>).batch_usage = [1])),
-    code: 'E_SCHEMA',
+    code: 'schema',
     expected: { path: ['metadata', 'batch_usage'] },
   },
   {
@@ -212,7 +212,7 @@ const cases: Case[] = [
     file: Q,
     line: 7,
     edit: json((r) => delete r.query_id),
-    code: 'E_SCHEMA',
+    code: 'schema',
     expected: { path: ['query_id'] },
   },
   {
@@ -220,7 +220,7 @@ const cases: Case[] = [
     file: Q,
     line: 7,
     edit: (l) => l.slice(0, l.length - 5),
-    code: 'E_PARSE',
+    code: 'parse',
     expected: { code: 'truncated-line' },
   },
   {
@@ -228,7 +228,7 @@ const cases: Case[] = [
     file: M,
     line: 10,
     edit: (l) => l.replace('"mutation":', '"mutation"'),
-    code: 'E_PARSE',
+    code: 'parse',
     expected: { code: 'invalid-json' },
   },
   {
@@ -236,7 +236,7 @@ const cases: Case[] = [
     file: X,
     line: 40,
     edit: (l) => l.slice(0, 30),
-    code: 'E_PARSE',
+    code: 'parse',
     expected: { code: 'invalid-json' },
   },
   {
@@ -244,7 +244,7 @@ const cases: Case[] = [
     file: X,
     line: 7,
     edit: () => '12',
-    code: 'E_PARSE',
+    code: 'parse',
     expected: { code: 'not-an-object' },
   },
 ];
@@ -306,7 +306,7 @@ describe('loadExecRetrieval on malformed input', () => {
     );
     editLine(dir, Q, 6, () => '{oops');
     const error = await loadError(dir);
-    expect(error.code).toBe('E_PARSE');
+    expect(error.code).toBe('parse');
     expect(error.issues.map((i) => `${i.file}:${i.line}`)).toEqual([`${Q}:6`, `${C}:2`, `${C}:20`]);
     expect(error.message).toMatch(/3 problems in the release/);
   });

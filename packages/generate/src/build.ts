@@ -132,7 +132,7 @@ function compareIndexLists(a: readonly number[], b: readonly number[]): number {
  * Builds an ExecRetrieval-style dataset from tasks (docs/formats.md "Test-task input"; any values
  * are accepted, the schema gate checks them):
  * 1. runs the validation gates (`validateTasks`, with the oracle); rejected tasks throw
- *    `GenerateError('invalid_tasks')` with the formatted report, or are skipped (`invalidTasks: 'skip'`);
+ *    `GenerateError('invalid-tasks')` with the formatted report, or are skipped (`invalidTasks: 'skip'`);
  * 2. enumerates single-edit mutants of every valid canonical (`enumerateMutants`);
  * 3. executes every `ok` candidate against its task's tests in one oracle batch (`verifyMutants`);
  * 4. chooses up to `maxDistractors` per task (`selectDistractors`: seeded, bug-type diversity first,
@@ -212,7 +212,7 @@ async function buildWith(
   });
   if (!gates.ok && (options.invalidTasks ?? 'throw') === 'throw') {
     throw new GenerateError(
-      'invalid_tasks',
+      'invalid-tasks',
       `@execret/generate buildBenchmark: the validation gates rejected ${gates.counts.invalid} of ${gates.counts.tasks} tasks (pass invalidTasks: 'skip' to leave them out):\n${formatGateReport(gates)}`,
     );
   }

@@ -61,7 +61,7 @@ describe('applyEdits', () => {
       [edit(1, 0, 1, 9, 'ab\n', '')],
       /column 9 on line 1 is outside 0\.\.3/u,
     ],
-  ] as const)('throws GenerateError invalid_edit when %s', (_, code, edits, message) => {
+  ] as const)('throws GenerateError invalid-edit when %s', (_, code, edits, message) => {
     let caught: unknown;
     try {
       applyEdits(code, edits);
@@ -69,7 +69,7 @@ describe('applyEdits', () => {
       caught = error;
     }
     expect(GenerateError.is(caught)).toBe(true);
-    expect((caught as GenerateError).code).toBe('invalid_edit');
+    expect((caught as GenerateError).code).toBe('invalid-edit');
     expect((caught as Error).message).toMatch(message);
   });
 });

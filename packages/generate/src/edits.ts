@@ -20,7 +20,7 @@ function lineStarts(points: readonly string[]): number[] {
 function offsetOf(starts: readonly number[], line: number, col: number, what: string): number {
   if (!Number.isInteger(line) || line < 1 || line > starts.length) {
     throw new GenerateError(
-      'invalid_edit',
+      'invalid-edit',
       `@execret/generate applyEdits: ${what} line ${line} is outside 1..${starts.length}`,
     );
   }
@@ -28,7 +28,7 @@ function offsetOf(starts: readonly number[], line: number, col: number, what: st
   const limit = line < starts.length ? (starts[line] as number) - start : 0;
   if (!Number.isInteger(col) || col < 0 || col > limit) {
     throw new GenerateError(
-      'invalid_edit',
+      'invalid-edit',
       `@execret/generate applyEdits: ${what} column ${col} on line ${line} is outside 0..${limit}`,
     );
   }
@@ -39,7 +39,7 @@ function offsetOf(starts: readonly number[], line: number, col: number, what: st
  * Applies non-overlapping edits to `code` and returns the new text. Positions follow {@link Edit}:
  * 1-based lines, 0-based code-point columns, half-open ranges. Each edit's `before` must equal the
  * text it replaces; overlapping edits (a range starting before the previous one ends) are rejected.
- * The order of `edits` does not matter. Throws `GenerateError('invalid_edit')` on any mismatch.
+ * The order of `edits` does not matter. Throws `GenerateError('invalid-edit')` on any mismatch.
  *
  * @example
  * applyEdits('def f(a, b):\n    return a < b\n', [
@@ -60,20 +60,20 @@ export function applyEdits(code: string, edits: readonly Edit[]): string {
   for (const { edit, from, to } of ranges) {
     if (to < from) {
       throw new GenerateError(
-        'invalid_edit',
+        'invalid-edit',
         `@execret/generate applyEdits: edit at line ${edit.line} ends before it starts`,
       );
     }
     if (from < previousEnd) {
       throw new GenerateError(
-        'invalid_edit',
+        'invalid-edit',
         `@execret/generate applyEdits: edit at line ${edit.line} overlaps the previous edit`,
       );
     }
     const actual = points.slice(from, to).join('');
     if (actual !== edit.before) {
       throw new GenerateError(
-        'invalid_edit',
+        'invalid-edit',
         `@execret/generate applyEdits: edit at line ${edit.line} expected to replace ${JSON.stringify(edit.before)}, found ${JSON.stringify(actual)}`,
       );
     }

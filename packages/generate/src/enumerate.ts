@@ -31,7 +31,7 @@ export type EnumerateOptions = PythonOptions;
 function toCandidate(raw: RawCandidate): MutantCandidate {
   if (!(BUG_TYPES as readonly string[]).includes(raw.bug_type)) {
     throw new GenerateError(
-      'python_failed',
+      'python-failed',
       `@execret/generate enumerateMutants: unknown bug type ${raw.bug_type} from the mutation script; expected one of ${BUG_TYPES.join(', ')}`,
     );
   }
@@ -94,7 +94,7 @@ export async function enumerateMutants(
   );
   if (!Array.isArray(response.results) || response.results.length !== tasks.length) {
     throw new GenerateError(
-      'python_failed',
+      'python-failed',
       `@execret/generate enumerateMutants: expected ${tasks.length} results from the mutation script, received ${String(response.results?.length)}`,
     );
   }

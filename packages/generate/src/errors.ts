@@ -1,15 +1,15 @@
 /** Error codes of `@execret/generate`. */
 export type GenerateErrorCode =
   /** The Python mutation script could not be started, crashed or answered something unreadable. */
-  | 'python_failed'
+  | 'python-failed'
   /** A tasks file line is not valid JSON. */
-  | 'invalid_jsonl'
+  | 'invalid-jsonl'
   /** The validation gates rejected tasks and the build was asked to stop on invalid tasks. */
-  | 'invalid_tasks'
+  | 'invalid-tasks'
   /** The oracle rejected (could not run at all) or returned a malformed result. */
-  | 'oracle_failed'
+  | 'oracle-failed'
   /** Edits overlap, do not match the code, or point outside it. */
-  | 'invalid_edit';
+  | 'invalid-edit';
 
 const BRAND = '__execretGenerateError';
 
@@ -20,7 +20,7 @@ const BRAND = '__execretGenerateError';
  *
  * @example
  * try { await buildBenchmark(tasks, { oracle }) } catch (e) {
- *   if (GenerateError.is(e) && e.code === 'invalid_tasks') console.error(e.message)
+ *   if (GenerateError.is(e) && e.code === 'invalid-tasks') console.error(e.message)
  * }
  */
 export class GenerateError extends Error {

@@ -22,7 +22,7 @@ export interface PythonOptions {
 
 /**
  * Runs one command of the mutation script (`python -I -S mutate.py`, JSON on stdin and stdout) and
- * returns its parsed answer. Rejects with `GenerateError('python_failed')` when the interpreter is
+ * returns its parsed answer. Rejects with `GenerateError('python-failed')` when the interpreter is
  * missing, exits non-zero or prints something that is not JSON.
  */
 export async function runMutationScript<T>(request: unknown, options: PythonOptions = {}): Promise<T> {
@@ -40,7 +40,7 @@ export async function runMutationScript<T>(request: unknown, options: PythonOpti
     child.on('error', (cause) => {
       reject(
         new GenerateError(
-          'python_failed',
+          'python-failed',
           `@execret/generate mutation script: could not start Python interpreter "${python}" (${cause.message}); pass options.python with a Python ≥ 3.9 path`,
           { cause },
         ),
@@ -51,7 +51,7 @@ export async function runMutationScript<T>(request: unknown, options: PythonOpti
       if (code !== 0) {
         reject(
           new GenerateError(
-            'python_failed',
+            'python-failed',
             `@execret/generate mutation script: "${python}" exited with code ${String(code)}; expected 0. stderr: ${stderr.slice(-2000) || '(empty)'}`,
           ),
         );
@@ -63,7 +63,7 @@ export async function runMutationScript<T>(request: unknown, options: PythonOpti
       } catch (cause) {
         reject(
           new GenerateError(
-            'python_failed',
+            'python-failed',
             `@execret/generate mutation script: expected one JSON document on stdout, received ${JSON.stringify(text.slice(0, 200))}`,
             { cause },
           ),

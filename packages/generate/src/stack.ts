@@ -139,7 +139,7 @@ export async function stackForTasks(
     const applied = (await runMutationScript<{ results: RawApply[] }>({ command: 'apply', jobs }, options)).results;
     if (applied.length !== jobs.length)
       throw new GenerateError(
-        'python_failed',
+        'python-failed',
         `@execret/generate stackMutants: expected ${jobs.length} results from the mutation script, received ${applied.length}`,
       );
     const runs: { t: number; p: ExecutedMutant[]; code: string }[] = [];

@@ -8,7 +8,7 @@ describe('parseTasksJsonl', () => {
     expect(parsed).toEqual({ tasks: [{ id: 'a' }, { id: 'b' }], lines: [1, 3] });
   });
 
-  it('throws invalid_jsonl naming the line when a line is not JSON', () => {
+  it('throws invalid-jsonl naming the line when a line is not JSON', () => {
     let caught: unknown;
     try {
       parseTasksJsonl('{"id":"a"}\n{oops\n');
@@ -16,7 +16,7 @@ describe('parseTasksJsonl', () => {
       caught = error;
     }
     expect(GenerateError.is(caught)).toBe(true);
-    expect((caught as GenerateError).code).toBe('invalid_jsonl');
+    expect((caught as GenerateError).code).toBe('invalid-jsonl');
     expect((caught as Error).message).toMatch(/line 2 is not valid JSON/u);
   });
 });

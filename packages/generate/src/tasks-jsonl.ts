@@ -11,7 +11,7 @@ export interface ParsedTasksJsonl {
 /**
  * Parses the text of a tasks file (`execret build --tasks tasks.jsonl`, docs/formats.md): one JSON
  * value per line; blank lines and a leading byte-order mark are skipped; `\r\n` endings are accepted.
- * A line that is not JSON throws `GenerateError('invalid_jsonl')` naming the line. Field checks are
+ * A line that is not JSON throws `GenerateError('invalid-jsonl')` naming the line. Field checks are
  * left to `validateTasks` (pass `lines` to it so its issues carry line numbers).
  *
  * @example
@@ -29,7 +29,7 @@ export function parseTasksJsonl(text: string): ParsedTasksJsonl {
       lines.push(i + 1);
     } catch (cause) {
       throw new GenerateError(
-        'invalid_jsonl',
+        'invalid-jsonl',
         `@execret/generate parseTasksJsonl: line ${i + 1} is not valid JSON (${(cause as Error).message}); expected one task object per line`,
         { cause },
       );

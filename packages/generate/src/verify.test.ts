@@ -84,7 +84,7 @@ describe('verifyMutants', () => {
       { runMany: async () => Promise.reject(new Error('no interpreter')) },
       /could not run 1 jobs: no interpreter/u,
     ],
-  ] as const)('throws oracle_failed when the oracle %s', async (_, oracle, message) => {
+  ] as const)('throws oracle-failed when the oracle %s', async (_, oracle, message) => {
     let caught: unknown;
     try {
       await verifyMutants([{ task: { tests: ['a', 'b'] }, candidates: [cand(0, 'ok')] }], {
@@ -94,7 +94,7 @@ describe('verifyMutants', () => {
       caught = error;
     }
     expect(GenerateError.is(caught)).toBe(true);
-    expect((caught as GenerateError).code).toBe('oracle_failed');
+    expect((caught as GenerateError).code).toBe('oracle-failed');
     expect((caught as Error).message).toMatch(message);
   });
 });

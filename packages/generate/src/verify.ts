@@ -21,21 +21,21 @@ export async function runJobs(
     results = await oracle.runMany(jobs, onProgress ? { onProgress: (p) => onProgress(p.done, p.total) } : {});
   } catch (cause) {
     throw new GenerateError(
-      'oracle_failed',
+      'oracle-failed',
       `@execret/generate: the oracle could not run ${jobs.length} jobs: ${(cause as Error)?.message ?? String(cause)}`,
       { cause },
     );
   }
   if (!Array.isArray(results) || results.length !== jobs.length) {
     throw new GenerateError(
-      'oracle_failed',
+      'oracle-failed',
       `@execret/generate: expected ${jobs.length} oracle results, received ${String((results as unknown[] | undefined)?.length)}`,
     );
   }
   results.forEach((r, i) => {
     if (!r || !Array.isArray(r.tests) || r.tests.length !== jobs[i]!.tests.length) {
       throw new GenerateError(
-        'oracle_failed',
+        'oracle-failed',
         `@execret/generate: oracle result ${i} has ${String(r?.tests?.length)} outcomes, expected one per test (${jobs[i]!.tests.length})`,
       );
     }

@@ -184,7 +184,7 @@ describe('buildBenchmark', () => {
     expect(built.queries.every((q) => !('generated_at' in q.metadata))).toBe(true);
   }, 60_000);
 
-  it('throws invalid_tasks listing the reasons, or skips and reports rejected tasks', async () => {
+  it('throws invalid-tasks listing the reasons, or skips and reports rejected tasks', async () => {
     const bad = parseTasksJsonl(fixture('bad-tasks.jsonl')).tasks as Task[];
     const mixed = [TASKS[3]!, bad[0]!, bad[4]!];
     let caught: unknown;
@@ -194,7 +194,7 @@ describe('buildBenchmark', () => {
       caught = error;
     }
     expect(GenerateError.is(caught)).toBe(true);
-    expect((caught as GenerateError).code).toBe('invalid_tasks');
+    expect((caught as GenerateError).code).toBe('invalid-tasks');
     expect((caught as Error).message).toMatch(
       /rejected 2 of 3 tasks[\s\S]*\[ast\/function_missing\][\s\S]*\[execution\/canonical_fails\]/u,
     );

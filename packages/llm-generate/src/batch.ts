@@ -124,7 +124,7 @@ function failed(what: string, cause: unknown): LlmGenerateError {
       ? ` (HTTP ${(cause as { status: number }).status})`
       : '';
   return new LlmGenerateError(
-    'batch_failed',
+    'batch-failed',
     `@execret/llm-generate batch: ${what} failed${status}: ${(cause as Error)?.message ?? String(cause)}`,
     { cause },
   );
@@ -133,7 +133,7 @@ function failed(what: string, cause: unknown): LlmGenerateError {
 /**
  * Uploads the requests as a JSONL file (`files.create`, purpose `batch`) and creates a batch on
  * `/v1/chat/completions` with a 24 h completion window (`batches.create`). Returns the batch and the
- * input file id. Rejects with `LlmGenerateError('batch_failed')`.
+ * input file id. Rejects with `LlmGenerateError('batch-failed')`.
  *
  * @example
  * const { batch } = await submitBatch(client, requests, { metadata: { run: 'execret' } })
@@ -194,7 +194,7 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
  * Polls `batches.retrieve` every `pollIntervalMs` until the batch reaches a terminal status
  * (`completed`, `failed`, `expired`, `cancelled`) and returns it. A batch that is already terminal
  * is returned after one retrieve. Rejects with `LlmGenerateError('aborted')` on `signal` and
- * `LlmGenerateError('batch_failed')` when a retrieve fails after the SDK's retries.
+ * `LlmGenerateError('batch-failed')` when a retrieve fails after the SDK's retries.
  *
  * @example
  * const done = await waitForBatch(client, batch.id, { pollIntervalMs: 60_000, onStatus: (b) => console.error(b.status) })
@@ -232,7 +232,7 @@ export async function waitForBatch(
 
 /**
  * Downloads and parses a terminal batch's output file and error file (`files.content`). A `failed`
- * batch (its input was rejected) throws `LlmGenerateError('batch_failed')` with the batch's error
+ * batch (its input was rejected) throws `LlmGenerateError('batch-failed')` with the batch's error
  * messages; `expired` and `cancelled` batches give whatever results they have. Requests absent from
  * both files are simply not in the map (the caller retries them another way).
  *
@@ -251,7 +251,7 @@ export async function collectBatchResults(
       .map((e) => `${e.code ?? 'error'}${e.line != null ? ` (line ${e.line})` : ''}: ${e.message ?? ''}`)
       .join('; ');
     throw new LlmGenerateError(
-      'batch_failed',
+      'batch-failed',
       `@execret/llm-generate batch: batch ${batch.id} failed; expected status completed. ${errors || 'The endpoint gave no reason.'}`,
     );
   }

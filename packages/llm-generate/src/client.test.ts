@@ -40,7 +40,7 @@ describe('loadOpenAISdk', () => {
     const error = await loadOpenAISdk(async () => {
       throw missing;
     }).catch((e: unknown) => e);
-    expect(LlmGenerateError.is(error) && error.code).toBe('sdk_missing');
+    expect(LlmGenerateError.is(error) && error.code).toBe('sdk-missing');
     expect((error as Error).message).toContain('pnpm add openai@6');
     expect((error as Error).cause).toBe(missing);
   });

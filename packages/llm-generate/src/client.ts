@@ -92,7 +92,7 @@ export interface EndpointOptions {
 }
 
 /**
- * Loads the optional peer dependency `openai`. Rejects with `LlmGenerateError('sdk_missing')`, naming
+ * Loads the optional peer dependency `openai`. Rejects with `LlmGenerateError('sdk-missing')`, naming
  * the package to install, when it cannot be resolved. `importer` is for tests.
  *
  * @example
@@ -108,7 +108,7 @@ export async function loadOpenAISdk(
     return { default: ctor as new (options: Record<string, unknown>) => unknown };
   } catch (cause) {
     throw new LlmGenerateError(
-      'sdk_missing',
+      'sdk-missing',
       `@execret/llm-generate client: could not load the optional peer dependency "openai" (${(cause as Error).message}); install it with \`pnpm add openai@6\` or pass options.client`,
       { cause },
     );
@@ -141,7 +141,7 @@ export function redactUrl(url: string): string {
  * set to null) so the SDK does not pick credentials from `OPENAI_*` environment variables; the SDK
  * still honours `OPENAI_LOG` and `OPENAI_CUSTOM_HEADERS` by itself. The SDK retries connection
  * errors, 408, 409, 429 and 5xx `maxRetries` times with exponential backoff and `Retry-After`.
- * Throws `TypeError` for a missing `baseURL`/`apiKey` and `LlmGenerateError('sdk_missing')` when
+ * Throws `TypeError` for a missing `baseURL`/`apiKey` and `LlmGenerateError('sdk-missing')` when
  * `openai` is not installed.
  *
  * @example
@@ -176,7 +176,7 @@ export async function createOpenAIClient(options: EndpointOptions): Promise<Open
   }) as OpenAICompatibleClient;
 }
 
-/** HTTP statuses after which a retry cannot help: the run stops with `request_failed`. */
+/** HTTP statuses after which a retry cannot help: the run stops with `request-failed`. */
 export const FATAL_HTTP_STATUSES: readonly number[] = [400, 401, 403, 404, 422];
 
 /** One completion, reduced to what the pipeline uses. */

@@ -6,9 +6,9 @@ import { GENERATOR_VERSION } from './version.js';
 describe('LlmGenerateError', () => {
   it('is recognised by its brand, keeps code and cause, and rejects look-alikes', () => {
     const cause = new Error('x');
-    const error = new LlmGenerateError('batch_failed', 'm', { cause });
+    const error = new LlmGenerateError('batch-failed', 'm', { cause });
     expect(LlmGenerateError.is(error)).toBe(true);
-    expect(error).toMatchObject({ name: 'LlmGenerateError', code: 'batch_failed', cause });
+    expect(error).toMatchObject({ name: 'LlmGenerateError', code: 'batch-failed', cause });
     expect(LlmGenerateError.is({ ...error })).toBe(true);
     expect(LlmGenerateError.is(new Error('x'))).toBe(false);
     expect(LlmGenerateError.is(null)).toBe(false);

@@ -1,19 +1,19 @@
 /** Every error code of `@execret/llm-generate`. */
 export const LLM_GENERATE_ERROR_CODES = [
   /** The registry file is unreadable, not JSON/JSONL, or holds invalid or duplicate entries. */
-  'invalid_registry',
+  'invalid-registry',
   /** The optional peer dependency `openai` is not installed (only needed without an injected client). */
-  'sdk_missing',
+  'sdk-missing',
   /** The chat endpoint rejected a request in a way that retrying cannot fix (400/401/403/404/422). */
-  'request_failed',
+  'request-failed',
   /** The Batch API failed: upload, creation, a terminal status other than `completed`, or an unreadable output file. */
-  'batch_failed',
+  'batch-failed',
   /** The progress file could not be read or appended to, or belongs to another run. */
-  'progress_io',
+  'progress-io',
   /** Writing the dataset or the report failed. */
-  'write_failed',
+  'write-failed',
   /** The oracle or the validation gates could not run at all (interpreter missing, oracle closed). */
-  'validation_failed',
+  'validation-failed',
   /** The run was cancelled through `options.signal`. */
   'aborted',
 ] as const;
@@ -35,7 +35,7 @@ const BRAND = '__execretLlmGenerateError';
  * try {
  *   await generateDataset(entries, { endpoint: { baseURL, apiKey }, model: 'gpt-5-mini', outDir: 'out' })
  * } catch (error) {
- *   if (LlmGenerateError.is(error) && error.code === 'request_failed') console.error(error.message)
+ *   if (LlmGenerateError.is(error) && error.code === 'request-failed') console.error(error.message)
  *   // '@execret/llm-generate chat: the endpoint answered HTTP 401 …; expected 200. Check the API key …'
  * }
  */

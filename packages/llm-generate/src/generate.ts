@@ -173,7 +173,7 @@ function normalizeRegistry(registry: readonly RegistryEntryInput[] | ParsedRegis
   }
   if (parsed.issues.length > 0) {
     throw new LlmGenerateError(
-      'invalid_registry',
+      'invalid-registry',
       `@execret/llm-generate generateDataset: the registry has ${parsed.issues.length} invalid record(s); fix them first:\n${parsed.issues.map((i) => i.message).join('\n')}`,
     );
   }
@@ -205,7 +205,7 @@ function sumUsage(
  * Generates a benchmark from a registry with an LLM behind any OpenAI-compatible chat endpoint, and
  * validates every entry through the same gates as the mutation engine:
  * 1. the registry is checked and de-duplicated (`parseRegistry`; invalid records throw
- *    `LlmGenerateError('invalid_registry')`, duplicates are left out and reported);
+ *    `LlmGenerateError('invalid-registry')`, duplicates are left out and reported);
  * 2. entries finished in the progress file under the same key (entry content, prompt hash, model)
  *    are reused; an entry with some recorded attempts continues with the next one;
  * 3. with `batch`, every entry without an attempt gets its first attempt through the Batch API (a
@@ -220,7 +220,7 @@ function sumUsage(
  * 6. accepted entries become release rows ({@link assembleRelease}) in registry order, written to
  *    `outDir` with `tasks.jsonl` and `generation-report.json`, then loaded back and checked with
  *    `@execret/dataset`'s `validateBenchmark`.
- * A request failing with 400/401/403/404/422 stops the run (`LlmGenerateError('request_failed')`);
+ * A request failing with 400/401/403/404/422 stops the run (`LlmGenerateError('request-failed')`);
  * other request failures (after the SDK's retries) leave that entry for the next run and are
  * reported. `signal` stops the run with `LlmGenerateError('aborted')`; what was finished stays in the
  * progress file. The API key is never written anywhere.
@@ -282,7 +282,7 @@ export async function generateDataset(
       await mkdir(options.outDir, { recursive: true });
     } catch (cause) {
       throw new LlmGenerateError(
-        'write_failed',
+        'write-failed',
         `@execret/llm-generate generateDataset: could not create ${options.outDir} (${(cause as Error).message})`,
         { cause },
       );
@@ -300,7 +300,7 @@ export async function generateDataset(
     } catch (cause) {
       if (signal?.aborted) throw aborted(cause);
       throw new LlmGenerateError(
-        'validation_failed',
+        'validation-failed',
         `@execret/llm-generate generateDataset: no usable Python for the validation gates (${(cause as Error).message}); pass options.python`,
         { cause },
       );
@@ -310,7 +310,7 @@ export async function generateDataset(
         oracle = await createOracle({ python });
       } catch (cause) {
         throw new LlmGenerateError(
-          'validation_failed',
+          'validation-failed',
           `@execret/llm-generate generateDataset: could not start the oracle (${(cause as Error).message}); pass options.oracle`,
           { cause },
         );
@@ -566,7 +566,7 @@ export async function generateDataset(
             const failure = describeRequestError(cause);
             if (failure.fatal) {
               throw new LlmGenerateError(
-                'request_failed',
+                'request-failed',
                 `@execret/llm-generate chat: the endpoint${endpointLabel ? ` ${endpointLabel}` : ''} answered ${failure.message}; expected 200. Check the model id, the API key and the endpoint's support for response_format ${responseFormat}`,
                 { cause },
               );
@@ -608,7 +608,7 @@ export async function generateDataset(
         { python, ...(signal ? { signal } : {}) },
       ).catch((cause: unknown) => {
         throw new LlmGenerateError(
-          'validation_failed',
+          'validation-failed',
           `@execret/llm-generate generateDataset: the integrity pass could not run (${(cause as Error).message})`,
           { cause },
         );
@@ -704,7 +704,7 @@ export async function generateDataset(
         await writeFile(path, `${JSON.stringify(report, null, 2)}\n`, 'utf8');
       } catch (cause) {
         throw new LlmGenerateError(
-          'write_failed',
+          'write-failed',
           `@execret/llm-generate generateDataset: could not write ${path} (${(cause as Error).message})`,
           { cause },
         );

@@ -30,7 +30,7 @@ describe('parseProgress', () => {
     expect(out.warnings).toEqual(['line 2: not JSON, skipped', 'line 3: unknown record type "mystery", skipped']);
   });
 
-  it('throws progress_io when the header belongs to another format or a newer version', () => {
+  it('throws progress-io when the header belongs to another format or a newer version', () => {
     for (const bad of [
       { type: 'header', format: 'other', version: 1 },
       { type: 'header', format: PROGRESS_FORMAT, version: 99 },
@@ -43,7 +43,7 @@ describe('parseProgress', () => {
         }
         return null;
       })();
-      expect(LlmGenerateError.is(error) && error.code).toBe('progress_io');
+      expect(LlmGenerateError.is(error) && error.code).toBe('progress-io');
     }
   });
 });
@@ -78,7 +78,7 @@ describe('openProgressStore', () => {
   it('rejects appends after close', async () => {
     const store = await openProgressStore(join(dir, 'p.jsonl'));
     await store.close();
-    await expect(store.append(done('x'))).rejects.toMatchObject({ code: 'progress_io' });
+    await expect(store.append(done('x'))).rejects.toMatchObject({ code: 'progress-io' });
   });
 });
 

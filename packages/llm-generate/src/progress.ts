@@ -110,7 +110,7 @@ const TYPES = new Set(['header', 'attempt', 'entry', 'batch', 'batch_done']);
 /**
  * Parses a progress file (JSONL). Blank lines are skipped; a final line without `\n` is ignored as
  * torn (`torn: true`) even when it happens to parse; lines that do not parse or have an unknown
- * `type` are skipped with a warning naming the line. Throws `LlmGenerateError('progress_io')` when the
+ * `type` are skipped with a warning naming the line. Throws `LlmGenerateError('progress-io')` when the
  * header says the file is of another format or a newer version.
  *
  * @example
@@ -148,7 +148,7 @@ export function parseProgress(text: string, file = 'progress file'): ParsedProgr
         header.version > PROGRESS_VERSION
       ) {
         throw new LlmGenerateError(
-          'progress_io',
+          'progress-io',
           `@execret/llm-generate progress: ${file} line ${i + 1} has format ${JSON.stringify(header.format)} version ${JSON.stringify(header.version)}; expected ${PROGRESS_FORMAT} version ≤ ${PROGRESS_VERSION}`,
         );
       }
@@ -176,7 +176,7 @@ export interface ProgressStore {
  * line of their own. A new file starts with a header line. Each `append` writes its records as JSON
  * lines in a single `write` call on an `O_APPEND` descriptor, one append after another, so a crash
  * can cut off at most the append being written, and a reader ignores a torn final line. Rejects with
- * `LlmGenerateError('progress_io')` on file-system errors.
+ * `LlmGenerateError('progress-io')` on file-system errors.
  *
  * @example
  * const store = await openProgressStore('out/progress.jsonl')
@@ -190,7 +190,7 @@ export async function openProgressStore(file: string): Promise<ProgressStore> {
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') {
       throw new LlmGenerateError(
-        'progress_io',
+        'progress-io',
         `@execret/llm-generate progress: could not read ${file} (${(cause as Error).message})`,
         { cause },
       );
@@ -202,7 +202,7 @@ export async function openProgressStore(file: string): Promise<ProgressStore> {
     handle = await open(file, 'a');
   } catch (cause) {
     throw new LlmGenerateError(
-      'progress_io',
+      'progress-io',
       `@execret/llm-generate progress: could not open ${file} for appending (${(cause as Error).message})`,
       { cause },
     );
@@ -221,7 +221,7 @@ export async function openProgressStore(file: string): Promise<ProgressStore> {
     chain = next.catch(() => undefined);
     return next.catch((cause: unknown) => {
       throw new LlmGenerateError(
-        'progress_io',
+        'progress-io',
         `@execret/llm-generate progress: could not append to ${file} (${(cause as Error).message})`,
         { cause },
       );
@@ -240,7 +240,7 @@ export async function openProgressStore(file: string): Promise<ProgressStore> {
     warnings: parsed.warnings,
     append(...records) {
       if (closed)
-        return Promise.reject(new LlmGenerateError('progress_io', `@execret/llm-generate progress: ${file} is closed`));
+        return Promise.reject(new LlmGenerateError('progress-io', `@execret/llm-generate progress: ${file} is closed`));
       if (records.length === 0) return Promise.resolve();
       return enqueue(records.map((r) => `${JSON.stringify(r)}\n`).join(''));
     },

@@ -169,14 +169,14 @@ describe('registryEntryHash', () => {
 });
 
 describe('readRegistry', () => {
-  it('names the file in issues when reading from disk, and throws invalid_registry when the file is missing', async () => {
+  it('names the file in issues when reading from disk, and throws invalid-registry when the file is missing', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'registry-'));
     try {
       const path = join(dir, 'r.jsonl');
       await writeFile(path, '{"function_name": "f", "query": "q", "domain": "BAD"}\n');
       expect((await readRegistry(path)).issues[0]!.message.startsWith(`${path}:1 domain:`)).toBe(true);
       const error = await readRegistry(join(dir, 'missing.jsonl')).catch((e: unknown) => e);
-      expect(LlmGenerateError.is(error) && error.code).toBe('invalid_registry');
+      expect(LlmGenerateError.is(error) && error.code).toBe('invalid-registry');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

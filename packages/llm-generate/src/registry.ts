@@ -302,7 +302,7 @@ export function parseRegistry(text: string, options: ParseRegistryOptions = {}):
 
 /**
  * Reads and parses a registry file ({@link parseRegistry}, with the path as `file`). Throws
- * `LlmGenerateError('invalid_registry')` only when the file cannot be read; content problems are
+ * `LlmGenerateError('invalid-registry')` only when the file cannot be read; content problems are
  * returned in `issues`.
  *
  * @example
@@ -315,7 +315,7 @@ export async function readRegistry(path: string): Promise<ParsedRegistry> {
     text = await readFile(path, 'utf8');
   } catch (cause) {
     throw new LlmGenerateError(
-      'invalid_registry',
+      'invalid-registry',
       `@execret/llm-generate registry: could not read ${path} (${(cause as Error).message})`,
       { cause },
     );

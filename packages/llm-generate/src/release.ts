@@ -210,7 +210,7 @@ export function serializeRelease(records: ReleaseRecords): Record<string, string
 /**
  * Writes {@link serializeRelease}'s files under `dir` (each to a temporary name, then renamed, so a
  * reader never sees half a file). Returns the paths written. Rejects with
- * `LlmGenerateError('write_failed')`.
+ * `LlmGenerateError('write-failed')`.
  *
  * @example
  * await writeRelease('out/llm', records) // ['out/llm/data/corpus.jsonl', …, 'out/llm/tasks.jsonl']
@@ -226,7 +226,7 @@ export async function writeRelease(dir: string, records: ReleaseRecords): Promis
       await rename(temp, path);
     } catch (cause) {
       throw new LlmGenerateError(
-        'write_failed',
+        'write-failed',
         `@execret/llm-generate release: could not write ${path} (${(cause as Error).message})`,
         { cause },
       );

@@ -114,7 +114,7 @@ async function gates(tasks: unknown[], options: ValidateRepliesOptions, withOrac
     if (options.signal?.aborted)
       throw new LlmGenerateError('aborted', '@execret/llm-generate validate: cancelled', { cause });
     throw new LlmGenerateError(
-      'validation_failed',
+      'validation-failed',
       `@execret/llm-generate validate: the validation gates could not run (${(cause as Error).message})`,
       { cause },
     );

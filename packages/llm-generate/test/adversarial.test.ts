@@ -204,7 +204,7 @@ describe('generateDataset with adversarial replies', { timeout: 60_000 }, () => 
     expect(body.response_format?.json_schema?.schema).toEqual(replyJsonSchema('free-form', 4));
   });
 
-  it('stops with request_failed and no key in the message when the endpoint answers 401', async () => {
+  it('stops with request-failed and no key in the message when the endpoint answers 401', async () => {
     server.setScript(() => ({
       status: 401,
       body: {
@@ -218,7 +218,7 @@ describe('generateDataset with adversarial replies', { timeout: 60_000 }, () => 
       concurrency: 1,
     }).catch((e: unknown) => e);
     expect(LlmGenerateError.is(error)).toBe(true);
-    expect((error as LlmGenerateError).code).toBe('request_failed');
+    expect((error as LlmGenerateError).code).toBe('request-failed');
     expect((error as Error).message).toMatch(/HTTP 401/u);
     expect((error as Error).message).not.toContain(API_KEY);
   });

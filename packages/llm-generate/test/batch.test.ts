@@ -169,7 +169,7 @@ describe('generateDataset with batch', { timeout: 60_000 }, () => {
     expect(report.perEntry[0]!.attempts).toBe(1);
   });
 
-  it('throws batch_failed with the batch errors when the batch fails', async () => {
+  it('throws batch-failed with the batch errors when the batch fails', async () => {
     const failing = await startFakeOpenAI((_b, { functionName }) => json(good(functionName)), {
       pollsBeforeDone: 0,
       finalStatus: 'failed',
@@ -181,7 +181,7 @@ describe('generateDataset with batch', { timeout: 60_000 }, () => {
         oracle,
         batch: { sleep: async () => undefined },
       }).catch((e: unknown) => e);
-      expect(LlmGenerateError.is(error) && error.code).toBe('batch_failed');
+      expect(LlmGenerateError.is(error) && error.code).toBe('batch-failed');
       expect((error as Error).message).toMatch(/invalid_request \(line 1\): scripted failure/u);
     } finally {
       await failing.close();
