@@ -14,8 +14,23 @@ export {
   DEFAULT_BM25_K1,
 } from './bm25/bm25.js';
 export { tokenizeCode } from './bm25/tokenize-code.js';
-export { type NpyArray, type NpyData, type NpyDtype, readNpy, writeNpy } from './npy/npy.js';
-export { type NpyInput, type NpzWriteOptions, readNpz, writeNpz } from './npy/npz.js';
+export {
+  DEFAULT_MAX_NPY_HEADER_BYTES,
+  type NpyArray,
+  type NpyData,
+  type NpyDtype,
+  type ReadNpyOptions,
+  readNpy,
+  writeNpy,
+} from './npy/npy.js';
+export {
+  DEFAULT_MAX_NPZ_BYTES,
+  type NpyInput,
+  type NpzWriteOptions,
+  type ReadNpzOptions,
+  readNpz,
+  writeNpz,
+} from './npy/npz.js';
 export { readNpzFile, writeNpzFile } from './npy/npz-file.js';
 export {
   DEFAULT_TOPK_BACKEND,

@@ -161,6 +161,19 @@ function toFloat32Matrix(array: NpyArray, key: string, path: string): ImportedMa
   }
   const [rows, dims] = array.shape as [number, number];
   const data = array.dtype === 'float32' ? array.data : Float32Array.from(array.data);
+  for (let i = 0; i < data.length; i++) {
+    if (!Number.isFinite(data[i]!)) {
+      const what = Number.isNaN(data[i]!)
+        ? 'NaN'
+        : array.dtype === 'float64' && Number.isFinite(array.data[i]!)
+          ? `${array.data[i]} (beyond float32)`
+          : String(data[i]);
+      throw new EmbeddersError(
+        'matrix',
+        `@execret/embedders matrices: ${path}: array "${key}" holds ${what} at row ${Math.floor(i / dims)}, column ${i % dims}; every value must be finite`,
+      );
+    }
+  }
   return { key, data, rows, dims };
 }
 

@@ -23,6 +23,18 @@ const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 /** numpy pads headers so that the data starts at a multiple of 64 bytes. */
 const ALIGN = 64;
 
+/**
+ * Largest `.npy` header read, in bytes: numpy's own `max_header_size` default (10,000, `numpy.lib.format`), so a
+ * file numpy loads is never refused and a hostile header cannot make the parser scan megabytes.
+ */
+export const DEFAULT_MAX_NPY_HEADER_BYTES = 10_000;
+
+/** Options of {@link readNpy}. */
+export interface ReadNpyOptions {
+  /** Largest header accepted, in bytes (default {@link DEFAULT_MAX_NPY_HEADER_BYTES}). */
+  maxHeaderBytes?: number;
+}
+
 /** The dtype of `data`, from its JavaScript type. */
 function dtypeOf(data: unknown): NpyDtype | undefined {
   if (data instanceof Float32Array) return 'float32';
@@ -172,13 +184,14 @@ function formatError(message: string, cause?: unknown): EmbeddersError {
  * this machine's); big-endian data is converted. Unicode elements lose trailing U+0000 padding, as in
  * numpy. Rejected with an `EmbeddersError` of code `matrix`: a bad magic string or version, an
  * unparsable header, other dtypes (including pickled `object` arrays and structured dtypes),
- * `fortran_order: True`, and data shorter or longer than the shape requires.
+ * `fortran_order: True`, a header longer than `maxHeaderBytes`, a dimension that is not a safe integer, and data
+ * shorter or longer than the shape requires (checked before any copy is made).
  *
  * @example
  * const { dtype, shape, data } = readNpy(writeNpy(new Int32Array([1, 2, 3]), [3]));
  * // dtype 'int32', shape [3], data Int32Array [1, 2, 3]
  */
-export function readNpy(bytes: Uint8Array): NpyArray {
+export function readNpy(bytes: Uint8Array, options: ReadNpyOptions = {}): NpyArray {
   if (!(bytes instanceof Uint8Array))
     throw new TypeError('@execret/embedders readNpy: expected a Uint8Array of file bytes');
   if (bytes.length < 10 || MAGIC.some((b, i) => bytes[i] !== b)) {
@@ -193,6 +206,12 @@ export function readNpy(bytes: Uint8Array): NpyArray {
   const preamble = major === 1 ? 10 : 12;
   if (bytes.length < preamble) throw formatError('file ends inside the header length');
   const headerLength = major === 1 ? view.getUint16(8, true) : view.getUint32(8, true);
+  const maxHeaderBytes = options.maxHeaderBytes ?? DEFAULT_MAX_NPY_HEADER_BYTES;
+  if (headerLength > maxHeaderBytes) {
+    throw formatError(
+      `header declares ${headerLength} bytes, more than maxHeaderBytes ${maxHeaderBytes} (numpy's default limit)`,
+    );
+  }
   if (bytes.length < preamble + headerLength) {
     throw formatError(
       `header declares ${headerLength} bytes but the file has ${bytes.length - preamble} after the preamble`,
@@ -216,6 +235,9 @@ export function readNpy(bytes: Uint8Array): NpyArray {
   const kind = match[2]!;
   const width = match[3] === undefined ? 0 : Number(match[3]);
   const itemSize = kind === 'f4' || kind === 'i4' ? 4 : kind === 'f8' || kind === 'i8' ? 8 : 4 * width;
+  if (header.shape.some((d) => !Number.isSafeInteger(d))) {
+    throw formatError(`shape ${shapeTuple(header.shape)} has a dimension beyond 2^53`);
+  }
   const count = header.shape.reduce((a, b) => a * b, 1);
   const start = preamble + headerLength;
   const expected = count * itemSize;

@@ -1,24 +1,52 @@
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { EmbeddersError } from '../errors.js';
 import type { NpyArray } from './npy.js';
-import { type NpyInput, type NpzWriteOptions, npzChunks, readNpz } from './npz.js';
+import {
+  DEFAULT_MAX_NPZ_BYTES,
+  type NpyInput,
+  type NpzWriteOptions,
+  npzChunks,
+  type ReadNpzOptions,
+  readNpz,
+} from './npz.js';
 
 /**
- * Reads an `.npz` file; see {@link readNpz}.
+ * Reads an `.npz` file; see {@link readNpz}. A file larger than `maxBytes` is refused before it is read. Errors
+ * name the file.
  *
- * @throws EmbeddersError `matrix` for a corrupt or unsupported archive; file-system errors as thrown by
- *   `node:fs` (e.g. `ENOENT`).
+ * @throws EmbeddersError `matrix` for a corrupt, unsupported or over-limit archive (the message starts with the
+ *   path); file-system errors as thrown by `node:fs` (e.g. `ENOENT`).
  * @example
  * const arrays = await readNpzFile('embeddings/gemini-embedding-2.npz');
  * for (const [name, array] of arrays) console.log(name, array.dtype, array.shape);
  */
 export async function readNpzFile(
   path: string,
-  options: { signal?: AbortSignal } = {},
+  options: ReadNpzOptions & { signal?: AbortSignal } = {},
 ): Promise<Map<string, NpyArray>> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_NPZ_BYTES;
+  const { size } = await stat(path);
+  if (size > maxBytes) {
+    throw new EmbeddersError(
+      'matrix',
+      `@execret/embedders readNpzFile: ${path}: the file has ${size} bytes, more than maxBytes ${maxBytes}`,
+    );
+  }
   const bytes = await readFile(path, options.signal === undefined ? {} : { signal: options.signal });
-  return readNpz(bytes);
+  try {
+    return readNpz(bytes, options);
+  } catch (error) {
+    if (!EmbeddersError.is(error)) throw error;
+    throw new EmbeddersError(
+      'matrix',
+      error.message.replace('@execret/embedders readNpz:', `@execret/embedders readNpzFile: ${path}:`),
+      {
+        cause: error,
+      },
+    );
+  }
 }
 
 /**

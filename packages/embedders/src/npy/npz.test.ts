@@ -64,7 +64,7 @@ describe('writeNpz', () => {
   });
 
   it('stores members as <name>.npy with the stored or deflate method', () => {
-    const stored = readZip(writeNpz(entries), 'test');
+    const stored = readZip(writeNpz(entries), 'test', { maxBytes: 1 << 20 });
     expect(stored.map((e) => e.name)).toEqual(['queries.npy', 'ids.npy']);
     expect(readNpy(stored[0]!.data).shape).toEqual([2, 2]);
     const deflated = writeNpz({ zeros: { data: new Float64Array(10_000), shape: [10_000] } }, { compress: true });

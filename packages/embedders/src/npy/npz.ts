@@ -1,11 +1,26 @@
 import { EmbeddersError } from '../errors.js';
-import { type NpyArray, type NpyData, readNpy, writeNpy } from './npy.js';
+import { type NpyArray, type NpyData, type ReadNpyOptions, readNpy, writeNpy } from './npy.js';
 import { readZip, zipChunks } from './zip.js';
 
 /** An array to write: its data in C order and its shape (see {@link writeNpy}). */
 export interface NpyInput {
   data: NpyData;
   shape: readonly number[];
+}
+
+/**
+ * Largest total of uncompressed member sizes {@link readNpz} accepts by default: 2 GiB, room for the release's
+ * biggest matrices (4,694 × 3,072 float32 ≈ 58 MB) many times over, and far below what would exhaust memory.
+ */
+export const DEFAULT_MAX_NPZ_BYTES = 2 * 1024 ** 3;
+
+/** Options of {@link readNpz} and `readNpzFile`. */
+export interface ReadNpzOptions extends ReadNpyOptions {
+  /**
+   * Largest archive, and largest total of uncompressed member sizes, in bytes (default
+   * {@link DEFAULT_MAX_NPZ_BYTES}); checked against the central directory before anything is inflated.
+   */
+  maxBytes?: number;
 }
 
 /** Options of {@link writeNpz} and `writeNpzFile`. */
@@ -88,23 +103,27 @@ export function npzChunks(
  * Parses an `.npz` archive (as written by `np.savez`, `np.savez_compressed` or {@link writeNpz}) into its
  * arrays, keyed like `np.load`: a member `name.npy` is returned as `name` (other member names unchanged),
  * in archive order. Stored and deflated members, data descriptors and ZIP64 are handled; sizes and CRC-32
- * are checked.
+ * are checked. Hostile archives (zip bombs, sizes the directory lies about, overlapping members, ZIP64 records
+ * claiming impossible counts, huge `.npy` headers) are refused before anything large is allocated; memory is
+ * bounded by `maxBytes` plus the archive itself.
  *
- * @throws EmbeddersError `matrix` for a corrupt or unsupported archive, a member that is not a
+ * @throws EmbeddersError `matrix` for a corrupt, unsupported or over-limit archive, a member that is not a
  *   supported `.npy` array (see {@link readNpy}), or two members with the same key.
  * @example
  * const arrays = readNpz(readFileSync('embeddings/bge-large-en-v1.5.npz'));
  * const queries = arrays.get('queries'); // { dtype: 'float32', shape: [939, 1024], data: Float32Array }
  */
-export function readNpz(bytes: Uint8Array): Map<string, NpyArray> {
+export function readNpz(bytes: Uint8Array, options: ReadNpzOptions = {}): Map<string, NpyArray> {
   if (!(bytes instanceof Uint8Array))
     throw new TypeError('@execret/embedders readNpz: expected a Uint8Array of file bytes');
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_NPZ_BYTES;
+  if (!(maxBytes > 0)) throw new RangeError(`@execret/embedders readNpz: maxBytes must be > 0, received ${maxBytes}`);
   const out = new Map<string, NpyArray>();
-  for (const { name, data } of readZip(bytes, 'readNpz')) {
+  for (const { name, data } of readZip(bytes, 'readNpz', { maxBytes })) {
     const key = name.endsWith('.npy') ? name.slice(0, -4) : name;
     if (out.has(key)) throw new EmbeddersError('matrix', `@execret/embedders readNpz: two members are named '${key}'`);
     try {
-      out.set(key, readNpy(data));
+      out.set(key, readNpy(data, options));
     } catch (error) {
       if (EmbeddersError.is(error)) {
         throw new EmbeddersError(

@@ -54,14 +54,33 @@ function decodeName(bytes: Uint8Array, utf8: boolean, component: string): string
   return s;
 }
 
+/** Limits of {@link readZip}: what a hostile archive may make the reader allocate. */
+export interface ZipReadLimits {
+  /** Largest total of uncompressed entry sizes, in bytes. */
+  maxBytes: number;
+}
+
+/**
+ * The most a deflate stream can expand: 1032 output bytes per input byte (a run of 258-byte matches coded in
+ * 2 bits each), plus a little for the stream's ends. A directory that claims more is lying.
+ */
+const MAX_DEFLATE_RATIO = 1032;
+
 /**
  * Reads every file entry of a ZIP archive from its central directory, in directory order; directory
  * entries (names ending in `/`) are skipped. Each entry's size and CRC-32 are verified.
  *
- * @throws EmbeddersError `matrix` when the archive is truncated, corrupt, encrypted, split, or uses a
- *   compression method other than stored and deflate.
+ * Hostile archives are answered before anything large is allocated: the entry count must fit the central
+ * directory (46 bytes an entry at least); the sum of the declared uncompressed sizes must stay within
+ * `limits.maxBytes`; a deflated entry may not declare more than deflate can produce from its compressed
+ * bytes; entries may not overlap each other or the central directory (the "overlapping files" bomb); and an
+ * entry is inflated with its declared size as the hard output limit, so a directory that understates a size
+ * costs at most that size.
+ *
+ * @throws EmbeddersError `matrix` when the archive is truncated, corrupt, encrypted, split, over the limits,
+ *   or uses a compression method other than stored and deflate.
  */
-export function readZip(bytes: Uint8Array, component: string): ZipEntry[] {
+export function readZip(bytes: Uint8Array, component: string, limits: ZipReadLimits): ZipEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // End of central directory: 22 bytes plus a comment of up to 65,535 bytes, at the end of the file.
   let end = -1;
@@ -93,7 +112,16 @@ export function readZip(bytes: Uint8Array, component: string): ZipEntry[] {
   }
   if (dirOffset + dirSize > bytes.length)
     throw zipError(component, 'the central directory lies beyond the end of the file');
-  const out: ZipEntry[] = [];
+  if (entries > Math.floor(dirSize / 46)) {
+    throw zipError(
+      component,
+      `the end record claims ${entries} entries but the ${dirSize}-byte central directory has room for at most ${Math.floor(dirSize / 46)}`,
+    );
+  }
+  const planned: { name: string; method: number; crc: number; size: number; start: number; compressedSize: number }[] =
+    [];
+  const spans: [number, number, string][] = [];
+  let declared = 0;
   let p = dirOffset;
   for (let e = 0; e < entries; e++) {
     if (p + 46 > bytes.length || view.getUint32(p, true) !== SIG_CENTRAL) {
@@ -142,21 +170,54 @@ export function readZip(bytes: Uint8Array, component: string): ZipEntry[] {
     const start = localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true);
     if (start + compressedSize > bytes.length)
       throw zipError(component, `entry '${name}' extends beyond the end of the file`);
-    const stored = bytes.subarray(start, start + compressedSize);
-    let data: Uint8Array;
-    if (method === 0) {
-      data = new Uint8Array(stored);
-    } else if (method === 8) {
-      try {
-        data = new Uint8Array(inflateRawSync(stored));
-      } catch (error) {
-        throw zipError(component, `entry '${name}' does not inflate`, error);
-      }
-    } else {
+    if (start + compressedSize > dirOffset) throw zipError(component, `entry '${name}' overlaps the central directory`);
+    if (method !== 0 && method !== 8) {
       throw zipError(
         component,
         `entry '${name}' uses compression method ${method}; supported: 0 (stored), 8 (deflate)`,
       );
+    }
+    if (method === 0 && size !== compressedSize) {
+      throw zipError(component, `stored entry '${name}' has ${compressedSize} bytes, the directory says ${size}`);
+    }
+    if (method === 8 && size > MAX_DEFLATE_RATIO * compressedSize + 1024) {
+      throw zipError(
+        component,
+        `entry '${name}' claims ${size} bytes from ${compressedSize} deflated bytes, more than deflate can produce`,
+      );
+    }
+    declared += size;
+    if (declared > limits.maxBytes) {
+      throw zipError(
+        component,
+        `the entries declare more than ${limits.maxBytes} uncompressed bytes (the reader's limit; raise maxBytes to read larger archives)`,
+      );
+    }
+    spans.push([localOffset, start + compressedSize, name]);
+    planned.push({ name, method, crc, size, start, compressedSize });
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  for (let i = 1; i < spans.length; i++) {
+    const [begin, , name] = spans[i]!;
+    const [, previousEnd, previousName] = spans[i - 1]!;
+    if (begin < previousEnd) throw zipError(component, `entries '${previousName}' and '${name}' overlap`);
+  }
+  const out: ZipEntry[] = [];
+  for (const { name, method, crc, size, start, compressedSize } of planned) {
+    const stored = bytes.subarray(start, start + compressedSize);
+    let data: Uint8Array;
+    if (method === 0) {
+      data = stored;
+    } else {
+      try {
+        // One byte of slack so that an entry inflating to more than it declares is told apart from one that fits.
+        data = new Uint8Array(inflateRawSync(stored, { maxOutputLength: Math.max(1, size + 1) }));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+          throw zipError(component, `entry '${name}' inflates to more than the ${size} bytes the directory says`);
+        }
+        throw zipError(component, `entry '${name}' does not inflate`, error);
+      }
     }
     if (data.length !== size)
       throw zipError(component, `entry '${name}' has ${data.length} bytes, the directory says ${size}`);
