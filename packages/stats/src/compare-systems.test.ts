@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { benjaminiHochberg } from './benjamini-hochberg.js';
 import { bootstrapCi } from './bootstrap-ci.js';
 import { compareSystems } from './compare-systems.js';
+import { holm } from './holm.js';
 import { mcnemarExact } from './mcnemar-exact.js';
 import { pairedBootstrapCi } from './paired-bootstrap-ci.js';
 import { StatsError } from './stats-error.js';
@@ -107,6 +109,81 @@ describe('compareSystems', () => {
     const listed = compareSystems(scores, { resamples: 10, binaryMeasures: ['exec@1'] });
     expect(listed.binaryMeasures).toEqual(['exec@1']);
     expect(listed.pairwise['p vs q']?.['ndcg@1']).not.toHaveProperty('mcnemar_exact_p');
+  });
+
+  it('adds no adjusted p-value when adjust is not given', () => {
+    const result = compareSystems(syntheticScores(['x', 'y', 'z'], 60, 5), { resamples: 20 });
+    expect(result.adjust).toBe('none');
+    expect(Object.keys(result.pairwise['x vs y']?.['exec@1'] ?? {})).toEqual([
+      'a_only',
+      'b_only',
+      'both',
+      'neither',
+      'a_rate',
+      'b_rate',
+      'delta',
+      'mcnemar_exact_p',
+      'mcnemar_mid_p',
+      'bootstrap_ci_95',
+    ]);
+  });
+
+  it('appends Holm-adjusted p-values over every pair of each binary measure when adjust is holm', () => {
+    const scores = syntheticScores(['sys-d', 'sys-a', 'sys-c', 'sys-b'], 150, 11);
+    const plain = compareSystems(scores, { resamples: 40 });
+    const result = compareSystems(scores, { resamples: 40, adjust: 'holm' });
+    expect(result.adjust).toBe('holm');
+    const pairs = Object.keys(result.pairwise);
+    expect(pairs).toHaveLength(6);
+    const raw = pairs.map((pair) => (plain.pairwise[pair]!['exec@1'] as { mcnemar_exact_p: number }).mcnemar_exact_p);
+    const expected = holm(raw);
+    pairs.forEach((pair, i) => {
+      const cell = result.pairwise[pair]!['exec@1'] as unknown as Record<string, unknown>;
+      expect(Object.keys(cell).at(-1), pair).toBe('mcnemar_exact_p_holm');
+      expect(cell.mcnemar_exact_p_holm, pair).toBe(expected[i]);
+      // Everything else is unchanged, and continuous measures get no adjusted value.
+      const { mcnemar_exact_p_holm: _adjusted, ...rest } = cell;
+      expect(rest).toEqual(plain.pairwise[pair]?.['exec@1']);
+      expect(result.pairwise[pair]?.['ndcg@3']).toEqual(plain.pairwise[pair]?.['ndcg@3']);
+    });
+    expect(new Set(expected).size).toBeGreaterThan(1); // the family is not degenerate
+  });
+
+  it('writes the same JSON as adding Holm by hand over Object.values(pairwise) when adjust is holm', () => {
+    // The hand-written step the bench app used before the option existed.
+    const scores = syntheticScores(['a', 'b', 'c'], 120, 17);
+    const options = { resamples: 30, binaryMeasures: ['exec@1'] };
+    const byHand = compareSystems(scores, options).pairwise;
+    const cells = Object.values(byHand)
+      .map((byMeasure) => byMeasure['exec@1'])
+      .filter((c) => c !== undefined && 'mcnemar_exact_p' in c);
+    const adjusted = holm(cells.map((c) => (c as { mcnemar_exact_p: number }).mcnemar_exact_p));
+    cells.forEach((cell, i) => {
+      Object.assign(cell!, { mcnemar_exact_p_holm: adjusted[i] });
+    });
+    const withOption = compareSystems(scores, { ...options, adjust: 'holm' }).pairwise;
+    expect(JSON.stringify(withOption, null, 2)).toBe(JSON.stringify(byHand, null, 2));
+  });
+
+  it('appends Benjamini-Hochberg-adjusted p-values as mcnemar_exact_p_bh when adjust is benjamini-hochberg', () => {
+    const scores = syntheticScores(['p', 'q', 'r'], 90, 23);
+    const plain = compareSystems(scores, { resamples: 20 });
+    const result = compareSystems(scores, { resamples: 20, adjust: 'benjamini-hochberg' });
+    const pairs = Object.keys(result.pairwise);
+    const expected = benjaminiHochberg(
+      pairs.map((pair) => (plain.pairwise[pair]!['exec@1'] as { mcnemar_exact_p: number }).mcnemar_exact_p),
+    );
+    pairs.forEach((pair, i) => {
+      const cell = result.pairwise[pair]!['exec@1'] as unknown as Record<string, unknown>;
+      expect(cell.mcnemar_exact_p_bh).toBe(expected[i]);
+      expect(cell).not.toHaveProperty('mcnemar_exact_p_holm');
+    });
+  });
+
+  it('throws TypeError listing the allowed values when adjust is unknown', () => {
+    expect(() => compareSystems({ a: { m: [1] } }, { adjust: 'bonferroni' as never })).toThrow(
+      /options\.adjust to be one of 'none', 'holm', 'benjamini-hochberg', received/,
+    );
   });
 
   it('returns intervals and no pairs when there is one system', () => {

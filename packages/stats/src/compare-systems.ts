@@ -1,5 +1,7 @@
 import { compareCodePoints } from '@execret/formats';
+import { benjaminiHochberg } from './benjamini-hochberg.js';
 import { type BootstrapOptions, resolveBootstrapOptions } from './bootstrap-options.js';
+import { holm } from './holm.js';
 import { linearQuantilesInPlace } from './linear-quantile.js';
 import { mcnemarExact } from './mcnemar-exact.js';
 import { resampleMeans } from './resample-means.js';
@@ -7,7 +9,17 @@ import { StatsError } from './stats-error.js';
 import { compensatedMean, compensatedMeanDifference } from './typed-kernels.js';
 import { describe, toFiniteFloat64 } from './validate.js';
 
-/** Options of {@link compareSystems}: the bootstrap settings plus the choice of binary measures. */
+/**
+ * Multiple-testing adjustments of the McNemar p-values that {@link compareSystems} can add, with the key
+ * each writes into a binary pairwise entry.
+ */
+const ADJUSTMENTS = {
+  none: null,
+  holm: { key: 'mcnemar_exact_p_holm', adjust: holm },
+  'benjamini-hochberg': { key: 'mcnemar_exact_p_bh', adjust: benjaminiHochberg },
+} as const;
+
+/** Options of {@link compareSystems}: the bootstrap settings, the binary measures and the p-value adjustment. */
 export interface CompareSystemsOptions extends BootstrapOptions {
   /**
    * Which measures get the paired 2×2 table and McNemar test.
@@ -18,6 +30,15 @@ export interface CompareSystemsOptions extends BootstrapOptions {
    *   `pairwise_tests.json` key set exactly.
    */
   binaryMeasures?: 'auto' | readonly string[];
+  /**
+   * Multiple-testing adjustment of the exact McNemar p-values, added to every binary pairwise entry after
+   * `bootstrap_ci_95`. The family is, per binary measure, the tests of every pair of systems on that measure
+   * (`systems·(systems − 1)/2` p-values).
+   * - `'none'` (default): nothing is added.
+   * - `'holm'`: {@link holm} (family-wise error), as `mcnemar_exact_p_holm`.
+   * - `'benjamini-hochberg'`: {@link benjaminiHochberg} (false discovery rate), as `mcnemar_exact_p_bh`.
+   */
+  adjust?: 'none' | 'holm' | 'benjamini-hochberg';
 }
 
 /** One entry of `confidence_intervals.json` (model → metric → this), keys as in the release. */
@@ -58,6 +79,10 @@ export interface BinaryComparison {
   mcnemar_mid_p: number;
   /** Paired percentile-bootstrap interval of a_rate − b_rate at `confidence`. */
   bootstrap_ci_95: [number, number];
+  /** Holm-adjusted `mcnemar_exact_p` over the measure's family of pairs (only with `adjust: 'holm'`). */
+  mcnemar_exact_p_holm?: number;
+  /** Benjamini–Hochberg-adjusted `mcnemar_exact_p` (only with `adjust: 'benjamini-hochberg'`). */
+  mcnemar_exact_p_bh?: number;
 }
 
 /** Pairwise entry for a non-binary measure: the release's `bootstrap_ci_95` plus the means. */
@@ -89,6 +114,8 @@ export interface CompareSystemsResult {
   measures: string[];
   /** The measures that received the binary (McNemar) shape. */
   binaryMeasures: string[];
+  /** The multiple-testing adjustment applied to the McNemar p-values. */
+  adjust: 'none' | 'holm' | 'benjamini-hochberg';
   /** `confidence_intervals.json` shape: system → measure → interval. */
   intervals: Record<string, Record<string, SystemInterval>>;
   /** `pairwise_tests.json` shape: "A vs B" (A before B in code-point order) → measure → comparison. */
@@ -112,7 +139,8 @@ export interface CompareSystemsResult {
  * bit-identical to `bootstrapCi(values, options)` / `pairedBootstrapCi(a, b, options)` called alone.
  *
  * Binary measures (see {@link CompareSystemsOptions.binaryMeasures}) additionally get the 2×2 table,
- * rates and the exact McNemar test; others get the means and their difference. Keys follow the
+ * rates and the exact McNemar test, plus the adjusted p-value when `adjust` asks for one (family: every pair
+ * on that measure); others get the means and their difference. Keys follow the
  * release (`ci95_low`, `bootstrap_ci_95`, …) whatever `confidence` is; the level actually used is
  * `result.confidence`. Values are not rounded.
  *
@@ -120,8 +148,9 @@ export interface CompareSystemsResult {
  * differences and selections — ~1 s for 24 systems × 12 measures × 939 queries at R = 5,000.
  *
  * @param scores - system → measure → per-query values (finite; arrays or typed arrays).
- * @param options - `resamples` (5,000), `confidence` (0.95), `seed` (20260510), `binaryMeasures`.
- * @throws RangeError when there are no systems, no measures, no queries, or the vectors differ in
+ * @param options - `resamples` (5,000), `confidence` (0.95), `seed` (20260510), `binaryMeasures`
+ *   (`'auto'`), `adjust` (`'none'`).
+ * @throws TypeError when `adjust` is not one of `'none'`, `'holm'`, `'benjamini-hochberg'`; RangeError when there are no systems, no measures, no queries, or the vectors differ in
  *   length; TypeError when `scores` is not an object of objects of arrays; StatsError
  *   `missing-measure` when systems report different measure sets or a listed binary measure does
  *   not exist, `not-binary` when a listed binary measure holds other values, `non-finite-value` for
@@ -143,12 +172,22 @@ export interface CompareSystemsResult {
  * result.intervals.dense['ndcg@3'];
  * // { mean: 0.8333333333333334, ci95_low: 0.6666666666666666, ci95_high: 1, n: 6,
  * //   bootstrap_samples: 5000, seed: 20260510 }
+ * compareSystems(scores, { adjust: 'holm' }).pairwise['bm25 vs dense']['exec@1'].mcnemar_exact_p_holm;
+ * // 0.5 (one pair: the family has one test, so the adjusted p equals the raw p)
  */
 export function compareSystems(
   scores: Readonly<Record<string, Readonly<Record<string, ArrayLike<number>>>>>,
   options?: CompareSystemsOptions,
 ): CompareSystemsResult {
   const resolved = resolveBootstrapOptions(options, 'compareSystems');
+  const adjust = options?.adjust ?? 'none';
+  if (!Object.hasOwn(ADJUSTMENTS, adjust)) {
+    throw new TypeError(
+      `@execret/stats compareSystems: expected options.adjust to be one of ${Object.keys(ADJUSTMENTS)
+        .map((a) => `'${a}'`)
+        .join(', ')}, received ${describe(adjust)}`,
+    );
+  }
   const table = readScores(scores);
   const { systems, measures, n, columns } = table;
   const binary = resolveBinaryMeasures(table, options?.binaryMeasures);
@@ -199,6 +238,17 @@ export function compareSystems(
       pairwise[`${systems[s]} vs ${systems[t]}`] = entry;
     }
   }
+  const adjustment = ADJUSTMENTS[adjust];
+  if (adjustment !== null) {
+    for (let m = 0; m < measures.length; m++) {
+      if (!binary[m]) continue;
+      const family = Object.values(pairwise).map((entry) => entry[measures[m] as string] as BinaryComparison);
+      const adjusted = adjustment.adjust(family.map((cell) => cell.mcnemar_exact_p));
+      family.forEach((cell, i) => {
+        cell[adjustment.key] = adjusted[i] as number;
+      });
+    }
+  }
 
   return {
     method: 'percentile',
@@ -209,6 +259,7 @@ export function compareSystems(
     systems,
     measures,
     binaryMeasures: measures.filter((_, m) => binary[m]),
+    adjust,
     intervals,
     pairwise,
   };
