@@ -8,3 +8,16 @@ export { mulberry32 } from './mulberry32.js';
 export { isOutcome, isSuiteStatus, SUITE_STATUSES, type SuiteStatus, suiteStatus } from './outcomes.js';
 export { RELEASE_DATA_FILES, SHA256SUMS_FILE } from './release-files.js';
 export { runConcurrently } from './run-concurrently.js';
+export {
+  DEFAULT_MAX_TREC_LINE_LENGTH,
+  formatTrecQrels,
+  formatTrecRun,
+  type ParsedTrecQrels,
+  type ParsedTrecRun,
+  parseTrecQrels,
+  parseTrecRun,
+  type TrecIssue,
+  type TrecQrelsRow,
+  type TrecReadOptions,
+  type TrecRunRow,
+} from './trec.js';
