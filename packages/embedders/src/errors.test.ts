@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EmbeddersError, redactSecrets } from './errors.js';
+import { EmbeddersError } from './errors.js';
 
 describe('EmbeddersError', () => {
   it('is recognised by brand, keeps code, status and cause', () => {
@@ -17,15 +17,5 @@ describe('EmbeddersError', () => {
     expect(EmbeddersError.is({ code: 'auth' })).toBe(false);
     expect(EmbeddersError.is(new Error('x'))).toBe(false);
     expect(EmbeddersError.is(null)).toBe(false);
-  });
-});
-
-describe('redactSecrets', () => {
-  it.each([
-    ['key sk-123456 twice sk-123456', ['sk-123456'], 'key [redacted] twice [redacted]'],
-    ['short ab', ['ab'], 'short ab'],
-    ['none', [undefined], 'none'],
-  ])('redacts %j', (text, secrets, expected) => {
-    expect(redactSecrets(text, secrets)).toBe(expected);
   });
 });

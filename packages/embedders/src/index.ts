@@ -26,8 +26,6 @@ export {
   type AdapterResponse,
   createRemoteEmbedder,
   DEFAULT_CONCURRENCY,
-  DEFAULT_TIMEOUT_MS,
-  type FetchLike,
   type ProviderAdapter,
   type RemoteOptions,
 } from './remote-embedder.js';

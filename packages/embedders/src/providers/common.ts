@@ -1,6 +1,15 @@
+import {
+  type FetchLike,
+  HttpError,
+  importOptional as httpImportOptional,
+  postJson as httpPostJson,
+  requireApiKey as httpRequireApiKey,
+} from '@execret/http';
 import { EmbeddersError } from '../errors.js';
 import { getModelConfig } from '../registry.js';
-import type { FetchLike } from '../remote-embedder.js';
+
+export { joinUrl } from '@execret/http';
+
 import type { ModelConfig } from '../types.js';
 
 /** Accepts a registry id or a full configuration object. */
@@ -17,65 +26,43 @@ export function expectProvider(config: ModelConfig, provider: ModelConfig['provi
   }
 }
 
-function isModuleNotFound(error: unknown, packageName: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  const message = error instanceof Error ? error.message : '';
-  return (
-    (code === 'ERR_MODULE_NOT_FOUND' ||
-      code === 'MODULE_NOT_FOUND' ||
-      /Cannot find (module|package)|Failed to (load|resolve)/.test(message)) &&
-    message.includes(packageName)
-  );
+/** An `@execret/http` error as this package's `EmbeddersError`, same code, message and cause. */
+function toEmbeddersError(error: unknown): unknown {
+  if (!HttpError.is(error)) return error;
+  return new EmbeddersError(error.code, error.message, {
+    ...(error.cause === undefined ? {} : { cause: error.cause }),
+    ...(error.status === undefined ? {} : { status: error.status }),
+  });
 }
 
 /**
- * Runs `load` (a literal `import('<package>')`) and turns "module not found" into an `EmbeddersError`
- * with code `missing-dependency` that names the package to install. Other errors pass through.
+ * `@execret/http`'s `importOptional` for a provider of this package: "module not found" becomes an
+ * `EmbeddersError` with code `missing-dependency` that names the package to install. Other errors pass through.
  *
  * @example
  * const { default: OpenAI } = await importOptional('openai', 'openai', () => import('openai'));
  */
 export async function importOptional<T>(packageName: string, component: string, load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    if (isModuleNotFound(error, packageName)) {
-      throw new EmbeddersError(
-        'missing-dependency',
-        `@execret/embedders ${component}: the optional package "${packageName}" is not installed; run \`pnpm add ${packageName}\` (or npm i ${packageName})`,
-        { cause: error },
-      );
-    }
-    throw error;
-  }
+  return httpImportOptional(packageName, `@execret/embedders ${component}`, load).catch((error: unknown) => {
+    throw toEmbeddersError(error);
+  });
 }
 
 /** Throws `auth` when a provider that needs a key got none (the library never reads environment variables). */
 export function requireApiKey(apiKey: string | undefined, component: string): string {
-  if (typeof apiKey !== 'string' || apiKey.length === 0) {
-    throw new EmbeddersError(
-      'auth',
-      `@execret/embedders ${component}: no API key given; pass options.apiKey (the library never reads environment variables)`,
-    );
-  }
-  return apiKey;
-}
-
-/** An HTTP error status from a plain-fetch provider (classified by the engine). */
-export class HttpStatusError extends Error {
-  readonly status: number;
-  constructor(status: number, body: string) {
-    super(`HTTP ${status}: ${body.slice(0, 200)}`);
-    this.status = status;
+  try {
+    return httpRequireApiKey(apiKey, `@execret/embedders ${component}`);
+  } catch (error) {
+    throw toEmbeddersError(error);
   }
 }
 
 /**
- * POSTs JSON and returns the parsed JSON body. Non-2xx statuses throw {@link HttpStatusError};
- * a body that is not JSON throws `response`.
+ * `@execret/http`'s `postJson` labelled for `component`: POSTs JSON and returns the parsed JSON body. Non-2xx
+ * statuses throw an error carrying the status (classified by the retry loop); a body that is not JSON throws
+ * `response`.
  */
-export async function postJson(
+export function postJson(
   fetch: FetchLike,
   url: string,
   body: unknown,
@@ -83,23 +70,7 @@ export async function postJson(
   signal: AbortSignal,
   component: string,
 ): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-    body: JSON.stringify(body),
-    signal,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new HttpStatusError(response.status, text);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new EmbeddersError(
-      'response',
-      `@execret/embedders ${component}: response is not valid JSON (${text.length} bytes, starts ${JSON.stringify(text.slice(0, 60))})`,
-      { status: response.status },
-    );
-  }
+  return httpPostJson(fetch, url, body, headers, signal, `@execret/embedders ${component}`);
 }
 
 /**
@@ -129,9 +100,4 @@ export function readOpenAIStyle(body: unknown, component: string): { vectors: un
   // snake_case on the wire; the Mistral SDK hands back camelCase
   const tokens = usage?.prompt_tokens ?? usage?.promptTokens ?? usage?.total_tokens ?? usage?.totalTokens;
   return { vectors, inputTokens: typeof tokens === 'number' && Number.isFinite(tokens) ? tokens : null };
-}
-
-/** Joins a base URL and a path with exactly one slash. */
-export function joinUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }

@@ -6,10 +6,13 @@ export const DEFAULT_BASE_DELAY_MS = 500;
 export const DEFAULT_MAX_DELAY_MS = 30_000;
 /** Default longest `Retry-After` honoured; a server asking for more fails the call at once. */
 export const DEFAULT_MAX_RETRY_AFTER_MS = 120_000;
+/** Default time limit of one attempt, in milliseconds. */
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 60_000;
 
 /** Retry settings; all fields have the `DEFAULT_*` values above. */
 export interface RetryPolicy {
   maxRetries: number;
+  timeoutMs: number;
   baseDelayMs: number;
   maxDelayMs: number;
   maxRetryAfterMs: number;

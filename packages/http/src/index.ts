@@ -1,0 +1,27 @@
+export { DEFAULT_BYTES_PER_TOKEN, estimateTokens, planBatches } from './batching.js';
+export { HTTP_ERROR_CODES, HttpError, type HttpErrorCode, type HttpErrorDetails } from './errors.js';
+export { importOptional } from './import-optional.js';
+export { joinUrl } from './join-url.js';
+export { postJson } from './post-json.js';
+export { redactSecrets } from './redact-secrets.js';
+export {
+  type AttemptContext,
+  type RequestWithRetryOptions,
+  type RequestWithRetryResult,
+  type RetryOptions,
+  requestWithRetry,
+  resolveRetryPolicy,
+} from './request-with-retry.js';
+export { requireApiKey } from './require-api-key.js';
+export {
+  backoffDelayMs,
+  DEFAULT_ATTEMPT_TIMEOUT_MS,
+  DEFAULT_BASE_DELAY_MS,
+  DEFAULT_MAX_DELAY_MS,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  parseRetryAfter,
+  type RetryPolicy,
+  sleep,
+} from './retry.js';
+export type { FetchLike } from './types.js';
