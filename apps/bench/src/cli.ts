@@ -10,6 +10,7 @@ import { runCommand } from './commands/run.js';
 import { scoreCommand } from './commands/score.js';
 import { verifyCommand } from './commands/verify.js';
 import { readConfig } from './config.js';
+import { cliVersion } from './versions.js';
 
 /** Every command, in help order. */
 export const COMMANDS: readonly Command[] = [
@@ -46,7 +47,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-v') {
-    process.stdout.write('execret 0.1.0\n');
+    process.stdout.write(`execret ${cliVersion()}\n`);
     return 0;
   }
   const command = COMMANDS.find((c) => c.name === name);

@@ -41,7 +41,7 @@ export interface Command {
 }
 
 /** Options every command accepts. */
-export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   json: { type: 'boolean', description: 'print one JSON document on stdout instead of text; no progress bars' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };

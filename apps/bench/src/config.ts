@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { Secret } from './secret.js';
 
 /** Provider API keys the CLI knows, with the environment variables each is read from (first wins). */
-export const API_KEY_VARIABLES = {
+const API_KEY_VARIABLES = {
   openai: ['OPENAI_API_KEY'],
   gemini: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'],
   mistral: ['MISTRAL_API_KEY'],

@@ -1,5 +1,5 @@
+import type { PoolView } from '@execret/analyses';
 import type { Oracle, OracleResult } from '@execret/oracle';
-import type { PoolView } from './pool.js';
 
 /** The execution outcome of (query q, document d): the snippet run against q's test suite. */
 export interface PairOutcome {

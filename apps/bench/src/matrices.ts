@@ -1,10 +1,19 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { type NpyArray, readNpzFile, writeNpzFile } from '@execret/embedders';
-import type { PoolView } from './pool.js';
+import type { PoolView } from '@execret/analyses';
+import {
+  type CacheSpace,
+  createEmbeddingCache,
+  exportEmbeddingMatrices,
+  type NpyArray,
+  readNpzFile,
+} from '@execret/embedders';
 
-/** Names execret writes into an exported `.npz` (and looks for first when importing). */
-export const NPZ_KEYS = {
+/**
+ * Names `exportEmbeddingMatrices` writes (its default keys), looked for first when importing. The embedders
+ * package does not export its `DEFAULT_MATRIX_KEYS`, hence the repetition.
+ */
+const NPZ_KEYS = {
   queries: 'queries',
   documents: 'documents',
   queryIds: 'query_ids',
@@ -22,23 +31,21 @@ export interface ImportedMatrices {
 }
 
 /**
- * Writes a system's matrices as `<dir>/<model>.npz` (`queries` nQ×d and `documents` nD×d float32, plus
- * `query_ids` and `corpus_ids`), readable by `numpy.load`.
+ * Writes a system's cached matrices as an `.npz` (`queries` nQ×d and `documents` nD×d float32, `query_ids`,
+ * `corpus_ids` and `config_hash`) through `@execret/embedders`' `exportEmbeddingMatrices`, rows in the
+ * pool's order, readable by `numpy.load`. Every row must be in the embedding cache.
  */
-export async function exportMatrices(
-  path: string,
-  pool: PoolView,
-  queries: Float32Array,
-  docs: Float32Array,
-  dims: number,
-): Promise<void> {
+export async function exportMatrices(cacheDir: string, path: string, pool: PoolView, space: CacheSpace): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  await writeNpzFile(path, {
-    [NPZ_KEYS.queries]: { data: queries, shape: [pool.queryIds.length, dims] },
-    [NPZ_KEYS.documents]: { data: docs, shape: [pool.docIds.length, dims] },
-    [NPZ_KEYS.queryIds]: { data: [...pool.queryIds], shape: [pool.queryIds.length] },
-    [NPZ_KEYS.corpusIds]: { data: [...pool.docIds], shape: [pool.docIds.length] },
-  });
+  const cache = await createEmbeddingCache(cacheDir);
+  try {
+    await exportEmbeddingMatrices(cache, space, path, {
+      queries: { texts: pool.queryTexts, ids: pool.queryIds },
+      documents: { texts: pool.code, ids: pool.docIds },
+    });
+  } finally {
+    await cache.close();
+  }
 }
 
 /**

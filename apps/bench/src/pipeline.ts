@@ -1,5 +1,13 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import {
+  ablationPools,
+  type PoolView,
+  poolFromBenchmark,
+  rankSystem,
+  type Scorer,
+  type SystemRanking,
+} from '@execret/analyses';
 import { type Benchmark, loadExecRetrieval, lookupExecution, retentionOrder } from '@execret/dataset';
 import { codeSha256, testsSha256 } from '@execret/formats';
 import type { TieMode } from '@execret/metrics';
@@ -7,9 +15,7 @@ import { createOracle, type Oracle } from '@execret/oracle';
 import type { Io } from './command.js';
 import type { Config } from './config.js';
 import { executePairs, inShard, PairSet, type PassTable } from './execution.js';
-import { type PoolView, poolFromBenchmark } from './pool.js';
 import { createProgressBar } from './progress.js';
-import { ablationPools, rankSystem, type Scorer, type SystemRanking } from './scoring.js';
 
 /** Where the oracle's execution cache lives. */
 export function executionCacheFile(config: Pick<Config, 'cacheDir'>): string {
@@ -165,7 +171,7 @@ function lookupRelease(
 }
 
 /** The seeded retention order of each query's distractors, as document indices. */
-export function retentionOrders(pool: PoolView, seed: number): (q: number) => Int32Array {
+function retentionOrders(pool: PoolView, seed: number): (q: number) => Int32Array {
   return (q) => {
     const ids = Array.from(pool.distractors[q]!, (d) => pool.docIds[d]!);
     const order = retentionOrder(ids, pool.queryIds[q]!, seed);

@@ -50,7 +50,7 @@ export function createProgressBar(label: string, total: number, options: Progres
   };
 }
 
-export function formatSeconds(seconds: number): string {
+function formatSeconds(seconds: number): string {
   if (!Number.isFinite(seconds)) return '?';
   if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)}s`;
   const m = Math.floor(seconds / 60);

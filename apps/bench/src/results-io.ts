@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { ConfidenceIntervals, PairwiseTests, ResultFile, SystemAnalyses } from './results-model.js';
+import {
+  type ConfidenceIntervals,
+  type PairwiseTests,
+  type ResultsFile,
+  readConfidenceIntervals,
+  readPairwiseTests,
+  readResultsFile,
+} from '@execret/dataset';
+import type { SystemAnalyses } from './results-model.js';
 
 /** Layout of a results folder. */
 export const RESULTS_LAYOUT = {
@@ -52,8 +60,22 @@ async function readJsonIfExists<T>(path: string): Promise<T | undefined> {
   }
 }
 
-/** Every `results/*.json` of a folder, sorted by model. */
-export async function readResultFiles(dir: string): Promise<ResultFile[]> {
+/** Whether a path exists (so absence is decided here, not from another package's error codes). */
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/**
+ * Every `results/*.json` of a folder (execret's or another tool's, such as the release's), read and checked
+ * by `@execret/dataset`'s results reader, sorted by model.
+ */
+export async function readResultFiles(dir: string): Promise<ResultsFile[]> {
   let names: string[];
   try {
     names = (await readdir(join(dir, RESULTS_LAYOUT.results))).filter((n) => n.endsWith('.json')).sort();
@@ -65,14 +87,9 @@ export async function readResultFiles(dir: string): Promise<ResultFile[]> {
     }
     throw error;
   }
-  const files = await Promise.all(names.map((n) => readJson<ResultFile>(join(dir, RESULTS_LAYOUT.results, n))));
-  files.forEach((file, i) => {
-    if (typeof file?.model !== 'string' || !Array.isArray(file.per_query) || typeof file.metrics !== 'object') {
-      throw new Error(
-        `execret: ${join(dir, RESULTS_LAYOUT.results, names[i]!)} is not a results file (expected model, metrics, per_query)`,
-      );
-    }
-  });
+  const files = await Promise.all(
+    names.map(async (n) => (await readResultsFile(join(dir, RESULTS_LAYOUT.results, n))).data),
+  );
   return files.sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
 }
 
@@ -89,12 +106,18 @@ export async function readAnalyses(dir: string): Promise<SystemAnalyses[]> {
   return Promise.all(names.map((n) => readJson<SystemAnalyses>(join(dir, RESULTS_LAYOUT.analyses, n))));
 }
 
+/**
+ * `tests/confidence_intervals.json` and `tests/pairwise_tests.json` of a folder, read and checked by
+ * `@execret/dataset`'s readers; empty when a file is absent.
+ */
 export async function readComparison(
   dir: string,
 ): Promise<{ intervals: ConfidenceIntervals; pairwise: PairwiseTests }> {
+  const intervals = join(dir, RESULTS_LAYOUT.intervals);
+  const pairwise = join(dir, RESULTS_LAYOUT.pairwise);
   return {
-    intervals: (await readJsonIfExists<ConfidenceIntervals>(join(dir, RESULTS_LAYOUT.intervals))) ?? {},
-    pairwise: (await readJsonIfExists<PairwiseTests>(join(dir, RESULTS_LAYOUT.pairwise))) ?? {},
+    intervals: (await exists(intervals)) ? (await readConfidenceIntervals(intervals)).data : {},
+    pairwise: (await exists(pairwise)) ? (await readPairwiseTests(pairwise)).data : {},
   };
 }
 

@@ -1,40 +1,24 @@
-import type { PairComparison, SystemInterval } from '@execret/stats';
-import type { DeceptionCell } from './analyses/bug-type-deception.js';
-import type { CanonicalGap } from './analyses/canonical-gap.js';
-import type { EditSpanDeception } from './analyses/edit-span-deception.js';
-import type { MissAttribution } from './analyses/miss-attribution.js';
+import type {
+  CanonicalGap,
+  DeceptionCell,
+  EditSpanDeception,
+  MissAttribution,
+  MissExample,
+  PoolDensityPoint,
+} from '@execret/analyses';
+import type { ResultsFile } from '@execret/dataset';
 
-/** The cutoffs of every measure, as in the release. */
-export const KS = [1, 3, 5, 10] as const;
-
-/** One retrieved snippet in `results/<model>.json` (release shape). */
-export interface TopResult {
-  rank: number;
-  corpus_id: string;
-  label: 'correct' | 'incorrect';
-  bug_type: string;
-  similarity: number;
-  passes_all_tests: boolean;
-  test_results: string[];
-}
-
-/** `results/<model>.json` (release shape; execret's extras sit under `execret`). */
-export interface ResultFile {
-  model: string;
-  n_queries: number;
-  n_corpus: number;
-  ks: number[];
+/**
+ * `results/<model>.json` as execret writes it: the release shape (owned by `@execret/dataset`, whose readers
+ * read it back) with every measure a plain number, plus execret's extras under `execret`.
+ */
+export interface WrittenResultsFile extends ResultsFile {
   metrics: Record<string, number>;
-  per_query: {
-    query_id: string;
-    query: string;
-    correct_corpus_ids: string[];
-    top_results: TopResult[];
-  }[];
-  execret?: ResultExtras;
+  execret: ResultExtras;
 }
 
-export interface ResultExtras {
+/** What execret adds to a results file under `execret` (other tools' files have none). */
+interface ResultExtras {
   config_hash: string;
   provider: string;
   similarity: 'cosine' | 'dot' | 'bm25';
@@ -49,7 +33,21 @@ export interface ResultExtras {
   per_query_measures: Record<string, number[]>;
 }
 
-/** Per-system analyses (`analyses/<model>.json`). */
+/** The `execret` extras of a results file read back from disk, or `undefined` for another tool's file. */
+export function resultExtras(file: ResultsFile): Partial<ResultExtras> | undefined {
+  const extras = file.execret;
+  return typeof extras === 'object' && extras !== null && !Array.isArray(extras)
+    ? (extras as Partial<ResultExtras>)
+    : undefined;
+}
+
+/** A measure's mean from a results file's `metrics`, when it is a plain number. */
+export function metricValue(file: Pick<ResultsFile, 'metrics'>, measure: string): number | undefined {
+  const value = file.metrics[measure];
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** Per-system analyses (`analyses/<model>.json`), written and read only by execret. */
 export interface SystemAnalyses {
   model: string;
   miss_attribution: MissAttribution;
@@ -57,26 +55,8 @@ export interface SystemAnalyses {
   deception_by_bug_type: Record<string, DeceptionCell>;
   deception_by_edit_span: EditSpanDeception;
   /** exec@1 and exec@10 with r = 0..4 paired distractors retained per query. */
-  pool_density: { retained: number; pool_size: number; 'exec@1': number; 'exec@10': number }[];
+  pool_density: ({ retained: number; pool_size: number } & Pick<PoolDensityPoint, 'exec@1' | 'exec@10'>)[];
   per_domain_exec_at_1: Record<string, { mean: number; n: number }>;
   /** A few rank-1 misses on the query's own near-clone, for the report's diffs. */
   rank1_miss_examples: MissExample[];
 }
-
-export interface MissExample {
-  query_id: string;
-  query: string;
-  canonical_id: string;
-  canonical_code: string;
-  retrieved_id: string;
-  retrieved_code: string;
-  bug_type: string;
-  canonical_score: number;
-  retrieved_score: number;
-}
-
-/** `tests/confidence_intervals.json`: model → metric → interval (release shape). */
-export type ConfidenceIntervals = Record<string, Record<string, SystemInterval>>;
-
-/** `tests/pairwise_tests.json`: "A vs B" → metric → comparison (release shape plus means and mid-p). */
-export type PairwiseTests = Record<string, Record<string, PairComparison>>;

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { GroupScores, PoolView, Scorer } from '@execret/analyses';
 import { type Bm25Index, type Bm25Info, createBm25, topK, topKParallel } from '@execret/embedders';
-import type { GroupScores } from './analyses/group-scores.js';
-import type { PoolView } from './pool.js';
-import type { Scorer } from './scoring.js';
 
 /**
  * BM25 over the pool (code-aware tokenizer, rank_bm25's BM25Okapi defaults). Each ablation pool gets its

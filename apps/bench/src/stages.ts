@@ -1,13 +1,12 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { perQueryMeasures, RELEASE_KS, type Scorer, solvedBy } from '@execret/analyses';
 import type { TieMode } from '@execret/metrics';
 import type { Oracle } from '@execret/oracle';
-import { compareSystems, holm } from '@execret/stats';
-import { solvedBy } from './analyses/solved-by.js';
+import { type CompareSystemsResult, compareSystems } from '@execret/stats';
 import type { Io } from './command.js';
 import { evaluateSystem } from './evaluation.js';
 import type { PassTable } from './execution.js';
-import { perQueryMeasures } from './per-query.js';
 import { executeRetrieved, type LoadedDataset, rankSystems } from './pipeline.js';
 import { renderReportHtml } from './report/html.js';
 import { leaderboardCsv, leaderboardMarkdown, leaderboardRows } from './report/leaderboard.js';
@@ -22,8 +21,7 @@ import {
   writeFileAtomic,
   writeJson,
 } from './results-io.js';
-import { type ConfidenceIntervals, KS, type PairwiseTests, type ResultFile } from './results-model.js';
-import type { Scorer } from './scoring.js';
+import { resultExtras, type WrittenResultsFile } from './results-model.js';
 
 export interface ScoreStageOptions {
   readonly ties: TieMode;
@@ -35,7 +33,7 @@ export interface ScoreStageOptions {
 }
 
 export interface ScoreStageResult {
-  readonly results: ResultFile[];
+  readonly results: WrittenResultsFile[];
   readonly retrieved: { pairs: number; executed: number; cached: number };
   readonly seconds: { rank: number; execute: number; evaluate: number };
 }
@@ -66,7 +64,7 @@ export async function scoreStage(
   const execute = (performance.now() - t) / 1000;
   if (options.shard !== undefined) return { results: [], retrieved, seconds: { rank, execute, evaluate: 0 } };
   t = performance.now();
-  const results: ResultFile[] = [];
+  const results: WrittenResultsFile[] = [];
   for (const ranking of rankings) {
     const { result, analyses } = evaluateSystem(pool, ranking, table, options.ties);
     await writeJson(join(out, RESULTS_LAYOUT.results, resultFileName(ranking.id)), result);
@@ -78,16 +76,18 @@ export async function scoreStage(
 }
 
 export interface CompareStageResult {
-  readonly intervals: ConfidenceIntervals;
-  readonly pairwise: PairwiseTests;
+  readonly intervals: CompareSystemsResult['intervals'];
+  readonly pairwise: CompareSystemsResult['pairwise'];
   readonly systems: number;
   readonly seconds: number;
 }
 
 /**
  * Paired statistics over the result files of a folder: per-system bootstrap intervals and every pairwise
- * comparison (exact McNemar on exec@k, paired bootstrap on every measure), from one set of resampled query
- * indices, written in the release's `tests/` shapes; also the solved-by histogram.
+ * comparison (exact McNemar on exec@k with Holm's adjustment over all pairs, paired bootstrap on every
+ * measure), from one set of resampled query indices, written in the release's `tests/` shapes; also the
+ * solved-by histogram. Per-query values come from execret's stored ones, or are recomputed from
+ * `top_results` for other tools' files.
  */
 export async function compareStage(
   out: string,
@@ -99,7 +99,7 @@ export async function compareStage(
   const queryIds = results[0]!.per_query.map((row) => row.query_id);
   const scores: Record<string, Record<string, Float64Array>> = {};
   for (const file of results) {
-    const measures = perQueryMeasures(file, queryIds);
+    const measures = perQueryMeasures(file, queryIds, { stored: resultExtras(file)?.per_query_measures });
     // The release names execution precision `execution_precision@k` in the tests/ files.
     scores[file.model] = Object.fromEntries(
       Object.entries(measures).map(([m, v]) => [m.startsWith('precision@') ? `execution_${m}` : m, v]),
@@ -109,21 +109,11 @@ export async function compareStage(
     seed: options.seed,
     resamples: options.resamples,
     confidence: options.confidence,
-    binaryMeasures: KS.map((k) => `exec@${k}`),
+    binaryMeasures: RELEASE_KS.map((k) => `exec@${k}`),
+    // Holm-adjusted McNemar p (`mcnemar_exact_p_holm`); the family is every pair on that exec@k.
+    adjust: 'holm',
   });
-  const intervals: ConfidenceIntervals = comparison.intervals;
-  const pairwise: PairwiseTests = comparison.pairwise;
-  // Holm-adjusted McNemar p over all pairs, per measure (the family is every pairwise test of that measure).
-  for (const k of KS) {
-    const measure = `exec@${k}`;
-    const cells = Object.values(pairwise)
-      .map((byMeasure) => byMeasure[measure])
-      .filter((c) => c !== undefined && 'mcnemar_exact_p' in c);
-    const adjusted = holm(cells.map((c) => (c as { mcnemar_exact_p: number }).mcnemar_exact_p));
-    cells.forEach((cell, i) => {
-      Object.assign(cell!, { mcnemar_exact_p_holm: adjusted[i] });
-    });
-  }
+  const { intervals, pairwise } = comparison;
   await writeJson(join(out, RESULTS_LAYOUT.intervals), intervals);
   await writeJson(join(out, RESULTS_LAYOUT.pairwise), pairwise);
   const exec1 = Object.fromEntries(results.map((r) => [r.model, scores[r.model]!['exec@1']!]));

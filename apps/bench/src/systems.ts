@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { PoolView, Scorer } from '@execret/analyses';
 import {
   cachedEmbed,
   createEmbedder,
@@ -14,16 +15,14 @@ import {
 import type { Io } from './command.js';
 import type { Config, KeyedProvider } from './config.js';
 import { inShard } from './execution.js';
-import type { PoolView } from './pool.js';
 import { createProgressBar } from './progress.js';
-import { createBm25Scorer, createMatrixScorer } from './scorers.js';
-import type { Scorer } from './scoring.js';
+import { createMatrixScorer } from './scorers.js';
 
 /** The small local model `execret run` tries by default (downloaded once when the network allows). */
 export const DEFAULT_LOCAL_MODEL = 'local/all-minilm-l6-v2';
 
 /** The hosted model each API key adds to a default run. */
-export const DEFAULT_HOSTED_MODELS: Readonly<Partial<Record<KeyedProvider, string>>> = {
+const DEFAULT_HOSTED_MODELS: Readonly<Partial<Record<KeyedProvider, string>>> = {
   openai: 'openai/text-embedding-3-small',
   gemini: 'gemini/gemini-embedding-001',
   mistral: 'mistral/codestral-embed',
@@ -38,7 +37,7 @@ const PROVIDER_KEYS: Readonly<Record<string, KeyedProvider>> = {
 };
 
 /** Where a local model's folders are looked up and downloaded to (`--local-models` overrides it). */
-export function modelsDir(config: Config, override?: string): string {
+function modelsDir(config: Config, override?: string): string {
   return override ?? join(config.cacheDir, 'models');
 }
 
@@ -235,8 +234,6 @@ export function scorerForEmbedded(pool: PoolView, model: string, system: Embedde
     system.info.dims,
   );
 }
-
-export { createBm25Scorer };
 
 function firstLine(text: string): string {
   return text.split('\n')[0] ?? text;

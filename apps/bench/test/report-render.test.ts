@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ResultsFile } from '@execret/dataset';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReportInput, renderReportHtml } from '../src/report/html.js';
-import type { ResultFile, SystemAnalyses } from '../src/results-model.js';
+import type { SystemAnalyses } from '../src/results-model.js';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) =>
   existsSync(p),
@@ -12,7 +13,7 @@ const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/go
 // CI installs Chromium (.ci/run); elsewhere the test runs when a browser is present.
 const canRender = CHROMIUM !== undefined || process.env.CI !== undefined;
 
-function resultFile(model: string, exec1: number): ResultFile {
+function resultFile(model: string, exec1: number): ResultsFile {
   const metrics: Record<string, number> = {};
   for (const k of [1, 3, 5, 10]) {
     metrics[`exec@${k}`] = Math.min(1, exec1 + k / 20);

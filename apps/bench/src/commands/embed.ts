@@ -3,7 +3,7 @@ import { type Command, listOption, shardOption, stringOption } from '../command.
 import { exportMatrices } from '../matrices.js';
 import { loadDataset } from '../pipeline.js';
 import { resultFileName } from '../results-io.js';
-import { embedModel, readModelConfigs, selectModels } from '../systems.js';
+import { embeddingCacheDir, embedModel, readModelConfigs, selectModels } from '../systems.js';
 import { CUSTOM_MODEL_OPTIONS, DATASET_OPTIONS, MODELS_OPTION, SHARD_OPTION } from './options.js';
 
 export const embedCommand: Command = {
@@ -57,7 +57,7 @@ export const embedCommand: Command = {
       };
       if (outcome.system && exportDir !== undefined) {
         const path = join(resolve(exportDir), resultFileName(model).replace(/\.json$/, '.npz'));
-        await exportMatrices(path, dataset.pool, outcome.system.queries, outcome.system.docs, outcome.system.info.dims);
+        await exportMatrices(embeddingCacheDir(config), path, dataset.pool, outcome.system.info);
         row.exported = path;
       }
       if (outcome.status === 'skipped') io.warn(`skipping ${model}: ${outcome.reason}`);

@@ -28,7 +28,7 @@ async function listDir(path: string): Promise<string[]> {
  * appended; embedding-cache segment files (uniquely named, append-only, self-checking records) are copied
  * when absent, so the target then answers every lookup any shard could.
  */
-export async function mergeCaches(
+async function mergeCaches(
   target: string,
   sources: readonly string[],
 ): Promise<{ executions: number; segments: number }> {

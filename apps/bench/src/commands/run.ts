@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { Scorer } from '@execret/analyses';
 import type { ModelConfig } from '@execret/embedders';
 import type { TieMode } from '@execret/metrics';
 import type { Oracle } from '@execret/oracle';
@@ -8,9 +9,9 @@ import { PassTable } from '../execution.js';
 import { loadDataset, startOracle, TIE_MODES, type VerifyReport, verifyGroups } from '../pipeline.js';
 import { leaderboardMarkdown, leaderboardRows } from '../report/leaderboard.js';
 import { RESULTS_LAYOUT, writeJson } from '../results-io.js';
-import type { Scorer } from '../scoring.js';
+import { createBm25Scorer } from '../scorers.js';
 import { compareStage, reportStage, scoreStage } from '../stages.js';
-import { createBm25Scorer, embedModel, readModelConfigs, scorerForEmbedded, selectModels } from '../systems.js';
+import { embedModel, readModelConfigs, scorerForEmbedded, selectModels } from '../systems.js';
 import { packageVersions } from '../versions.js';
 import {
   CUSTOM_MODEL_OPTIONS,

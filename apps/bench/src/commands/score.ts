@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { Scorer } from '@execret/analyses';
 import { type Command, intOption, listOption, shardOption, stringOption, UsageError } from '../command.js';
 import { PassTable } from '../execution.js';
 import { importMatrices } from '../matrices.js';
 import { loadDataset, startOracle } from '../pipeline.js';
-import { createMatrixScorer } from '../scorers.js';
-import type { Scorer } from '../scoring.js';
+import { createBm25Scorer, createMatrixScorer } from '../scorers.js';
 import { scoreStage } from '../stages.js';
-import { createBm25Scorer } from '../systems.js';
 import {
   CUSTOM_MODEL_OPTIONS,
   DATASET_OPTIONS,

@@ -1,5 +1,6 @@
-import type { ConfidenceIntervals, PairwiseTests, ResultFile, SystemAnalyses } from '../results-model.js';
-import { KS } from '../results-model.js';
+import { RELEASE_KS } from '@execret/analyses';
+import type { ConfidenceIntervals, ExecComparison, PairwiseTests, ResultsFile } from '@execret/dataset';
+import { metricValue, resultExtras, type SystemAnalyses } from '../results-model.js';
 import { lineDiff } from './diff.js';
 import { escapeHtml, fmt } from './escape.js';
 import { barChart, heatmap, lineChart } from './svg.js';
@@ -7,7 +8,7 @@ import { barChart, heatmap, lineChart } from './svg.js';
 /** Everything `report.html` shows; read from a results folder. */
 export interface ReportInput {
   readonly title: string;
-  readonly results: readonly ResultFile[];
+  readonly results: readonly ResultsFile[];
   readonly analyses: readonly SystemAnalyses[];
   readonly intervals: ConfidenceIntervals;
   readonly pairwise: PairwiseTests;
@@ -16,11 +17,17 @@ export interface ReportInput {
 }
 
 /** Systems in leaderboard order: exec@1 descending, then name. */
-export function leaderboardOrder(results: readonly ResultFile[]): ResultFile[] {
+export function leaderboardOrder<T extends ResultsFile>(results: readonly T[]): T[] {
   return [...results].sort(
     (a, b) =>
-      (b.metrics['exec@1'] ?? 0) - (a.metrics['exec@1'] ?? 0) || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0),
+      (metricValue(b, 'exec@1') ?? 0) - (metricValue(a, 'exec@1') ?? 0) ||
+      (a.model < b.model ? -1 : a.model > b.model ? 1 : 0),
   );
+}
+
+/** Whether a pairwise cell is an exec@k comparison (it carries the McNemar p-value). */
+function isExecComparison(cell: PairwiseTests[string][string] | undefined): cell is ExecComparison {
+  return cell !== undefined && typeof cell.mcnemar_exact_p === 'number';
 }
 
 const STYLE = `
@@ -61,8 +68,9 @@ export function renderReportHtml(input: ReportInput): string {
   const rows = ordered
     .map((r, i) => {
       const ci = input.intervals[r.model]?.['exec@1'];
-      const cells = measureCols.map((m) => `<td>${fmt(r.metrics[m])}</td>`).join('');
-      return `<tr><td>${i + 1}. ${escapeHtml(r.model)}</td>${cells}<td>${ci ? `[${fmt(ci.ci95_low)}, ${fmt(ci.ci95_high)}]` : '—'}</td><td>${r.execret?.unexecuted_pairs ?? 0}</td><td>${r.execret?.ties_decided?.['exec@1'] ?? 0}</td></tr>`;
+      const cells = measureCols.map((m) => `<td>${fmt(metricValue(r, m))}</td>`).join('');
+      const extras = resultExtras(r);
+      return `<tr><td>${i + 1}. ${escapeHtml(r.model)}</td>${cells}<td>${ci ? `[${fmt(ci.ci95_low)}, ${fmt(ci.ci95_high)}]` : '—'}</td><td>${extras?.unexecuted_pairs ?? 0}</td><td>${extras?.ties_decided?.['exec@1'] ?? 0}</td></tr>`;
     })
     .join('');
   sections.push(
@@ -74,7 +82,7 @@ export function renderReportHtml(input: ReportInput): string {
         series: [
           {
             name: 'exec@1',
-            values: ordered.map((r) => r.metrics['exec@1'] ?? Number.NaN),
+            values: ordered.map((r) => metricValue(r, 'exec@1') ?? Number.NaN),
             low: ordered.map((r) => input.intervals[r.model]?.['exec@1']?.ci95_low ?? Number.NaN),
             high: ordered.map((r) => input.intervals[r.model]?.['exec@1']?.ci95_high ?? Number.NaN),
           },
@@ -90,14 +98,20 @@ export function renderReportHtml(input: ReportInput): string {
     `<section id="exec-curves"><h2>exec@k and nDCG@k</h2>` +
       lineChart({
         title: 'exec@k (any passing snippet in the top k)',
-        x: [...KS],
-        series: ordered.map((r) => ({ name: r.model, values: KS.map((k) => r.metrics[`exec@${k}`] ?? Number.NaN) })),
+        x: [...RELEASE_KS],
+        series: ordered.map((r) => ({
+          name: r.model,
+          values: RELEASE_KS.map((k) => metricValue(r, `exec@${k}`) ?? Number.NaN),
+        })),
         xLabel: 'k',
       }) +
       lineChart({
         title: 'canonical nDCG@k',
-        x: [...KS],
-        series: ordered.map((r) => ({ name: r.model, values: KS.map((k) => r.metrics[`ndcg@${k}`] ?? Number.NaN) })),
+        x: [...RELEASE_KS],
+        series: ordered.map((r) => ({
+          name: r.model,
+          values: RELEASE_KS.map((k) => metricValue(r, `ndcg@${k}`) ?? Number.NaN),
+        })),
         xLabel: 'k',
       }) +
       `</section>`,
@@ -113,10 +127,10 @@ export function renderReportHtml(input: ReportInput): string {
             if (a === b) return '<td>·</td>';
             const [first, second] = a < b ? [a, b] : [b, a];
             const cell = input.pairwise[`${first} vs ${second}`]?.['exec@1'];
-            if (!cell || !('mcnemar_exact_p' in cell)) return '<td class="ns">—</td>';
+            if (!isExecComparison(cell)) return '<td class="ns">—</td>';
             const delta = cell.delta * (a === first ? 1 : -1);
             const p = cell.mcnemar_exact_p;
-            const adjusted = (cell as { mcnemar_exact_p_holm?: number }).mcnemar_exact_p_holm ?? p;
+            const adjusted = typeof cell.mcnemar_exact_p_holm === 'number' ? cell.mcnemar_exact_p_holm : p;
             const cls = adjusted < 0.05 ? (delta > 0 ? 'win' : 'loss') : 'ns';
             return `<td class="${cls}" title="${escapeHtml(`${a} − ${b}: Δ=${fmt(delta)} p=${p.toPrecision(3)}`)}">${delta > 0 ? '+' : ''}${fmt(delta, 2)}<br><span class="muted">p=${p < 0.001 ? p.toExponential(0) : p.toFixed(3)}</span></td>`;
           })

@@ -1,25 +1,20 @@
-import type { ConfidenceIntervals, ResultFile } from '../results-model.js';
-import { KS } from '../results-model.js';
+import { RELEASE_MEASURES } from '@execret/analyses';
+import type { ResultsFile } from '@execret/dataset';
+import { metricValue } from '../results-model.js';
 import { leaderboardOrder } from './html.js';
-
-/** The leaderboard's columns, in order. */
-export const LEADERBOARD_MEASURES = [
-  ...KS.map((k) => `exec@${k}`),
-  ...KS.map((k) => `precision@${k}`),
-  ...KS.map((k) => `ndcg@${k}`),
-  ...KS.map((k) => `exec_ndcg_gap@${k}`),
-  'mrr@10',
-] as const;
 
 export interface LeaderboardRow {
   rank: number;
   model: string;
-  metrics: Record<string, number>;
+  metrics: ResultsFile['metrics'];
   exec1_ci95: [number, number] | null;
 }
 
 /** `full_leaderboard.json`: systems sorted by exec@1 (then name) with every measure and the exec@1 interval. */
-export function leaderboardRows(results: readonly ResultFile[], intervals: ConfidenceIntervals): LeaderboardRow[] {
+export function leaderboardRows(
+  results: readonly ResultsFile[],
+  intervals: Readonly<Record<string, Readonly<Record<string, { ci95_low: number; ci95_high: number }>>>>,
+): LeaderboardRow[] {
   return leaderboardOrder(results).map((r, i) => {
     const ci = intervals[r.model]?.['exec@1'];
     return { rank: i + 1, model: r.model, metrics: r.metrics, exec1_ci95: ci ? [ci.ci95_low, ci.ci95_high] : null };
@@ -32,7 +27,7 @@ export function leaderboardMarkdown(rows: readonly LeaderboardRow[]): string {
   const head = `| # | system | ${cols.join(' | ')} | exec@1 95% CI |\n|---|---|${cols.map(() => '---:').join('|')}|---|\n`;
   const body = rows
     .map((r) => {
-      const cells = cols.map((c) => (r.metrics[c] === undefined ? '—' : r.metrics[c]!.toFixed(4))).join(' | ');
+      const cells = cols.map((c) => metricValue(r, c)?.toFixed(4) ?? '—').join(' | ');
       const ci = r.exec1_ci95 ? `[${r.exec1_ci95[0].toFixed(4)}, ${r.exec1_ci95[1].toFixed(4)}]` : '—';
       return `| ${r.rank} | ${r.model.replaceAll('|', '\\|')} | ${cells} | ${ci} |`;
     })
@@ -42,13 +37,13 @@ export function leaderboardMarkdown(rows: readonly LeaderboardRow[]): string {
 
 /** `leaderboard.csv`: RFC 4180, full precision, one column per measure plus the exec@1 interval. */
 export function leaderboardCsv(rows: readonly LeaderboardRow[]): string {
-  const header = ['rank', 'model', ...LEADERBOARD_MEASURES, 'exec@1_ci95_low', 'exec@1_ci95_high'];
+  const header = ['rank', 'model', ...RELEASE_MEASURES, 'exec@1_ci95_low', 'exec@1_ci95_high'];
   const quote = (v: string): string => (/[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
   const lines = rows.map((r) =>
     [
       String(r.rank),
       quote(r.model),
-      ...LEADERBOARD_MEASURES.map((m) => (r.metrics[m] === undefined ? '' : String(r.metrics[m]))),
+      ...RELEASE_MEASURES.map((m) => (r.metrics[m] === undefined ? '' : String(r.metrics[m]))),
       r.exec1_ci95 ? String(r.exec1_ci95[0]) : '',
       r.exec1_ci95 ? String(r.exec1_ci95[1]) : '',
     ].join(','),

@@ -1,7 +1,7 @@
 import { escapeHtml, fmt } from './escape.js';
 
 /** A colour-blind-safe categorical palette (Okabe–Ito, then Tableau extensions). */
-export const PALETTE = [
+const PALETTE = [
   '#0072B2',
   '#E69F00',
   '#009E73',
@@ -20,7 +20,7 @@ export const PALETTE = [
   '#9C755F',
 ];
 
-export function colour(i: number): string {
+function colour(i: number): string {
   return PALETTE[i % PALETTE.length]!;
 }
 

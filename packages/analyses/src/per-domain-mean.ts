@@ -1,10 +1,12 @@
-import type { PoolView } from '../pool.js';
+import type { PoolView } from './pool-view.js';
 
 /**
- * Mean of a per-query measure within each domain (domains in code-point order).
+ * Mean of a per-query measure within each domain, with the number of queries (domains in code-point order).
  *
+ * @throws RangeError when `perQuery` does not hold one value per query of the pool.
  * @example
- * perDomainMean(pool, Float64Array.of(1, 0, 1)) // e.g. { geometry: 0.5, validation: 1 }
+ * // queries in geometry, geometry, validation
+ * perDomainMean(pool, Float64Array.of(1, 0, 1)) // { geometry: { mean: 0.5, n: 2 }, validation: { mean: 1, n: 1 } }
  */
 export function perDomainMean(
   pool: PoolView,
@@ -12,7 +14,7 @@ export function perDomainMean(
 ): Record<string, { mean: number; n: number }> {
   if (perQuery.length !== pool.queryIds.length) {
     throw new RangeError(
-      `execret: perDomainMean needs one value per query (${pool.queryIds.length}), got ${perQuery.length}`,
+      `@execret/analyses perDomainMean: expected one value per query (${pool.queryIds.length}), received ${perQuery.length}`,
     );
   }
   const sums = new Map<string, { sum: number; n: number }>();

@@ -1,5 +1,5 @@
-import type { PoolView } from '../pool.js';
 import type { GroupScores } from './group-scores.js';
+import type { PoolView } from './pool-view.js';
 
 export interface DeceptionCell {
   /** Paired (query, canonical, distractor) triples of this bug type. */

@@ -1,7 +1,9 @@
+import type { Benchmark } from '@execret/dataset';
 import { compareCodePoints } from '@execret/formats';
+import { AnalysesError } from './analyses-error.js';
 
 /**
- * The benchmark as the CLI and its analyses see it: dense indices instead of ids, built once.
+ * The benchmark as the analyses see it: dense indices instead of ids, built once.
  *
  * Documents are in corpus-id order (ids like `c_0001` are zero-padded, so index order is id order and
  * the tie rule "document id descending" becomes "document index descending"). Each query owns one group:
@@ -28,6 +30,7 @@ export interface PoolView {
   readonly inputOrder: Int32Array;
 }
 
+/** What {@link createPoolView} needs: queries with their groups, and the corpus in any order. */
 export interface PoolInput {
   queries: readonly {
     id: string;
@@ -40,7 +43,25 @@ export interface PoolInput {
   corpus: readonly { id: string; code: string; correct: boolean; bugType: string | null }[];
 }
 
-/** Builds a {@link PoolView} in O(queries + documents); documents are sorted by id (code-point order). */
+/**
+ * Builds a {@link PoolView} in O(queries + documents log documents); documents are sorted by id (code-point
+ * order) and `inputOrder` remembers where each came from.
+ *
+ * @throws AnalysesError `duplicate-corpus-id` when two snippets share an id, `unknown-corpus-id` when a query
+ *   lists an id the corpus lacks (the message names the query and the id).
+ * @example
+ * const pool = createPoolView({
+ *   queries: [{ id: 'q_1', query: 'square', tests: ['assert sq(2) == 4'], domain: 'math_numerical',
+ *               canonicalIds: ['c_1'], distractorIds: ['c_2'] }],
+ *   corpus: [
+ *     { id: 'c_2', code: 'def sq(x):\n    return x + x\n', correct: false, bugType: 'wrong_operator' },
+ *     { id: 'c_1', code: 'def sq(x):\n    return x * x\n', correct: true, bugType: null },
+ *   ],
+ * });
+ * pool.docIds;                  // ['c_1', 'c_2']
+ * Array.from(pool.inputOrder);  // [1, 0]
+ * Array.from(pool.ownerQuery);  // [0, 0]
+ */
 export function createPoolView(input: PoolInput): PoolView {
   const order = input.corpus
     .map((_, i) => i)
@@ -48,14 +69,22 @@ export function createPoolView(input: PoolInput): PoolView {
   const corpus = order.map((i) => input.corpus[i]!);
   const indexById = new Map<string, number>();
   corpus.forEach((doc, index) => {
-    if (indexById.has(doc.id)) throw new Error(`execret: duplicate corpus id ${JSON.stringify(doc.id)}`);
+    if (indexById.has(doc.id)) {
+      throw new AnalysesError(
+        'duplicate-corpus-id',
+        `@execret/analyses createPoolView: expected unique corpus ids, received duplicate corpus id ${JSON.stringify(doc.id)}`,
+        { details: { corpusId: doc.id } },
+      );
+    }
     indexById.set(doc.id, index);
   });
   const lookup = (id: string, queryId: string): number => {
     const index = indexById.get(id);
     if (index === undefined) {
-      throw new Error(
-        `execret: query ${queryId} references corpus id ${JSON.stringify(id)}, which is not in the corpus`,
+      throw new AnalysesError(
+        'unknown-corpus-id',
+        `@execret/analyses createPoolView: query ${queryId} references corpus id ${JSON.stringify(id)}, which is not in the corpus`,
+        { details: { queryId, corpusId: id } },
       );
     }
     return index;
@@ -86,19 +115,16 @@ export function createPoolView(input: PoolInput): PoolView {
   };
 }
 
-/** The {@link PoolView} of a loaded `@execret/dataset` benchmark (domain `unknown` when `entry_id` has none). */
-export function poolFromBenchmark(benchmark: {
-  queries: readonly {
-    query_id: string;
-    query: string;
-    test_suite: readonly string[];
-    correct_corpus_ids: readonly string[];
-    paired_distractor_corpus_ids: readonly string[];
-  }[];
-  corpus: readonly { corpus_id: string; code: string; label: string }[];
-  queryDomain: readonly (string | null)[];
-  snippetBugType: readonly (string | null)[];
-}): PoolView {
+/**
+ * The {@link PoolView} of a loaded `@execret/dataset` benchmark (domain `unknown` when `entry_id` has none).
+ *
+ * @example
+ * const pool = poolFromBenchmark(await loadExecRetrieval('mini'));
+ * pool.queryIds.length; // 100
+ */
+export function poolFromBenchmark(
+  benchmark: Pick<Benchmark, 'queries' | 'corpus' | 'queryDomain' | 'snippetBugType'>,
+): PoolView {
   return createPoolView({
     queries: benchmark.queries.map((row, q) => ({
       id: row.query_id,

@@ -4,7 +4,8 @@
  * the prefix) are removed. 0 for identical strings. Counts UTF-16 code units.
  *
  * @example
- * editSpan('return a < b', 'return a <= b') // 2 ("<" became "<=": prefix "return a <", suffix " b")
+ * editSpan('return a < b', 'return a <= b') // 1 ("=" was inserted: prefix "return a <", suffix " b")
+ * editSpan('f(a, b)', 'f(b, a)')             // 4 ("a, b" became "b, a")
  */
 export function editSpan(before: string, after: string): number {
   const limit = Math.min(before.length, after.length);

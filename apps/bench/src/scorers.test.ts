@@ -1,26 +1,13 @@
+import { ablationPools, perQueryMeasures, RELEASE_MEASURES, RUN_DEPTH, rankSystem } from '@execret/analyses';
 import { describe, expect, it } from 'vitest';
-import { evaluateSystem, MEASURES } from './evaluation.js';
+import { testPool } from '../test/test-pool.js';
+import { evaluateSystem } from './evaluation.js';
 import { PassTable } from './execution.js';
-import { perQueryMeasures } from './per-query.js';
+import { resultExtras } from './results-model.js';
 import { createBm25Scorer, createMatrixScorer } from './scorers.js';
-import { ablationPools, DEPTH, rankSystem } from './scoring.js';
-import { testPool } from './test-pool.js';
 
 const pool = testPool();
 const identity = (q: number): Int32Array => pool.distractors[q]!;
-
-describe('ablationPools', () => {
-  it('keeps every canonical and the first r distractors of each query, nested in r', () => {
-    const pools = ablationPools(pool, identity);
-    expect(pools.map((p) => p.retained)).toEqual([0, 1, 2, 3]);
-    expect(Array.from(pools[0]!.docs)).toEqual([0, 3, 5]);
-    expect(Array.from(pools[1]!.docs)).toEqual([0, 1, 3, 4, 5, 6]);
-    expect(Array.from(pools[3]!.docs)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
-    for (let r = 1; r < pools.length; r++) {
-      for (const d of pools[r - 1]!.docs) expect(pools[r]!.docs).toContain(d);
-    }
-  });
-});
 
 describe('rankSystem with a dense scorer', () => {
   // Two-dimensional vectors: each query points at its canonical, but one distractor of q_1 points
@@ -60,7 +47,7 @@ describe('rankSystem with a dense scorer', () => {
     const ranking = await rankSystem(scorer, pool, ablationPools(pool, identity));
     expect(ranking.runDocs[0]![0]).toBe(1); // c_02 wins the exact tie with c_01
     expect(ranking.runDocs[0]![1]).toBe(0);
-    expect(ranking.runDocs.every((docs) => docs.length === Math.min(DEPTH, pool.docIds.length))).toBe(true);
+    expect(ranking.runDocs.every((docs) => docs.length === Math.min(RUN_DEPTH, pool.docIds.length))).toBe(true);
     expect(ranking.group.canonical[0]).toBe(ranking.group.distractors[0]![0]);
     // With no distractors retained, q_1's canonical is alone at the top.
     expect(ranking.ablation[0]!.top[0]![0]).toBe(0);
@@ -81,10 +68,10 @@ describe('rankSystem with a dense scorer', () => {
     expect(result.execret!.ties_decided['exec@1']).toBe(1);
     expect(analyses.miss_attribution).toMatchObject({ misses: 1, ownVariant: 1 });
     // Recomputing from top_results alone (as for the release's files) gives the same per-query values.
-    const stored = perQueryMeasures(result, pool.queryIds);
+    const stored = perQueryMeasures(result, pool.queryIds, { stored: resultExtras(result)?.per_query_measures });
     const { execret: _extras, ...plain } = result;
     const recomputed = perQueryMeasures(plain, pool.queryIds);
-    for (const m of MEASURES) expect(Array.from(recomputed[m]!), m).toEqual(Array.from(stored[m]!));
+    for (const m of RELEASE_MEASURES) expect(Array.from(recomputed[m]!), m).toEqual(Array.from(stored[m]!));
     // The expected-ties mode gives q_1 half a hit at rank 1.
     const expected = evaluateSystem(pool, ranking, table, 'expected');
     expect(expected.result.metrics['exec@1']).toBeCloseTo((0.5 + 1 + 1) / 3, 15);

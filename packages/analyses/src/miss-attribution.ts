@@ -1,4 +1,4 @@
-import type { PoolView } from '../pool.js';
+import type { PoolView } from './pool-view.js';
 
 export interface MissAttribution {
   readonly queries: number;

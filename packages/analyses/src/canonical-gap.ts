@@ -1,5 +1,5 @@
-import type { PoolView } from '../pool.js';
 import type { GroupScores } from './group-scores.js';
+import type { PoolView } from './pool-view.js';
 
 export interface CanonicalGap {
   /** Queries with a canonical and at least one paired distractor. */

@@ -1,7 +1,7 @@
 import { spearman } from '@execret/stats';
-import type { PoolView } from '../pool.js';
 import { editSpan } from './edit-span.js';
 import type { GroupScores } from './group-scores.js';
+import type { PoolView } from './pool-view.js';
 
 export interface EditSpanDeception {
   readonly triples: number;
@@ -25,7 +25,15 @@ const BUCKETS: readonly { label: string; lo: number; hi: number }[] = [
 /**
  * Deception by edit character span: do smaller edits fool the retriever more often? For every paired
  * triple, span = {@link editSpan}(canonical code, distractor code) and deceived = s(distractor) >
- * s(canonical). Reports tie-aware Spearman correlations and bucketed rates.
+ * s(canonical). Reports tie-aware Spearman correlations (NaN with fewer than 3 triples) and the rates in
+ * the span buckets 1, 2, 3-4, 5-8, 9-16 and 17+ (span 0, an identical copy, falls into bucket 1). Queries
+ * without a canonical score (NaN) are left out.
+ *
+ * @example
+ * // spans [1, 7, 1, 1, 5, 1], deceived [1, 0, 0, 1, 0, 1]
+ * const result = deceptionByEditSpan(pool, scores);
+ * result.rhoDeceived; // -0.6928203230275508 (scipy.stats.spearmanr)
+ * result.buckets[0];  // { label: '1', triples: 4, deceived: 3, rate: 0.75 }
  */
 export function deceptionByEditSpan(pool: PoolView, scores: GroupScores): EditSpanDeception {
   const spans: number[] = [];

@@ -1,0 +1,66 @@
+/**
+ * Why an analysis could not be computed from the data it was given.
+ *
+ * - `duplicate-corpus-id`: two snippets of the pool share an id.
+ * - `unknown-corpus-id`: a query lists a canonical or distractor id that is not in the pool.
+ * - `missing-queries`: a results file lacks queries that the comparison needs.
+ */
+export type AnalysesErrorCode = 'duplicate-corpus-id' | 'unknown-corpus-id' | 'missing-queries';
+
+/** Every {@link AnalysesErrorCode}, for reports and exhaustive checks. */
+export const ANALYSES_ERROR_CODES: readonly AnalysesErrorCode[] = [
+  'duplicate-corpus-id',
+  'unknown-corpus-id',
+  'missing-queries',
+];
+
+/** Brand shared by every copy of this package (ESM and CJS builds load separate class objects). */
+const BRAND = Symbol.for('@execret/analyses/AnalysesError');
+
+/** Options of the {@link AnalysesError} constructor. */
+export interface AnalysesErrorOptions {
+  /** The underlying error, if any. */
+  cause?: unknown;
+  /** Where the problem was found, e.g. `{ queryId: 'q_0001', corpusId: 'c_0404' }`. */
+  details?: Readonly<Record<string, string | number>>;
+}
+
+/**
+ * The one error class of `@execret/analyses`: the pool or results given to an analysis cannot produce an
+ * outcome. Argument misuse (a vector with the wrong length) throws a plain `RangeError` instead. Use
+ * {@link AnalysesError.is} rather than `instanceof`: it also recognises errors thrown by another copy of the
+ * package.
+ *
+ * @example
+ * try {
+ *   createPoolView({ queries: [], corpus: [doc('c_1'), doc('c_1')] });
+ * } catch (error) {
+ *   if (AnalysesError.is(error)) console.log(error.code); // 'duplicate-corpus-id'
+ * }
+ */
+export class AnalysesError extends Error {
+  /** What went wrong, one of {@link ANALYSES_ERROR_CODES}. */
+  readonly code: AnalysesErrorCode;
+  /** Where it went wrong, when known. */
+  readonly details: Readonly<Record<string, string | number>>;
+  /** Brand checked by {@link AnalysesError.is}. */
+  readonly [BRAND] = true;
+
+  constructor(code: AnalysesErrorCode, message: string, options: AnalysesErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AnalysesError';
+    this.code = code;
+    this.details = options.details ?? {};
+  }
+
+  /**
+   * Whether `value` is an `AnalysesError` from any copy of this package (brand check, not `instanceof`).
+   *
+   * @example
+   * AnalysesError.is(new AnalysesError('missing-queries', 'x')); // true
+   * AnalysesError.is(new Error('x'));                            // false
+   */
+  static is(value: unknown): value is AnalysesError {
+    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  }
+}
