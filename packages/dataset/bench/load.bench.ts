@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadExecRetrieval, validateBenchmark } from '../src/index.js';
+import { loadExecRetrieval, validationReport } from '../src/index.js';
 import { writeSyntheticRelease } from './synthetic-release.js';
 
 const runsArg = process.argv.indexOf('--runs');
@@ -70,7 +70,7 @@ try {
       throw new Error('row count mismatch');
     steps['reference: read + JSON.parse every line']?.push(ref);
     const [b, load] = await time(() => loadExecRetrieval(dir));
-    const [report, validate] = await time(() => validateBenchmark(b));
+    const [report, validate] = await time(() => validationReport(b));
     if (!report.ok) throw new Error('synthetic release failed validation');
     issues = report.issues.length;
     steps['loadExecRetrieval (all four files)']?.push(load);

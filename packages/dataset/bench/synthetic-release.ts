@@ -6,7 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeSha256, executionCacheRecord, formatExecutionCacheLine, mulberry32, testsSha256 } from '@execret/formats';
-import { DOCUMENTED_DOMAINS, PYTHON_JSON_STYLE, serializeJson } from '../src/index.js';
+import { DOCUMENTED_DOMAINS } from '../src/index.js';
+import { PYTHON_JSON_STYLE, serializeJson } from '../src/json-style.js';
 
 export interface SyntheticReleaseOptions {
   queries?: number;

@@ -5,7 +5,7 @@
 import { compareCodePoints } from '@execret/formats';
 import type { DistractorMetadata } from './distractor-metadata.js';
 import type { DatasetIssue } from './errors.js';
-import type { ExecutionCache } from './execution-cache.js';
+import type { ReleaseExecutionCache } from './execution-cache.js';
 import type { JsonlLayout } from './jsonl.js';
 import { deriveFunctionName } from './python-syntax.js';
 import { type CorpusRow, normalizeBugType, type QueryRow } from './schemas.js';
@@ -133,7 +133,7 @@ export interface Benchmark {
   /** The distractor metadata, when loaded. */
   distractorMetadata: DistractorMetadata | null;
   /** The execution cache, when loaded. */
-  executionCache: ExecutionCache | null;
+  executionCache: ReleaseExecutionCache | null;
   /** Layouts of the files as read (empty for benchmarks built in memory). */
   format: ReleaseFormat;
   /** What loading found besides the data. */
@@ -157,7 +157,7 @@ export interface BenchmarkInput {
   corpus: readonly CorpusRow[];
   queries: readonly QueryRow[];
   distractorMetadata?: DistractorMetadata | null;
-  executionCache?: ExecutionCache | null;
+  executionCache?: ReleaseExecutionCache | null;
   format?: ReleaseFormat;
   source?: BenchmarkSource;
   loadReport?: LoadReport;

@@ -47,7 +47,7 @@ export interface FieldUnderstanding<Role extends string = string> {
 }
 
 /** One execution: a snippet (by hash) run against a test suite (by hash). */
-export interface ExecutionCacheEntry {
+export interface ReleaseExecutionEntry {
   /** 1-based line in the cache file (0 for entries not read from a file). */
   line: number;
   /** Lowercase hex SHA-256 of the snippet (see `codeSha256`). */
@@ -99,9 +99,9 @@ export function executionBucketKey(codeHash: string, testsHash: string): number 
 }
 
 /** The execution cache, indexed. */
-export interface ExecutionCache {
+export interface ReleaseExecutionCache {
   /** Entries in file order (rows that could not be keyed are left out and reported). */
-  entries: ExecutionCacheEntry[];
+  entries: ReleaseExecutionEntry[];
   /** Hash index over `entries`; use {@link lookupExecution} (for a repeated pair the last row wins). */
   index: ExecutionIndex;
   /** Every original row in file order, including those that could not be keyed (for lossless writing). */
@@ -295,7 +295,7 @@ export interface ExecutionCacheReadOptions {
 }
 
 /**
- * Builds an {@link ExecutionCache} from parsed JSONL records, recognising fields by name and by shape (see the
+ * Builds a {@link ReleaseExecutionCache} from parsed JSONL records, recognising fields by name and by shape (see the
  * module comment). Never throws for bad rows: rows without a recognisable pair of hashes are kept in `rows`,
  * left out of `entries`, and reported.
  *
@@ -307,12 +307,12 @@ export interface ExecutionCacheReadOptions {
 export function readExecutionCacheRecords(
   records: readonly JsonlRecord[],
   options: ExecutionCacheReadOptions = {},
-): ExecutionCache {
+): ReleaseExecutionCache {
   const file = options.file ?? 'data/execution_cache.jsonl';
   const collector = new IssueCollector(options.maxIssues ?? 100);
   const plans = new Map<string, LayoutPlan>();
   const fieldCounts = new Map<string, FieldUnderstanding<CacheFieldRole>>();
-  const entries: ExecutionCacheEntry[] = [];
+  const entries: ReleaseExecutionEntry[] = [];
   const rows: { line: number; value: Record<string, unknown> }[] = [];
   const buckets = new Map<number, number>();
   const previousSameKey = new Int32Array(records.length);
@@ -424,7 +424,7 @@ export function readExecutionCacheRecords(
       statusValue !== null && (SUITE_STATUSES as readonly string[]).includes(statusValue)
         ? (statusValue as SuiteStatus)
         : null;
-    const entry: ExecutionCacheEntry = {
+    const entry: ReleaseExecutionEntry = {
       line: record.line,
       codeSha256: codeKind === 2 ? (code as string).toLowerCase() : (code as string),
       testsSha256: testsKind === 2 ? (tests as string).toLowerCase() : (tests as string),
@@ -446,7 +446,7 @@ export function readExecutionCacheRecords(
     const head = buckets.get(bucket);
     let previous: number | undefined;
     for (let k = head ?? -1; k !== -1; k = previousSameKey[k] as number) {
-      const other = entries[k] as ExecutionCacheEntry;
+      const other = entries[k] as ReleaseExecutionEntry;
       if (other.codeSha256 === entry.codeSha256 && other.testsSha256 === entry.testsSha256) {
         previous = k;
         break;
@@ -454,7 +454,7 @@ export function readExecutionCacheRecords(
     }
     if (previous !== undefined) {
       duplicates++;
-      const before = entries[previous] as ExecutionCacheEntry;
+      const before = entries[previous] as ReleaseExecutionEntry;
       if (before.passesAllTests !== entry.passesAllTests) {
         conflicts++;
         collector.add({
@@ -511,10 +511,10 @@ export function readExecutionCacheRecords(
  * if (entry?.passesAllTests) console.log('passes');
  */
 export function lookupExecution(
-  cache: ExecutionCache,
+  cache: ReleaseExecutionCache,
   codeHash: string,
   testsHash: string,
-): ExecutionCacheEntry | undefined {
+): ReleaseExecutionEntry | undefined {
   if (
     typeof codeHash !== 'string' ||
     typeof testsHash !== 'string' ||
@@ -524,7 +524,7 @@ export function lookupExecution(
     return undefined;
   const { buckets, previous } = cache.index;
   for (let k = buckets.get(executionBucketKey(codeHash, testsHash)) ?? -1; k !== -1; k = previous[k] as number) {
-    const entry = cache.entries[k] as ExecutionCacheEntry;
+    const entry = cache.entries[k] as ReleaseExecutionEntry;
     if (entry.codeSha256 === codeHash && entry.testsSha256 === testsHash) return entry;
   }
   return undefined;

@@ -245,8 +245,7 @@ export async function downloadHubDataset(
   };
 
   if (options.offline) return useCache('offline mode');
-  if (signal?.aborted)
-    throw new DatasetError('aborted', `download of ${label} was aborted`, { cause: signal.reason });
+  if (signal?.aborted) throw new DatasetError('aborted', `download of ${label} was aborted`, { cause: signal.reason });
 
   // 1. SHA256SUMS decides freshness and integrity.
   let sums: Map<string, string> | null = null;
@@ -255,8 +254,7 @@ export async function downloadHubDataset(
   try {
     response = await doFetch(sumsUrl, { headers, ...(signal ? { signal } : {}) });
   } catch (error) {
-    if (isAbort(error, signal))
-      throw new DatasetError('aborted', `download of ${label} was aborted`, { cause: error });
+    if (isAbort(error, signal)) throw new DatasetError('aborted', `download of ${label} was aborted`, { cause: error });
     const reason = `the Hub could not be reached (${(error as Error).message})`;
     try {
       return await useCache(reason);

@@ -1,3 +1,4 @@
+export { assertValidBenchmark } from './assert-valid-benchmark.js';
 export {
   type Benchmark,
   type BenchmarkDerivation,
@@ -14,78 +15,41 @@ export {
   queryDistractors,
   type ReleaseFormat,
 } from './benchmark.js';
-export {
-  type DistractorMetadata,
-  type DistractorMetadataContext,
-  type DistractorMetadataRow,
-  type MetadataFieldRole,
-  readDistractorMetadataRecords,
-} from './distractor-metadata.js';
+export type { ValidationCheck } from './checks/check.js';
+export { VALIDATION_CHECKS } from './checks/registry.js';
+export type { DistractorMetadata, DistractorMetadataRow } from './distractor-metadata.js';
 export {
   DATASET_ERROR_CODES,
   DatasetError,
   type DatasetErrorCode,
-  type DatasetErrorOptions,
   type DatasetIssue,
   DEFAULT_MAX_PRINTED_ISSUES,
   formatIssue,
-  formatIssuePath,
   formatIssues,
   type IssueSeverity,
 } from './errors.js';
 export {
-  type CacheFieldRole,
-  type ExecutionCache,
-  type ExecutionCacheEntry,
-  type ExecutionCacheReadOptions,
-  type ExecutionIndex,
-  executionBucketKey,
-  type FieldUnderstanding,
   lookupExecution,
-  readExecutionCacheRecords,
+  type ReleaseExecutionCache,
+  type ReleaseExecutionEntry,
 } from './execution-cache.js';
+export { formatValidationReport } from './format-validation-report.js';
 export {
   DEFAULT_HUB_ENDPOINT,
   DEFAULT_HUB_REVISION,
   DEFAULT_PROGRESS_INTERVAL_BYTES,
   type DownloadProgressEvent,
-  defaultHubCacheDir,
   downloadHubDataset,
   type HubDownloadOptions,
   type HubDownloadResult,
   type HubFileResult,
   type HubReference,
-  hubCacheDirectory,
-  hubFileUrl,
   parseHubReference,
   RELEASE_HUB_REPOSITORY,
 } from './hub.js';
-export { type JsonErrorLocation, locateJsonError } from './json-error.js';
-export {
-  COMPACT_JSON_STYLE,
-  type DetectedJsonStyle,
-  detectJsonStyle,
-  type JsonStyle,
-  PYTHON_JSON_STYLE,
-  pythonNumber,
-  serializeJson,
-} from './json-style.js';
-export {
-  DEFAULT_MAX_ISSUES,
-  DEFAULT_READ_CHUNK_BYTES,
-  type JsonlBlankLine,
-  type JsonlLayout,
-  type JsonlReadOptions,
-  type JsonlReadResult,
-  type JsonlRecord,
-  parseJsonl,
-  readJsonl,
-  readJsonlFile,
-  STYLE_SAMPLE_SIZE,
-} from './jsonl.js';
+export { DEFAULT_MAX_ISSUES } from './jsonl.js';
 export { type LoadExecRetrievalOptions, loadExecRetrieval } from './load.js';
 export { miniDatasetDirectory } from './mini.js';
-export { PACKAGE_NAME } from './package-name.js';
 export {
   DEFAULT_POOL_SEED,
   type FilterByBugTypeOptions,
@@ -96,80 +60,47 @@ export {
   retentionOrder,
 } from './pool.js';
 export {
-  calledFunctionNames,
-  checkAssertStatement,
-  deriveFunctionName,
-  type PythonLexError,
-  type PythonLogicalLine,
-  type PythonScan,
-  scanPython,
-  topLevelFunctionNames,
-} from './python-syntax.js';
-export { type ReadReleaseOptions, readReleaseDirectory } from './read-release.js';
-export {
   type ParsedResultFile,
   type ParseResultOptions,
   parseConfidenceIntervals,
   parsePairwiseTests,
   parseResultsFile,
-  RESULT_RATE_TOLERANCE,
   readConfidenceIntervals,
   readPairwiseTests,
   readResultsFile,
 } from './results.js';
+export type { CheckResult } from './run-checks.js';
 export {
-  bugTypeSchema,
   type ConfidenceInterval,
   type ConfidenceIntervals,
   type CorpusRow,
-  confidenceIntervalSchema,
   confidenceIntervalsSchema,
   corpusRowSchema,
-  countUnknownFields,
   type ExecComparison,
-  execComparisonSchema,
   type IntervalComparison,
-  intervalComparisonSchema,
-  KNOWN_FIELDS,
   LABELS,
   type Label,
   normalizeBugType,
   type PairwiseTests,
   type PerQueryResult,
   pairwiseTestsSchema,
-  perQueryResultSchema,
   type QueryRow,
-  queryMetadataSchema,
   queryRowSchema,
   type ResultsFile,
   resultsFileSchema,
   type TopResult,
-  topResultSchema,
-  zodIssuesToDatasetIssues,
 } from './schemas.js';
-export { normalizeSumPath, parseSha256Sums, type Sha256Sums } from './sha256sums.js';
+export { validateBenchmark } from './validate.js';
 export {
-  assertValidBenchmark,
-  type BugTypeSummary,
-  type CheckResult,
   DEFAULT_DISTRACTOR_COUNT,
   DEFAULT_MAX_VALIDATION_ISSUES,
   DEFAULT_TEST_SUITE_SIZE,
-  type DomainSummary,
-  type ExecutionSummary,
-  formatValidationReport,
   type PythonParseCheck,
-  VALIDATION_CHECKS,
   type ValidateBenchmarkOptions,
-  type ValidationCheck,
-  type ValidationDetails,
-  type ValidationReport,
-  type ValidationSummary,
-  validateBenchmark,
-} from './validate.js';
+} from './validate-options.js';
+export { type ValidationReport, validationReport } from './validation-report.js';
+export type { ValidationSummary } from './validation-summary.js';
 export {
-  canonicalLayout,
-  serializeJsonl,
   type WriteExecRetrievalOptions,
   type WriteExecRetrievalResult,
   type WrittenFile,

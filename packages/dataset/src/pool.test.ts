@@ -4,7 +4,7 @@ import { type Benchmark, queryDistractors } from './benchmark.js';
 import { filterByBugType, filterByDomain, retainDistractors, retentionOrder } from './pool.js';
 import { readReleaseDirectory } from './read-release.js';
 import type { QueryRow } from './schemas.js';
-import { validateBenchmark } from './validate.js';
+import { validationReport } from './validation-report.js';
 
 let b: Benchmark;
 beforeAll(async () => {
@@ -56,7 +56,7 @@ describe('retainDistractors', () => {
       expect(positions.every((p) => p >= 0)).toBe(true);
       expect([...positions].sort((x, y) => x - y)).toEqual(positions);
     }
-    expect(validateBenchmark(pool).ok).toBe(true);
+    expect(validationReport(pool).ok).toBe(true);
   });
 
   it('nests: the distractors kept for r are among those kept for r + 1', () => {
@@ -111,7 +111,7 @@ describe('filterByDomain', () => {
     expect(math.corpus).toHaveLength(9);
     expect(math.domains).toEqual(['math_numerical']);
     expect(Array.from(math.queryLine)).toEqual([2, 3]);
-    expect(validateBenchmark(math).ok).toBe(true);
+    expect(validationReport(math).ok).toBe(true);
   });
 
   it('throws RangeError naming the domains that exist when a domain is unknown', () => {

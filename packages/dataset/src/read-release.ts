@@ -15,7 +15,7 @@ import {
 } from './benchmark.js';
 import { type DistractorMetadata, readDistractorMetadataRecords } from './distractor-metadata.js';
 import { DatasetError, type DatasetIssue, IssueCollector } from './errors.js';
-import { type ExecutionCache, readExecutionCacheRecords } from './execution-cache.js';
+import { type ReleaseExecutionCache, readExecutionCacheRecords } from './execution-cache.js';
 import { DEFAULT_MAX_ISSUES, DEFAULT_READ_CHUNK_BYTES, type JsonlReadResult, readJsonl } from './jsonl.js';
 import {
   type CorpusRow,
@@ -237,7 +237,7 @@ export async function readReleaseDirectory(dir: string, options: ReadReleaseOpti
       });
     }
   }
-  let executionCache: ExecutionCache | null = null;
+  let executionCache: ReleaseExecutionCache | null = null;
   if (options.executionCache !== false) {
     if (await exists(join(dir, name('execution_cache.jsonl')))) {
       const result = await readOne('execution_cache.jsonl', 'drop');

@@ -1,16 +1,15 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hubCacheDirectory, hubFileUrl } from '../src/hub.js';
 import {
   DatasetError,
   type DownloadProgressEvent,
   downloadHubDataset,
-  hubCacheDirectory,
-  hubFileUrl,
   loadExecRetrieval,
   parseHubReference,
-  readReleaseDirectory,
 } from '../src/index.js';
+import { readReleaseDirectory } from '../src/read-release.js';
 import { type FakeHub, startFakeHub } from './fake-hub.js';
 import { FIXTURE_DIR, tempDir } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DatasetError, loadExecRetrieval, miniDatasetDirectory, validateBenchmark } from '../src/index.js';
+import { DatasetError, loadExecRetrieval, miniDatasetDirectory, validationReport } from '../src/index.js';
 import { copyFixture, FIXTURE_DIR, tempDir } from './helpers.js';
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
@@ -20,7 +20,7 @@ describe('loadExecRetrieval', () => {
     expect(b.source).toEqual({ kind: 'mini', location: miniDatasetDirectory() });
     expect(b.queries.length).toBeGreaterThan(0);
     expect(b.corpus.length).toBeGreaterThan(b.queries.length);
-    expect(validateBenchmark(b).ok).toBe(true);
+    expect(validationReport(b).ok).toBe(true);
   });
 
   it('loads a local directory given as a relative path and verifies SHA256SUMS', async () => {
@@ -62,7 +62,7 @@ describe('loadExecRetrieval', () => {
       'distractor_metadata.jsonl',
       'execution_cache.jsonl',
     ]);
-    expect(validateBenchmark(b).checks.find((c) => c.id === 'canonicals-pass')?.status).toBe('skipped');
+    expect(validationReport(b).checks.find((c) => c.id === 'canonicals-pass')?.status).toBe('skipped');
   });
 
   it('skips the optional files on request', async () => {

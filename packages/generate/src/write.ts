@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { canonicalLayout, serializeJsonl } from '@execret/dataset';
+import { canonicalLayout, serializeJsonl } from '@execret/dataset/internal';
 import { formatExecutionCacheLine, RELEASE_DATA_FILES } from '@execret/formats';
 import type { BuiltDataset } from './build.js';
 import type { DistractorExtras, ReleaseRows } from './release-rows.js';

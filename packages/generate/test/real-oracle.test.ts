@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadExecRetrieval, validateBenchmark } from '@execret/dataset';
+import { loadExecRetrieval, validationReport } from '@execret/dataset';
 import type { Oracle } from '@execret/oracle';
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { buildBenchmark, type ExecutionOracle, type Task, writeBuiltDataset } from '../src/index.js';
@@ -39,7 +39,7 @@ describe('buildBenchmark with @execret/oracle', () => {
     dirs.push(dir);
     await writeBuiltDataset(dir, built);
     const benchmark = await loadExecRetrieval(dir);
-    const report = validateBenchmark(benchmark);
+    const report = validationReport(benchmark);
     expect(report.issues.filter((i) => i.severity === 'error')).toEqual([]);
     expect(report.ok).toBe(true);
     expect(benchmark.queries).toHaveLength(built.queries.length);

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadExecRetrieval, validateBenchmark } from '@execret/dataset';
+import { loadExecRetrieval, validationReport } from '@execret/dataset';
 import { runConcurrently } from '@execret/formats';
 import { type ExecutionOracle, validateTasks } from '@execret/generate';
 import { createOracle, resolvePython } from '@execret/oracle';
@@ -130,7 +130,7 @@ export interface GenerateOptions {
   maxDistractors?: number;
   /** Written as `metadata.generated_at` (the clock is never read). */
   generatedAt?: string;
-  /** Load the written dataset with `@execret/dataset` and run `validateBenchmark` on it (default true). */
+  /** Load the written dataset with `@execret/dataset` and run `validationReport` on it (default true). */
   checkDataset?: boolean;
   onProgress?: (event: GenerateProgressEvent) => void;
   signal?: AbortSignal;
@@ -648,7 +648,7 @@ export async function generateDataset(
         emit({ kind: 'phase', phase: 'check' });
         try {
           const benchmark = await loadExecRetrieval(options.outDir);
-          const check = validateBenchmark(benchmark);
+          const check = validationReport(benchmark);
           const errors = check.issues.filter((i) => i.severity === 'error');
           datasetCheck = {
             ok: check.ok,

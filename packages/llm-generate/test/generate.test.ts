@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadExecRetrieval, validateBenchmark } from '@execret/dataset';
+import { loadExecRetrieval, validationReport } from '@execret/dataset';
 import { codeSha256, testsSha256 } from '@execret/formats';
 import { applyEdits } from '@execret/generate';
 import { createOracle, type Oracle } from '@execret/oracle';
@@ -159,7 +159,7 @@ describe('generateDataset', { timeout: 60_000 }, () => {
 
   it('writes release files that load, validate and reproduce every distractor from its recorded edit', async () => {
     const benchmark = await loadExecRetrieval(dir);
-    expect(validateBenchmark(benchmark).ok).toBe(true);
+    expect(validationReport(benchmark).ok).toBe(true);
     const { records } = first;
     expect(records.queries.map((q) => q.metadata.function_name)).toEqual([
       'count_set_bits',
