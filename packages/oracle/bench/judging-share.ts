@@ -4,7 +4,7 @@
 //   pnpm --filter @execret/oracle bench:judging -- --tasks path/to/tasks.jsonl   # another task file
 //
 // Two measurements per corpus:
-// 1. shape, by the fork server's own classifier (`split_assert` in fork-server-source.ts, run here on
+// 1. shape, by the fork server's own classifier (`split_assert` in python/execret_fork_server/plan.py, run here on
 //    the test strings): `strong` (`<expr> == <literal>` with a literal other than True/False/None: the
 //    child must compute the value), `weak` (truthiness, `== True/False/None`, `is`, `!=`, `<`, `in`…:
 //    the verdict is still the judge's, but a forger has a fair chance of guessing a value that passes),
@@ -18,8 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Judged } from '@execret/formats';
-import { FORK_SERVER_SOURCE } from '../src/fork-server-source.js';
 import { createOracle, type OracleJob, resolvePython } from '../src/index.js';
+import { PYTHON_DIR } from '../src/python-files.js';
 import { syntheticCorpus } from './synthetic-corpus.js';
 
 const args = process.argv.slice(2);
@@ -29,18 +29,16 @@ const TASKS =
     ? (args[at + 1] as string)
     : fileURLToPath(new URL('../../../fixtures/mini-tasks/tasks.jsonl', import.meta.url));
 
-// Runs the server's analysis (everything above its serve() call) on test strings; prints one shape each.
+// Runs the judge's own planner (python/execret_fork_server/plan.py) on test strings; prints one shape each.
 const CLASSIFY = `
 import json, sys
-source_file, tests_file = sys.argv[1], sys.argv[2]
-source = open(source_file).read()
-source = source[:source.rindex("if os.getpid() == SERVER_PID:")]
-sys.argv = ["classify", json.dumps({"isolation": "rlimit", "uid": None, "gid": None, "nproc": 1, "preload": [], "max_message_chars": 300})]
-server = {"__name__": "execret_classify"}
-exec(compile(source, "fork-server-source", "exec"), server)
+python_dir, tests_file = sys.argv[1], sys.argv[2]
+sys.path.insert(0, python_dir)
+sys.dont_write_bytecode = True
+from execret_fork_server.plan import is_singleton, plan_test
 shapes = []
 for test in json.load(open(tests_file)):
-    plan = server["plan_test"](test)
+    plan = plan_test(test, 300)
     split = plan.get("split")
     if split is None:
         shapes.append("child")
@@ -48,7 +46,7 @@ for test in json.load(open(tests_file)):
     judge = split[1]
     if judge[0] == "const":
         shapes.append("literal")
-    elif judge[0] == "cmp" and judge[1] == "Eq" and not server["is_singleton"](judge[2]):
+    elif judge[0] == "cmp" and judge[1] == "Eq" and not is_singleton(judge[2]):
         shapes.append("strong")
     else:
         shapes.append("weak")
@@ -63,9 +61,8 @@ interface Corpus {
 function shapes(python: string, tests: string[]): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'execret-judging-share-'));
   try {
-    writeFileSync(join(dir, 'server.py'), FORK_SERVER_SOURCE);
     writeFileSync(join(dir, 'tests.json'), JSON.stringify(tests));
-    const out = execFileSync(python, ['-I', '-c', CLASSIFY, join(dir, 'server.py'), join(dir, 'tests.json')], {
+    const out = execFileSync(python, ['-I', '-c', CLASSIFY, PYTHON_DIR, join(dir, 'tests.json')], {
       encoding: 'utf8',
       maxBuffer: 1 << 26,
     });

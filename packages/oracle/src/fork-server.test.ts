@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bwrapArgs, SERVER_CAPABILITIES, SERVER_ROLE, type ServerConfig, serverCommand } from './fork-server.js';
-import { FORK_SERVER_SOURCE } from './fork-server-source.js';
+import { PYTHON_DIR } from './python-files.js';
 
 const CONFIG: ServerConfig = {
   python: '/usr/bin/python3',
@@ -84,24 +86,43 @@ describe('serverCommand', () => {
     const bwrap = serverCommand(CONFIG, 42);
     expect(bwrap.command).toBe('bwrap');
     const dash = bwrap.args.indexOf('--');
-    expect(bwrap.args.slice(dash + 1, dash + 4)).toEqual(['/usr/bin/python3', '-I', '-c']);
+    expect(bwrap.args.slice(dash + 1, dash + 3)).toEqual(['/usr/bin/python3', '-I']);
     const direct = serverCommand({ ...CONFIG, isolation: 'rlimit' }, 42);
     expect(direct.command).toBe('/usr/bin/python3');
     const settings = JSON.parse(direct.args[direct.args.length - 1] as string) as Record<string, unknown>;
     expect(settings).toMatchObject({ role: SERVER_ROLE, uid: 65534, parent_pid: 42, isolation: 'rlimit', nproc: 64 });
   });
+
+  it('starts the entry script by path through the descriptor of the Python sources, never with -c', () => {
+    for (const isolation of ['bwrap', 'rlimit'] as const) {
+      const { args } = serverCommand({ ...CONFIG, isolation }, 42);
+      expect(args).not.toContain('-c');
+      const at = args.indexOf('-I');
+      expect(args[at + 1]).toBe('/proc/self/fd/3/fork_server.py');
+      expect(args).toHaveLength(at + 3);
+    }
+  });
 });
 
-describe('FORK_SERVER_SOURCE', () => {
-  it('is valid Python for the interpreter in use', () => {
+describe('PYTHON_DIR', () => {
+  it('holds Python files that are valid for the interpreter in use', () => {
     const python = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
+    const files = [
+      ...readdirSync(PYTHON_DIR).filter((f) => f.endsWith('.py')),
+      ...readdirSync(join(PYTHON_DIR, 'execret_fork_server'))
+        .filter((f) => f.endsWith('.py'))
+        .map((f) => join('execret_fork_server', f)),
+    ];
+    expect(files).toEqual(expect.arrayContaining(['fork_server.py', 'probe.py', 'execret_fork_server/judge.py']));
     const out = execFileSync(
       python,
-      ['-I', '-c', 'import sys; compile(sys.stdin.read(), "server", "exec"); print("ok")'],
-      {
-        input: FORK_SERVER_SOURCE,
-        encoding: 'utf8',
-      },
+      [
+        '-I',
+        '-c',
+        'import sys\nfor f in sys.argv[1:]:\n    compile(open(f, encoding="utf-8").read(), f, "exec")\nprint("ok")',
+        ...files.map((f) => join(PYTHON_DIR, f)),
+      ],
+      { encoding: 'utf8' },
     );
     expect(out.trim()).toBe('ok');
   });

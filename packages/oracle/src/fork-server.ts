@@ -1,7 +1,9 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { closeSync, constants, openSync } from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
 import { isJudged, isOutcome, type Judged } from '@execret/formats';
-import { FORK_SERVER_SOURCE } from './fork-server-source.js';
 import type { OracleJudging } from './judging.js';
+import { PYTHON_DIR, SERVER_DIR_FD, SERVER_SCRIPT } from './python-files.js';
 import { mountArgs, type SandboxMount } from './sandbox-view.js';
 
 /**
@@ -15,7 +17,7 @@ import { mountArgs, type SandboxMount } from './sandbox-view.js';
 export type ServerIsolation = 'bwrap' | 'rlimit';
 
 /** Fixed search path for a bare `bwrap` command (libraries never read `process.env`). */
-export const BWRAP_SEARCH_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+const BWRAP_SEARCH_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 /** Everything a server needs; all sizes already in bytes. @internal */
 export interface ServerConfig {
@@ -45,7 +47,7 @@ export interface ServerConfig {
 }
 
 /** First line a server writes. @internal */
-export interface ServerHello {
+interface ServerHello {
   python: string;
   executable: string;
   /** The judge (the spawned interpreter) and its zygote, which forks the job children. */
@@ -79,7 +81,7 @@ export interface ServerJob {
  * - `requeue`: the server died before acknowledging this job (submit it elsewhere).
  * @internal
  */
-export type ServerReply =
+type ServerReply =
   | {
       kind: 'result';
       tests: string[];
@@ -118,7 +120,12 @@ interface Pending {
 /** Marker in the server's argv, to find its processes (tests, operators). */
 export const SERVER_ROLE = 'execret-oracle-fork-server';
 
-/** The argv (after the command) of a server for `config`. @internal */
+/**
+ * The command and argv of a server for `config`: the interpreter in isolated mode (`-I`) running the
+ * entry script `python/fork_server.py` through the descriptor {@link SERVER_DIR_FD} (see
+ * `python-files.ts`), with the settings as its one argument; under bwrap inside the sandbox.
+ * @internal
+ */
 export function serverCommand(config: ServerConfig, parentPid: number): { command: string; args: string[] } {
   const settings = JSON.stringify({
     role: SERVER_ROLE,
@@ -133,7 +140,7 @@ export function serverCommand(config: ServerConfig, parentPid: number): { comman
     max_message_chars: config.maxMessageBytes,
     preload: config.preloadModules,
   });
-  const python = [config.python, '-I', '-c', FORK_SERVER_SOURCE, settings];
+  const python = [config.python, '-I', SERVER_SCRIPT, settings];
   if (config.isolation === 'rlimit') return { command: config.python, args: python.slice(1) };
   return { command: config.bwrap, args: [...bwrapArgs(config), '--', ...python] };
 }
@@ -197,15 +204,27 @@ export async function startForkServer(
   options: { signal?: AbortSignal; onExit?: (server: ForkServer, reason: string) => void } = {},
 ): Promise<ForkServer> {
   const { command, args } = serverCommand(config, process.pid);
-  let child: ChildProcessWithoutNullStreams;
+  let child: ChildProcessByStdio<Writable, Readable, Readable>;
+  let dirFd: number;
   try {
+    dirFd = openSync(PYTHON_DIR, constants.O_RDONLY | constants.O_DIRECTORY);
+  } catch (cause) {
+    throw new Error(`cannot open the fork server's Python sources at ${PYTHON_DIR} (${(cause as Error).message})`, {
+      cause,
+    });
+  }
+  try {
+    const stdio: ('pipe' | number)[] = ['pipe', 'pipe', 'pipe'];
+    stdio[SERVER_DIR_FD] = dirFd;
     child = spawn(command, args, {
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: stdio as ['pipe', 'pipe', 'pipe', number],
       // The interpreter gets an empty environment; bwrap gets only a fixed PATH and clears it for the sandbox.
       env: config.isolation === 'bwrap' ? { PATH: BWRAP_SEARCH_PATH } : {},
-    });
+    }) as unknown as ChildProcessByStdio<Writable, Readable, Readable>;
   } catch (cause) {
     throw new Error(`could not spawn ${command} (${(cause as Error).message})`, { cause });
+  } finally {
+    closeSync(dirFd);
   }
   let stderr = '';
   let stdoutBuffer = '';

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { abortError, OracleError } from './errors.js';
-import { FOOTPRINT_PROBE, type InterpreterFootprint, parseFootprint } from './sandbox-view.js';
+import { PROBE_SCRIPT } from './python-files.js';
+import { type InterpreterFootprint, parseFootprint } from './sandbox-view.js';
 
 /** Interpreter looked up when no `python` option is given. */
 export const DEFAULT_PYTHON = 'python3';
@@ -12,22 +13,6 @@ export interface PythonInfo {
   /** `major.minor.micro`, e.g. `3.11.7`. */
   version: string;
 }
-
-// Three lines for resolvePython, then (when they could be computed) the files the interpreter uses, for
-// the sandbox's view: one start for both.
-const PROBE = `import os, sys
-print(sys.executable)
-print("%d.%d.%d" % sys.version_info[:3])
-print(int(hasattr(os, "fork")))
-sys.stdout.flush()
-try:
-${FOOTPRINT_PROBE.trim()
-  .split('\n')
-  .map((line) => `    ${line}`)
-  .join('\n')}
-except Exception:
-    pass
-`;
 
 /**
  * Resolves an interpreter name or path to the real binary by asking it for `sys.executable` (a pyenv
@@ -69,7 +54,8 @@ export async function probePython(
   const stdout = await new Promise<string>((resolve, reject) => {
     execFile(
       python,
-      ['-I', '-c', PROBE],
+      // python/probe.py: three lines for resolvePython, then (when it can) the files the interpreter uses.
+      ['-I', PROBE_SCRIPT],
       { timeout: 60_000, encoding: 'utf8', ...(signal ? { signal } : {}) },
       (error, out, err) => {
         if (signal?.aborted) {

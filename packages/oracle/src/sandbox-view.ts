@@ -5,7 +5,7 @@ import { posix } from 'node:path';
  * The filesystem a bubblewrap sandbox shows: instead of the whole host read-only, an empty root with
  * read-only binds of what the interpreter and the standard library need, and nothing else (no /home,
  * /root, /work, /var, /srv, /mnt, /opt, no working or cache directory). Internal to the package: the
- * interpreter probe of `createOracle` also reports what the interpreter uses ({@link FOOTPRINT_PROBE}),
+ * interpreter probe of `createOracle` (`python/probe.py`) also reports what the interpreter uses,
  * {@link sandboxView} turns that into mounts and `fork-server.ts` turns the mounts into bwrap flags.
  *
  * @internal
@@ -38,7 +38,7 @@ export const SANDBOX_SYSTEM_PATHS: readonly string[] = [
 export const SANDBOX_MASKED_PATHS: readonly string[] = ['/usr/local/etc'];
 
 /** Paths the sandbox mounts itself (a private tmpfs, a fresh proc, a minimal dev): never bound from the host. */
-export const SANDBOX_RESERVED_PATHS: readonly string[] = ['/tmp', '/proc', '/dev'];
+const SANDBOX_RESERVED_PATHS: readonly string[] = ['/tmp', '/proc', '/dev'];
 
 /** One step of building the sandbox's root, applied in order. */
 export type SandboxMount =
@@ -87,7 +87,7 @@ export interface ViewFs {
 }
 
 /** {@link ViewFs} over node:fs. */
-export const NODE_VIEW_FS: ViewFs = {
+const NODE_VIEW_FS: ViewFs = {
   lstat(path) {
     try {
       const st = lstatSync(path);
@@ -108,7 +108,7 @@ export const NODE_VIEW_FS: ViewFs = {
 };
 
 /** Whether `path` is `base` or below it (both normalized and absolute). */
-export function isWithin(path: string, base: string): boolean {
+function isWithin(path: string, base: string): boolean {
   return base === '/' || path === base || path.startsWith(`${base}/`);
 }
 
@@ -249,37 +249,11 @@ export function mountArgs(mounts: readonly SandboxMount[]): string[] {
   return args;
 }
 
-/**
- * Python source that prints, on one line, the {@link InterpreterFootprint} of the interpreter running it
- * (after `import ctypes`, which the fork server needs too). Part of the probe `resolvePython` runs.
- */
-export const FOOTPRINT_PROBE = `
-import ctypes, json, site, sys
-try:
-    import zoneinfo
-    tzpath = list(zoneinfo.TZPATH)
-except Exception:
-    tzpath = []
-try:
-    sites = list(site.getsitepackages())
-except Exception:
-    sites = []
-libraries = set()
-with open("/proc/self/maps") as f:
-    for line in f:
-        fields = line.split(None, 5)
-        if len(fields) == 6 and fields[5].startswith("/") and not fields[5].rstrip().endswith("(deleted)"):
-            libraries.add(fields[5].rstrip("\\n"))
-print(json.dumps({"executable": sys.executable,
-                  "prefixes": [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix],
-                  "path": sys.path, "site": sites, "tzpath": tzpath, "libraries": sorted(libraries)}))
-`;
-
 const isStrings = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((v) => typeof v === 'string');
 
 /**
- * Reads the line {@link FOOTPRINT_PROBE} printed.
+ * Reads the footprint line `python/probe.py` printed.
  *
  * @throws {Error} when it is not a footprint
  */

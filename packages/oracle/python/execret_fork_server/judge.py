@@ -1,0 +1,381 @@
+"""The judge: the process Node spawned. It reads jobs, compiles them, sends each job child only the
+snippet and its probes, checks the child's frames and decides every split test itself. It never runs
+untrusted code and, after the zygote, never forks a process that does."""
+import gc
+import json
+import marshal
+import os
+import select
+import signal
+import socket
+import struct
+import sys
+import time
+
+from . import config
+from .common import (
+    DONE_INDEX, EXIT_ESCAPED, EXIT_SETUP, FRAME, HEADER_BYTES, KIND_END, KIND_OUTCOME, KIND_UNSERIALIZABLE,
+    KIND_VALUE, MAX_OUTCOME_BYTES, MAX_VALUE_BYTES, MODE_RUN, MODE_VALUE, PR_SET_DUMPABLE, describe, emit,
+    prctl, write_all,
+)
+from .plan import full_code, message_code, plan_test
+from .values import BadReport, TooBig, decode_value, valid_outcome, verdict
+from .zygote import zygote_main
+
+# Set elements and dict keys the judge rebuilds per job (bounds the cost of hash collisions).
+MAX_JOB_HASHED = 20000
+MAX_REPORT_BYTES = 64 << 20
+UNJUDGEABLE = "ERROR:Unjudgeable: the tested value is not plain data (judging 'split-strict' never runs a split test whole in a child)"
+
+
+CTL = None
+
+
+def zygote_lost():
+    sys.stderr.write("execret fork server: the zygote exited\n")
+    sys.stderr.flush()
+    os._exit(1)
+
+
+def ctl_send(data):
+    try:
+        CTL.send(data)
+    except OSError:
+        zygote_lost()
+
+
+def ctl_recv():
+    try:
+        msg, fds, _flags, _addr = socket.recv_fds(CTL, 256, 2)
+    except OSError:
+        zygote_lost()
+    if not msg:
+        zygote_lost()
+    return msg.split(), fds
+
+
+SPARES = []  # (pid, socket) of job children the zygote forked ahead, oldest first
+DEAD = {}  # exit status of spares that exited before being used
+
+
+def ctl_read_one():
+    """Reads one control message; keeps spares and the exits of spares not in use, returns the rest."""
+    parts, fds = ctl_recv()
+    if len(parts) == 2 and parts[0] == b"spare" and len(fds) == 1:
+        SPARES.append((int(parts[1]), fds[0]))
+        return None
+    for fd in fds:
+        os.close(fd)
+    if len(parts) == 3 and parts[0] == b"exited" and any(p == int(parts[1]) for p, _fd in SPARES):
+        DEAD[int(parts[1])] = int(parts[2])
+        return None
+    return parts
+
+
+def take_child():
+    """The oldest live spare job child: (pid, socket). It was forked before this job was read. A spare
+    that died while it waited (nothing of a job had reached it) is cleaned up and skipped."""
+    while True:
+        while not SPARES or select.select([CTL], [], [], 0)[0]:
+            if ctl_read_one() is not None:
+                zygote_lost()
+        pid, chan = SPARES.pop(0)
+        if pid not in DEAD:
+            return pid, chan
+        os.close(chan)
+        del DEAD[pid]
+        finish_child(pid)
+
+
+def finish_child(pid):
+    """Asks the zygote to kill and clean up after a child; returns (status, killed descendants, removed files)."""
+    ctl_send(b"K %d" % pid)
+    while True:
+        parts = ctl_read_one()
+        if parts is None or (len(parts) == 3 and parts[0] == b"exited" and int(parts[1]) == pid):
+            continue
+        if len(parts) != 5 or parts[0] != b"finished" or int(parts[1]) != pid:
+            zygote_lost()
+        return int(parts[2]), int(parts[3]), int(parts[4])
+
+
+def execute(snippet, items, deadline):
+    """Runs items [(mode, code)] in one job child; returns (reports, fill, problem, notes), where
+    reports[k] is (kind, text) or None when the child did not report item k."""
+    n = len(items)
+    pid, chan = take_child()
+    modes = [m for m, _c in items]
+    nonce = os.urandom(16)
+    cpu = int(max(0.0, deadline - time.monotonic())) + 2
+    blob = marshal.dumps((nonce, snippet, tuple(items), cpu))
+    try:
+        write_all(chan, struct.pack("<I", len(blob)) + blob)
+    except OSError:
+        pass  # the child died while being set up: its exit status says why
+    blob = None
+    reports = [None] * n
+    buf = bytearray()
+    nxt = 0
+    done = False
+    problem = None
+    timed_out = False
+    exited = False
+    status = None
+    eof = False
+    cap = min(MAX_REPORT_BYTES, n * (HEADER_BYTES + MAX_VALUE_BYTES) + HEADER_BYTES)
+    while True:
+        while len(buf) >= HEADER_BYTES and problem is None and not done:
+            if bytes(buf[:16]) != nonce:
+                problem = "result frame without the job's nonce"
+                break
+            idx, kind, ln = FRAME.unpack_from(buf, 16)
+            if ln > (MAX_VALUE_BYTES if kind == KIND_VALUE else MAX_OUTCOME_BYTES):
+                problem = "result frame longer than allowed"
+                break
+            if len(buf) < HEADER_BYTES + ln:
+                break
+            payload = bytes(buf[HEADER_BYTES:HEADER_BYTES + ln])
+            del buf[:HEADER_BYTES + ln]
+            if kind == KIND_END:
+                if idx != DONE_INDEX or nxt != n or ln != 0:
+                    problem = "end frame after %d of %d results" % (nxt, n)
+                elif buf:
+                    problem = "data after the end frame"
+                else:
+                    done = True
+                break
+            if idx != nxt:
+                problem = "result frame %d out of order (expected %d)" % (idx, nxt)
+                break
+            try:
+                text = payload.decode("utf-8" if kind == KIND_OUTCOME else "ascii")
+            except UnicodeDecodeError:
+                problem = "result frame is not UTF-8"
+                break
+            if kind == KIND_OUTCOME:
+                if not valid_outcome(text):
+                    problem = "result frame outside the outcome vocabulary"
+                    break
+                if modes[idx] == MODE_VALUE and text == "pass":
+                    problem = "a pass reported for a test that is judged outside the child"
+                    break
+            elif kind == KIND_VALUE or kind == KIND_UNSERIALIZABLE:
+                if modes[idx] != MODE_VALUE:
+                    problem = "a value reported for a test that is judged in the child"
+                    break
+            else:
+                problem = "result frame of unknown kind"
+                break
+            reports[idx] = (kind, text)
+            nxt += 1
+        if done or problem is not None or exited:
+            break
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            timed_out = True
+            break
+        watch = [CTL] if eof else [chan, CTL]
+        ready = select.select(watch, [], [], remaining)[0]
+        if chan in ready:
+            chunk = os.read(chan, 1 << 20)
+            if chunk:
+                buf += chunk
+                if len(buf) > cap:
+                    problem = "report larger than allowed"
+                    break
+            else:
+                eof = True
+        if CTL in ready:
+            parts = ctl_read_one()
+            if parts is None:
+                continue
+            if len(parts) == 3 and parts[0] == b"exited" and int(parts[1]) == pid:
+                exited = True
+                status = int(parts[2])
+            else:
+                zygote_lost()
+            # Drain what the child wrote before it exited (bounded: descendants may hold the socket).
+            for _ in range(64):
+                if eof or not select.select([chan], [], [], 0)[0]:
+                    break
+                chunk = os.read(chan, 1 << 20)
+                if not chunk:
+                    eof = True
+                    break
+                buf += chunk
+                if len(buf) > cap:
+                    problem = "report larger than allowed"
+                    break
+    # Whatever happened, the zygote kills the child's session, the child and every descendant.
+    status, killed, removed = finish_child(pid)
+    notes = {"killed_descendants": killed, "removed_files": removed}
+    os.close(chan)
+    if problem is not None:
+        return reports, None, problem, notes
+    if done:
+        return reports, None, None, notes
+    if timed_out:
+        fill = "TIMEOUT"
+    elif os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        if sig == signal.SIGXCPU:
+            fill = "TIMEOUT"
+        else:
+            try:
+                sname = signal.Signals(sig).name
+            except ValueError:
+                sname = "signal %d" % sig
+            fill = "ERROR:ChildKilled: killed by %s before reporting" % sname
+    else:
+        code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else -1
+        if code == EXIT_SETUP:
+            fill = "ERROR:OracleSetupError: the sandboxed child could not be set up"
+        else:
+            fill = "ERROR:ChildExited: exit status %d before reporting" % code
+    return reports, fill, None, notes
+
+
+def run_job(job):
+    t0 = time.monotonic()
+    deadline = t0 + job["timeout_ms"] / 1000.0
+    tests = job["tests"]
+    n = len(tests)
+    cap = config.CFG["max_message_chars"]
+    judging = job.get("judging", "split")
+    split_mode = judging != "child"
+    # split-strict: an expected value never leaves the judge, not even to a second child after the
+    # verdict (no fallback for values that are not plain data, no evaluation of message expressions).
+    strict = judging == "split-strict"
+    plans = [plan_test(t, cap) for t in tests]
+    splits = [p.get("split") if split_mode else None for p in plans]
+    judged = ["split" if s is not None else "child" for s in splits]
+    try:
+        snippet = compile(job["code"], "<snippet>", "exec", dont_inherit=True, optimize=0)
+    except BaseException as exc:  # noqa: BLE001 - SyntaxError, ValueError, RecursionError, ...
+        return {"tests": [describe(exc, cap)] * n, "judged": judged, "compiled": False}, t0
+    outcomes = [p.get("error") for p in plans]
+    todo = [i for i in range(n) if outcomes[i] is None]
+    if not todo:
+        return {"tests": outcomes, "judged": judged}, t0
+    # Round 1: the snippet and, per test, its probe (split) or the whole test (child).
+    items = [(MODE_VALUE, splits[i][0]) if splits[i] is not None else (MODE_RUN, full_code(plans[i])) for i in todo]
+    reports, fill, problem, notes = execute(snippet, items, deadline)
+    second = []  # (test index, item, 'fallback' | 'message')
+    if problem is None:
+        budget = [MAX_JOB_HASHED]
+        for k, i in enumerate(todo):
+            rep = reports[k]
+            if rep is None:
+                outcomes[i] = fill
+                continue
+            kind, text = rep
+            if kind == KIND_OUTCOME:
+                outcomes[i] = text
+                continue
+            judge, message = splits[i][1], splits[i][2]
+            if kind == KIND_VALUE:
+                try:
+                    value = decode_value(text, budget)
+                except TooBig:
+                    kind = KIND_UNSERIALIZABLE
+                except BadReport:
+                    problem = "malformed value in a result frame"
+                    break
+                else:
+                    if judge[0] == "const" and value is not None:
+                        problem = "a value reported for a test without a probe"
+                        break
+                    outcome, needs_message = verdict(judge, message, value, cap)
+                    value = None
+                    outcomes[i] = outcome
+                    if needs_message and not strict:
+                        second.append((i, (MODE_RUN, message_code(splits[i])), "message"))
+                    continue
+            if strict:
+                outcomes[i] = UNJUDGEABLE
+                continue
+            # Not plain data: this test is judged whole, in a second child (the first never saw it).
+            judged[i] = "fallback"
+            second.append((i, (MODE_RUN, full_code(plans[i])), "fallback"))
+    if problem is None and second:
+        if deadline - time.monotonic() <= 0:
+            for i, _item, _why in second:
+                outcomes[i] = "TIMEOUT"
+        else:
+            reports2, fill2, problem, notes2 = execute(snippet, [item for _i, item, _w in second], deadline)
+            notes["killed_descendants"] += notes2["killed_descendants"]
+            notes["removed_files"] += notes2["removed_files"]
+            if problem is None:
+                for k, (i, _item, why) in enumerate(second):
+                    rep = reports2[k]
+                    text = fill2 if rep is None else rep[1]
+                    if why == "message" and text == "pass":
+                        problem = "a pass reported for a failed assertion's message"
+                        break
+                    outcomes[i] = text
+    if problem is not None:
+        outcomes = [p.get("error") or "ERROR:ReportTampered: " + problem for p in plans]
+    result = {"tests": outcomes, "judged": judged}
+    for key, value in notes.items():
+        if value:
+            result[key] = value
+    return result, t0
+
+
+def serve():
+    global CTL
+    gc.collect()
+    gc.freeze()
+    # The zygote is forked before anything of a job has been read: its memory, and so every job child's,
+    # holds the configuration and the preloaded modules, never a test, an expected value or a report.
+    judge_end, zygote_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    zygote = os.fork()
+    if zygote == 0:
+        judge_end.close()
+        zygote_main(zygote_end)
+        os._exit(EXIT_ESCAPED)
+    zygote_end.close()
+    CTL = judge_end
+    if not config.DROP:
+        # Same uid as the job children: keep them from ptrace-ing or reading the judge's memory.
+        prctl(PR_SET_DUMPABLE, 0)
+    emit({
+        "type": "hello",
+        "python": "%d.%d.%d" % sys.version_info[:3],
+        "executable": sys.executable,
+        "pid": config.SERVER_PID,
+        "zygote_pid": zygote,
+        "euid": os.geteuid(),
+        "drop_uid": config.DROP,
+        "subreaper": config.SUBREAPER,
+        "pidfd": config.HAS_PIDFD,
+        "nproc": config.NPROC,
+        "path_fds": len(config.PATH_FDS),
+        "litter_dirs": config.LITTER_DIRS,
+        "preload_failed": config.PRELOAD_FAILED,
+        "vm_bytes": int(open("/proc/self/statm").read().split()[0]) * os.sysconf("SC_PAGE_SIZE"),
+    })
+    buf = bytearray()
+    while True:
+        nl = buf.find(b"\n")
+        if nl < 0:
+            chunk = os.read(0, 1 << 20)
+            if not chunk:
+                # End of input: the zygote sees its socket close and exits; reap it.
+                CTL.close()
+                os.waitpid(zygote, 0)
+                return
+            buf += chunk
+            continue
+        line = bytes(buf[:nl])
+        del buf[:nl + 1]
+        job = json.loads(line)
+        # Acknowledge first: if this server dies from now on, Node blames this job, not the queued ones.
+        write_all(1, b'{"type":"started","id":%d}\n' % job["id"])
+        result, t0 = run_job(job)
+        if os.getpid() != config.SERVER_PID:
+            os._exit(EXIT_ESCAPED)
+        result["type"] = "result"
+        result["id"] = job["id"]
+        result["duration_ms"] = round((time.monotonic() - t0) * 1000.0, 3)
+        emit(result)

@@ -1,0 +1,285 @@
+"""The zygote, forked by the judge before the first job is read. It forks job children ahead of their
+jobs, reaps them and sweeps up after them, and never receives anything of a job."""
+import gc
+import os
+import select
+import shutil
+import signal
+import socket
+
+from . import config
+from .child import child_main
+from .common import EXIT_ESCAPED, EXIT_SETUP, PR_SET_CHILD_SUBREAPER, PR_SET_DUMPABLE, PR_SET_PDEATHSIG, prctl, set_name
+
+# Set in the zygote: the pid job children must have as parent, and whose children file lists them.
+ZYGOTE_PID = None
+CHILDREN_FILE = None
+HAS_CHILDREN_FILE = False
+
+
+def kill_quietly(pid, sig=signal.SIGKILL):
+    try:
+        os.kill(pid, sig)
+    except OSError:
+        pass
+
+
+def list_children():
+    """Pids of the live direct children of the zygote (orphans land here: it is a subreaper)."""
+    if HAS_CHILDREN_FILE:
+        with open(CHILDREN_FILE) as f:
+            return [int(x) for x in f.read().split()]
+    kids = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open("/proc/%s/stat" % name) as f:
+                    stat = f.read()
+                if int(stat[stat.rindex(")") + 2:].split()[1]) == ZYGOTE_PID:
+                    kids.append(int(name))
+            except (OSError, ValueError):
+                pass
+    return kids
+
+
+def kill_sandbox_uid():
+    """Under bwrap as root: SIGKILL every process of the sandbox uid in the pid namespace at once, from a
+    helper that has that uid (kill(-1) reaches exactly the processes a sender may signal)."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setgroups([])
+            os.setgid(config.GID)
+            os.setuid(config.UID)
+            os.kill(-1, signal.SIGKILL)
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+
+
+def sweep(children):
+    """Kills and reaps every descendant but the job children in the dict children (the spares, which are waiting
+    for a job and have run nothing); returns how many were found, alive or dead. A spare that happens to
+    be reaped here gets its status recorded."""
+    leftovers = 0
+    for _ in range(10000):
+        try:
+            while True:
+                p, st = os.waitpid(-1, os.WNOHANG)
+                if not p:
+                    break
+                if p in children:
+                    if children[p]["status"] is None:
+                        children[p]["status"] = st
+                        children[p]["report"] = True
+                else:
+                    leftovers += 1  # a descendant of the job that the session kill had already ended
+        except ChildProcessError:
+            return leftovers
+        kids = [k for k in list_children() if k not in children]
+        if not kids:
+            return leftovers
+        leftovers += len(kids)
+        if config.DROP and config.CFG["isolation"] == "bwrap":
+            kill_sandbox_uid()
+        for k in kids:
+            kill_quietly(k)
+        for k in kids:
+            try:
+                os.waitpid(k, 0)
+            except ChildProcessError:
+                pass
+    return leftovers
+
+
+def litter_snapshot():
+    snap = []
+    for d in config.LITTER_DIRS:
+        try:
+            snap.append(os.stat(d).st_mtime_ns)
+        except OSError:
+            snap.append(None)
+    return snap
+
+
+def force_rmtree(path):
+    """rmtree that first makes directories a job locked (chmod 000) traversable; never follows links."""
+    try:
+        shutil.rmtree(path)
+        return
+    except OSError:
+        pass
+    try:
+        os.chmod(path, 0o700)
+        for root, dirs, _files in os.walk(path):
+            for d in dirs:
+                p = os.path.join(root, d)
+                if not os.path.islink(p):
+                    os.chmod(p, 0o700)
+    except OSError:
+        pass
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def remove_litter(before):
+    removed = 0
+    for d, mtime in zip(config.LITTER_DIRS, before):
+        try:
+            if os.stat(d).st_mtime_ns == mtime:
+                continue
+            with os.scandir(d) as it:
+                entries = list(it)
+        except OSError:
+            continue
+        for e in entries:
+            try:
+                st = e.stat(follow_symlinks=False)
+                if not config.LITTER_ANY_OWNER and st.st_uid != config.UID:
+                    continue
+                if e.is_dir(follow_symlinks=False):
+                    force_rmtree(e.path)
+                else:
+                    os.unlink(e.path)
+                removed += 1
+            except OSError:
+                pass
+    return removed
+
+
+def clean_litter(before):
+    """Removes what the job left in the litter directories, in a throwaway helper process: the zygote
+    itself never reads a name a job child chose (its memory is what every later job child inherits)."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(r)
+            os.write(w, b"%d" % remove_litter(before))
+        finally:
+            os._exit(0)
+    os.close(w)
+    try:
+        out = os.read(r, 32)
+    finally:
+        os.close(r)
+    os.waitpid(pid, 0)
+    try:
+        return int(out)
+    except ValueError:
+        return 0
+
+
+SPARES_AHEAD = 2
+
+
+def zygote_spawn(ctl):
+    """Forks a job child (it sets itself up and waits for its job) and hands the judge its socket."""
+    a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    judge_end = a.detach()
+    child_end = b.detach()
+    set_name(b"execret-spare")  # inherited by the child (cheaper than a first ctypes call in the child)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            child_main(child_end, ZYGOTE_PID)
+        finally:
+            os._exit(EXIT_ESCAPED)
+    set_name(b"execret-zygote")
+    os.close(child_end)
+    try:
+        socket.send_fds(ctl, [b"spare %d" % pid], [judge_end])
+    except OSError:
+        # The judge is gone (it closes its end to shut down): so is this child, and the zygote.
+        kill_quietly(pid)
+        os.waitpid(pid, 0)
+        os._exit(0)
+    finally:
+        os.close(judge_end)
+    pidfd = None
+    if config.HAS_PIDFD:
+        try:
+            pidfd = os.pidfd_open(pid)
+        except OSError:
+            pidfd = None
+    return {"pid": pid, "pidfd": pidfd, "status": None, "report": False}
+
+
+def zygote_finish(child, others):
+    """Kills the child's session and the child, then every other descendant but the spares, and reaps
+    them all; returns (exit status, descendants found alive)."""
+    pid = child["pid"]
+    if child["status"] is None:
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except OSError:
+            pass
+        kill_quietly(pid)
+        _p, child["status"] = os.waitpid(pid, 0)
+    if child["pidfd"] is not None:
+        os.close(child["pidfd"])
+    return child["status"], sweep(others)
+
+
+def zygote_main(ctl):
+    """The zygote's loop. Its memory is the judge's as of before the first job. It keeps SPARES_AHEAD job
+    children forked ahead (set up and waiting for a job), reports their exits, and on 'K <pid>' kills and
+    cleans up after that child and forks the next. It never receives anything of a job, and reads only
+    pids, exit statuses and directory mtimes, so no job child inherits anything of any job."""
+    global ZYGOTE_PID, CHILDREN_FILE, HAS_CHILDREN_FILE
+    try:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != config.SERVER_PID:
+            os._exit(EXIT_SETUP)
+        set_name(b"execret-zygote")
+        ZYGOTE_PID = os.getpid()
+        if not config.DROP:
+            # Same uid as the job children: keep them from ptrace-ing or reading the zygote's memory.
+            prctl(PR_SET_DUMPABLE, 0)
+        prctl(PR_SET_CHILD_SUBREAPER, 1)
+        CHILDREN_FILE = "/proc/self/task/%d/children" % ZYGOTE_PID
+        HAS_CHILDREN_FILE = os.path.exists(CHILDREN_FILE)
+        devnull = os.open("/dev/null", os.O_RDWR)
+        os.dup2(devnull, 0)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+        gc.collect()
+        gc.freeze()
+        children = {}
+        # The litter directories as they are between jobs (jobs run one at a time).
+        litter = litter_snapshot() if config.LITTER_DIRS else None
+        while True:
+            while len(children) < SPARES_AHEAD:
+                child = zygote_spawn(ctl)
+                children[child["pid"]] = child
+            for child in children.values():
+                if child["report"]:
+                    child["report"] = False
+                    ctl.send(b"exited %d %d" % (child["pid"], child["status"]))
+            live = [c for c in children.values() if c["status"] is None]
+            watch = [ctl] + [c["pidfd"] for c in live if c["pidfd"] is not None]
+            polling = any(c["pidfd"] is None for c in live)
+            ready = select.select(watch, [], [], 0.02 if polling else None)[0]
+            for child in live:
+                if child["pidfd"] is None or child["pidfd"] in ready:
+                    p, st = os.waitpid(child["pid"], os.WNOHANG)
+                    if p:
+                        child["status"] = st
+                        ctl.send(b"exited %d %d" % (p, st))
+            if ctl in ready:
+                msg = ctl.recv(64)
+                parts = msg.split()
+                if not msg or len(parts) != 2 or parts[0] != b"K" or int(parts[1]) not in children:
+                    for child in children.values():
+                        if child["status"] is None:
+                            kill_quietly(child["pid"])
+                    sweep({})
+                    os._exit(0 if not msg else EXIT_SETUP)
+                child = children.pop(int(parts[1]))
+                status, leftovers = zygote_finish(child, children)
+                removed = 0
+                if litter is not None and litter_snapshot() != litter:
+                    removed = clean_litter(litter)
+                    litter = litter_snapshot()
+                ctl.send(b"finished %d %d %d %d" % (child["pid"], status, leftovers, removed))
+    except BaseException:
+        os._exit(EXIT_ESCAPED)
