@@ -39,8 +39,11 @@ export function mainHelp(): string {
   );
 }
 
-/** Runs the CLI; returns the exit code (0 ok, 1 failure, 2 usage error, 130 interrupted). */
-export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+/**
+ * Runs the CLI; returns the exit code (0 ok, 1 failure, 2 usage error, 130 interrupted). `env` (default: the
+ * process environment) is read by {@link readConfig} only.
+ */
+export async function main(argv: readonly string[], env?: NodeJS.ProcessEnv): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(mainHelp());
@@ -57,6 +60,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     );
     return 2;
   }
+  const config = readConfig(env);
   const controller = new AbortController();
   let interrupts = 0;
   const onSigint = (): void => {
@@ -86,7 +90,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       },
       warn: (line) => process.stderr.write(`execret: warning: ${line}\n`),
     };
-    return await command.run({ values, positionals, config: readConfig(env), io, signal: controller.signal });
+    return await command.run({ values, positionals, config, io, signal: controller.signal });
   } catch (error) {
     if (controller.signal.aborted) {
       process.stderr.write('execret: stopped; caches hold everything finished so far, rerun to resume\n');
@@ -98,7 +102,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     }
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`execret ${name}: ${message}\n`);
-    if (env.EXECRET_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    if (config.debug && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     return 1;
   } finally {
     process.off('SIGINT', onSigint);

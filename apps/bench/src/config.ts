@@ -26,6 +26,8 @@ export interface Config {
   readonly openaiCompatibleBaseUrl: string | undefined;
   /** Python interpreter for the oracle, when set. */
   readonly python: string | undefined;
+  /** Print stack traces of failures (`EXECRET_DEBUG=1`). */
+  readonly debug: boolean;
   /** Reads a secret from a named environment variable (e.g. `execret generate --api-key-env NAME`). */
   secret(name: string): Secret | undefined;
 }
@@ -33,7 +35,8 @@ export interface Config {
 /**
  * Reads the configuration from an environment (the only place in execret that reads `process.env`).
  * `EXECRET_CACHE_DIR` (default `$XDG_CACHE_HOME/execret` or `~/.cache/execret`), `EXECRET_OFFLINE=1`,
- * `HF_ENDPOINT`, `EXECRET_OPENAI_COMPATIBLE_URL`, `EXECRET_PYTHON`, and the keys of {@link API_KEY_VARIABLES}.
+ * `HF_ENDPOINT`, `EXECRET_OPENAI_COMPATIBLE_URL`, `EXECRET_PYTHON`, `EXECRET_DEBUG=1`, and the keys of
+ * {@link API_KEY_VARIABLES}.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const keys: Partial<Record<KeyedProvider, Secret>> = {};
@@ -51,6 +54,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keys,
     openaiCompatibleBaseUrl: env.EXECRET_OPENAI_COMPATIBLE_URL || undefined,
     python: env.EXECRET_PYTHON || undefined,
+    debug: env.EXECRET_DEBUG === '1',
     secret: (name) => {
       const value = (env[name] ?? '').trim();
       return value === '' ? undefined : new Secret(value);
