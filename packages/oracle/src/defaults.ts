@@ -57,9 +57,6 @@ export const DEFAULT_START_TIMEOUT_MS = 30_000;
  */
 export const DEFAULT_WATCHDOG_GRACE_MS = 5000;
 
-/** Jobs sent ahead to one fork server, so that it never waits for Node between jobs. */
-export const PIPELINE_DEPTH = 2;
-
 /**
  * Standard-library modules imported once by every fork server before it forks: a snippet that imports
  * them pays nothing, and they stay importable even where the sandbox uid cannot read the interpreter's

@@ -14,7 +14,6 @@ export {
   DEFAULT_TIMEOUT_MS,
   DEFAULT_TMPFS_BYTES,
   DEFAULT_WATCHDOG_GRACE_MS,
-  PIPELINE_DEPTH,
 } from './defaults.js';
 export { ORACLE_ERROR_CODES, OracleError, type OracleErrorCode } from './errors.js';
 export {
@@ -26,7 +25,6 @@ export {
   type ParsedExecutionCache,
   parseExecutionCache,
 } from './execution-cache.js';
-export { SERVER_ROLE } from './fork-server.js';
 export { ORACLE_JUDGINGS, type OracleJudging, passesSplitJudged } from './judging.js';
 export { createOracle } from './oracle.js';
 export { isInfrastructureOutcome } from './outcomes.js';

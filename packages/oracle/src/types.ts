@@ -212,7 +212,7 @@ export interface Oracle {
    */
   run(job: OracleJob, options?: OracleRunOptions): Promise<OracleResult>;
   /**
-   * Runs many jobs, at most `options.concurrency` (default fork servers × `PIPELINE_DEPTH`) submitted at
+   * Runs many jobs, at most `options.concurrency` (default fork servers × 2, the pipeline depth) submitted at
    * once; results in input order. Rejects with the first error (see `run`), with `OracleError('aborted')`
    * when `options.signal` fires (jobs not yet started are dropped), or with what `onProgress` threw.
    *

@@ -1,0 +1,32 @@
+import { DEFAULT_MAX_TESTS } from './defaults.js';
+import type { OracleJob } from './types.js';
+
+/**
+ * Validates a job at the public boundary (programmer misuse throws at once).
+ *
+ * @param component - the caller, for messages (`oracle.run`, `oracle.runMany (job 3)`)
+ * @throws {TypeError} when the job is not `{ code: string, tests: string[] }`
+ * @throws {RangeError} when it has no tests or more than `DEFAULT_MAX_TESTS`
+ * @example
+ * checkJob({ code: 'x = 1', tests: ['assert x == 1'] }, 'oracle.run'); // returns
+ * checkJob({ code: 'x = 1', tests: [] }, 'oracle.run');                // throws RangeError
+ * @internal
+ */
+export function checkJob(job: OracleJob, component: string): void {
+  if (typeof job !== 'object' || job === null) {
+    throw new TypeError(
+      `@execret/oracle ${component}: expected a job { code, tests }, received ${job === null ? 'null' : typeof job}`,
+    );
+  }
+  if (typeof job.code !== 'string') {
+    throw new TypeError(`@execret/oracle ${component}: expected job.code to be a string, received ${typeof job.code}`);
+  }
+  if (!Array.isArray(job.tests) || !job.tests.every((t) => typeof t === 'string')) {
+    throw new TypeError(`@execret/oracle ${component}: expected job.tests to be an array of strings`);
+  }
+  if (job.tests.length === 0 || job.tests.length > DEFAULT_MAX_TESTS) {
+    throw new RangeError(
+      `@execret/oracle ${component}: expected between 1 and ${DEFAULT_MAX_TESTS} tests, received ${job.tests.length}`,
+    );
+  }
+}

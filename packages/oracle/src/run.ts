@@ -1,0 +1,182 @@
+import { codeSha256, suiteStatus, testsSha256 } from '@execret/formats';
+import { abortError, OracleError } from './errors.js';
+import type { ExecutionCache } from './execution-cache.js';
+import { checkJob } from './job.js';
+import type { OracleJudging } from './judging.js';
+import { type Execution, PIPELINE_DEPTH, type Pool } from './pool.js';
+import type {
+  OracleIsolation,
+  OracleJob,
+  OracleProgress,
+  OracleResult,
+  OracleRunOptions,
+  RunManyOptions,
+} from './types.js';
+
+/** What `run` and `runMany` need of the oracle they belong to. @internal */
+export interface RunContext {
+  pool: Pool;
+  cache: ExecutionCache | undefined;
+  isolation: OracleIsolation;
+  judging: OracleJudging;
+  timeoutMs: number;
+  maxCodeBytes: number;
+  /** Fork servers (the default of `runMany`'s concurrency is this times `PIPELINE_DEPTH`). */
+  concurrency: number;
+}
+
+function toResult(
+  execution: Execution,
+  codeHash: string,
+  testsHash: string,
+  cached: boolean,
+  iso: OracleResult['isolation'],
+): OracleResult {
+  return {
+    status: suiteStatus(execution.tests),
+    tests: [...execution.tests],
+    judged: [...execution.judged],
+    durationMs: execution.durationMs,
+    isolation: iso,
+    cached,
+    codeSha256: codeHash,
+    testsSha256: testsHash,
+  };
+}
+
+/**
+ * `oracle.run` and `oracle.runMany` over a pool: the cache is consulted first, a snippet over
+ * `maxCodeBytes` gets `ERROR:OracleLimit` without running, identical jobs in flight share one execution,
+ * and an aborted call drops its job when nobody else waits for it.
+ *
+ * @internal
+ */
+export function createRun(context: RunContext): {
+  run(job: OracleJob, runOptions?: OracleRunOptions): Promise<OracleResult>;
+  runMany(jobs: readonly OracleJob[], manyOptions?: RunManyOptions): Promise<OracleResult[]>;
+} {
+  const { pool, cache, isolation, judging, timeoutMs, maxCodeBytes, concurrency } = context;
+
+  const run = (job: OracleJob, runOptions: OracleRunOptions = {}): Promise<OracleResult> => {
+    checkJob(job, 'oracle.run');
+    const runSignal = runOptions.signal;
+    if (pool.closed)
+      return Promise.reject(new OracleError('closed', '@execret/oracle oracle.run: the oracle is closed'));
+    if (pool.fatal) return Promise.reject(pool.fatal);
+    if (runSignal?.aborted) return Promise.reject(abortError('oracle.run', runSignal));
+    const codeHash = codeSha256(job.code);
+    const testsHash = testsSha256(job.tests);
+    const hit = cache?.get(codeHash, testsHash);
+    if (hit) {
+      pool.stats.cacheHits++;
+      const iso = hit.isolation === 'bwrap' || hit.isolation === 'rlimit' ? hit.isolation : 'unknown';
+      const judged = hit.judged ?? hit.testResults.map(() => 'child' as const);
+      return Promise.resolve(
+        toResult(
+          { tests: [...hit.testResults], judged: [...judged], durationMs: hit.durationMs ?? 0 },
+          codeHash,
+          testsHash,
+          true,
+          iso,
+        ),
+      );
+    }
+    const codeBytes = Buffer.byteLength(job.code, 'utf8');
+    if (codeBytes > maxCodeBytes) {
+      const outcome = `ERROR:OracleLimit: snippet is ${codeBytes} bytes, more than maxCodeBytes ${maxCodeBytes}; not executed`;
+      return Promise.resolve(
+        toResult(
+          { tests: job.tests.map(() => outcome), judged: job.tests.map(() => 'child' as const), durationMs: 0 },
+          codeHash,
+          testsHash,
+          false,
+          isolation,
+        ),
+      );
+    }
+    const ticket = pool.submit(`${codeHash}:${testsHash}`, {
+      code: job.code,
+      tests: [...job.tests],
+      timeoutMs,
+      judging,
+    });
+    return new Promise<OracleResult>((resolve, reject) => {
+      const onAbort = (): void => {
+        ticket.cancel();
+        reject(abortError('oracle.run', runSignal as AbortSignal));
+      };
+      runSignal?.addEventListener('abort', onAbort, { once: true });
+      ticket.promise.then(
+        (execution) => {
+          runSignal?.removeEventListener('abort', onAbort);
+          resolve(toResult(execution, codeHash, testsHash, false, isolation));
+        },
+        (error: unknown) => {
+          runSignal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  };
+
+  const runMany = async (jobs: readonly OracleJob[], manyOptions: RunManyOptions = {}): Promise<OracleResult[]> => {
+    if (!Array.isArray(jobs))
+      throw new TypeError('@execret/oracle oracle.runMany: expected jobs to be an array of { code, tests }');
+    jobs.forEach((job, i) => {
+      checkJob(job, `oracle.runMany (job ${i})`);
+    });
+    const limit = manyOptions.concurrency === undefined ? concurrency * PIPELINE_DEPTH : manyOptions.concurrency;
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new RangeError(
+        `@execret/oracle oracle.runMany: expected options.concurrency to be a positive integer, received ${String(limit)}`,
+      );
+    }
+    const { onProgress, signal: manySignal } = manyOptions;
+    if (manySignal?.aborted) throw abortError('oracle.runMany', manySignal);
+    const results = new Array<OracleResult>(jobs.length);
+    const started = performance.now();
+    const controller = new AbortController();
+    const stop = (): void => controller.abort(manySignal?.reason);
+    manySignal?.addEventListener('abort', stop, { once: true });
+    let next = 0;
+    let done = 0;
+    let cachedCount = 0;
+    const worker = async (): Promise<void> => {
+      while (next < jobs.length && !controller.signal.aborted) {
+        const index = next++;
+        const result = await run(jobs[index] as OracleJob, { signal: controller.signal });
+        results[index] = result;
+        done++;
+        if (result.cached) cachedCount++;
+        const progress: OracleProgress = {
+          done,
+          total: jobs.length,
+          cached: cachedCount,
+          index,
+          result,
+          elapsedMs: performance.now() - started,
+        };
+        onProgress?.(progress);
+      }
+    };
+    try {
+      await Promise.all(
+        Array.from({ length: Math.min(limit, jobs.length) }, () =>
+          worker().catch((error: unknown) => {
+            controller.abort(error);
+            throw error;
+          }),
+        ),
+      );
+    } catch (error) {
+      if (manySignal?.aborted) throw abortError('oracle.runMany', manySignal);
+      throw error;
+    } finally {
+      manySignal?.removeEventListener('abort', stop);
+    }
+    if (manySignal?.aborted) throw abortError('oracle.runMany', manySignal);
+    return results;
+  };
+
+  return { run, runMany };
+}
