@@ -24,20 +24,15 @@ const STATEMENT_LISTS: ReadonlySet<string> = new Set(['body', 'consequent']);
 /**
  * The span to delete for a statement: its whole lines (terminator included) when nothing but indentation comes
  * before it on its first line and nothing but spaces or a `//` comment after it on its last line; otherwise the
- * statement itself. A statement on the last line of a text without a final terminator takes the terminator
- * before it instead.
+ * statement itself. (A guard inside a function body is never on the text's last line: the body's `}` follows.)
  */
 function statementSpan(source: string, positions: SourcePositions, node: AstNode): [number, number] {
-  const first = positions.position(node.start).line;
-  const last = positions.position(node.end).line;
-  const lineStart = positions.lineStart(first);
-  const lineEnd = positions.lineEnd(last);
+  const lineStart = positions.lineStart(positions.position(node.start).line);
+  const lineEnd = positions.lineEnd(positions.position(node.end).line);
   const before = source.slice(lineStart, node.start);
   const after = source.slice(node.end, lineEnd).replace(/(?:\r\n|\r|\n)$/u, '');
-  if (!/^[ \t]*$/u.test(before) || !/^[ \t]*(?:\/\/.*)?$/u.test(after)) return [node.start, node.end];
-  if (/[\r\n]$/u.test(source.slice(lineStart, lineEnd)) || first === 1) return [lineStart, lineEnd];
-  const previous = source.slice(positions.lineStart(first - 1), lineStart);
-  return [lineStart - (previous.match(/(?:\r\n|\r|\n)$/u)?.[0].length ?? 0), lineEnd];
+  const ownLines = /^[ \t]*$/u.test(before) && /^[ \t]*(?:\/\/.*)?$/u.test(after);
+  return ownLines ? [lineStart, lineEnd] : [node.start, node.end];
 }
 
 /**
