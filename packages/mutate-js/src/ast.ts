@@ -12,7 +12,7 @@ export interface AstNode {
 }
 
 /** A step from a node to one of its children: the key and, for list fields, the index. */
-export type PathStep = readonly [key: string, index: number | null];
+type PathStep = readonly [key: string, index: number | null];
 /** Steps from the root (a Babel `File`) to a node. */
 export type Path = readonly PathStep[];
 

@@ -4,7 +4,7 @@ import type { Visit } from './walk.js';
 const CHAIN_TYPES: ReadonlySet<string> = new Set(['BinaryExpression', 'LogicalExpression']);
 
 /** Whether a node is a binary or logical expression (a link of an operator chain). */
-export function isChainNode(node: unknown): node is AstNode & { left: AstNode; right: AstNode; operator: string } {
+function isChainNode(node: unknown): node is AstNode & { left: AstNode; right: AstNode; operator: string } {
   return typeof node === 'object' && node !== null && CHAIN_TYPES.has((node as { type?: string }).type ?? '');
 }
 
