@@ -4,7 +4,7 @@ import { parsePermutation } from './parse-permutation.js';
 import { listwisePrompt } from './prompts.js';
 
 /** JSON schema of a listwise answer in structured-output mode. */
-export const LISTWISE_SCHEMA = {
+const LISTWISE_SCHEMA = {
   name: 'ranking',
   schema: {
     type: 'object',

@@ -5,7 +5,7 @@ export interface ChatMessage {
 }
 
 /** System turn of the pointwise judge. */
-export const POINTWISE_SYSTEM =
+const POINTWISE_SYSTEM =
   'You judge whether a code snippet correctly implements what a query asks for. Answer with one word: yes or no.';
 
 /**
@@ -25,7 +25,7 @@ export function pointwisePrompt(query: string, document: string): ChatMessage[] 
 }
 
 /** System turn of the listwise ranker (RankGPT's, for code). */
-export const LISTWISE_SYSTEM =
+const LISTWISE_SYSTEM =
   'You are RankGPT, an intelligent assistant that can rank code snippets based on how well they implement a query.';
 
 /**
@@ -48,7 +48,7 @@ export function listwisePrompt(query: string, documents: readonly string[]): Cha
 }
 
 /** System turn of the pairwise judge. */
-export const PAIRWISE_SYSTEM =
+const PAIRWISE_SYSTEM =
   'You compare two code snippets for a query and say which one implements it correctly. Answer with one letter: A or B.';
 
 /**

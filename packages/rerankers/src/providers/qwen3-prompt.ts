@@ -1,9 +1,9 @@
 /** The system turn and user-turn opening of Qwen3-Reranker's documented prompt. */
-export const QWEN3_RERANKER_PREFIX =
+const QWEN3_RERANKER_PREFIX =
   '<|im_start|>system\nJudge whether the Document meets the requirements based on the Query and the Instruct provided. Note that the answer can only be "yes" or "no".<|im_end|>\n<|im_start|>user\n';
 
 /** The end of the user turn and the assistant's empty thinking block, after which "yes" or "no" is read. */
-export const QWEN3_RERANKER_SUFFIX = '<|im_end|>\n<|im_start|>assistant\n<think>\n\n</think>\n\n';
+const QWEN3_RERANKER_SUFFIX = '<|im_end|>\n<|im_start|>assistant\n<think>\n\n</think>\n\n';
 
 /**
  * The query half of Qwen3-Reranker's prompt, as its model card writes it for vLLM's score API:

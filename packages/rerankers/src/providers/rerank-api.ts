@@ -17,7 +17,7 @@ export interface RerankApiSpec {
 }
 
 /** One endpoint of a rerank API. */
-export interface RerankEndpoint {
+interface RerankEndpoint {
   /** Path under the base URL, e.g. `rerank`. */
   readonly path: string;
   readonly body: (query: string, documents: readonly string[]) => unknown;
