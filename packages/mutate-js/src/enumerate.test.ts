@@ -372,6 +372,16 @@ describe('enumerateJsMutants', () => {
     expect(candidate.reason).toBeNull();
   });
 
+  it.each(ROWS.filter((row) => row.language === 'javascript'))(
+    'gives the same $bugType/$operator candidate when the JavaScript row "$name" is read as TypeScript',
+    (row) => {
+      const asJs = find(js(row.source), row);
+      const asTs = find(ts(row.source), row);
+      expect(asTs).toHaveLength(1);
+      expect(asTs).toEqual(asJs);
+    },
+  );
+
   it('applies every entry of the operator tables when each operator occurs', () => {
     const tables: [string, string, Readonly<Record<string, readonly string[] | string>>][] = [
       ['wrong_operator', 'binary_operator', BINARY_OPERATOR_SWAPS],
