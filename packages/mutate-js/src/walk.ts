@@ -40,7 +40,7 @@ function walkedKeys(node: AstNode): string[] {
   if (node.type.startsWith('TS')) return 'expression' in node ? ['expression'] : [];
   const keys = Object.keys(node).filter((key) => isSemanticKey(key) && !SKIPPED_KEYS.has(key));
   // Property names are not expressions unless computed (`{ [k]: v }`, `a[k]`).
-  if (node.computed !== true) return keys.filter((key) => key !== 'key' && !(key === 'property'));
+  if (node.computed !== true) return keys.filter((key) => key !== 'key' && key !== 'property');
   return keys;
 }
 
