@@ -1,0 +1,83 @@
+/**
+ * The one error class of `@execret/exec-rerank`.
+ *
+ * An {@link ExecRerankError} means a reranking could not be produced at all: an unknown reranker id, a chat
+ * endpoint that failed after its retries, a cache file that cannot be read or appended to, a cancelled call.
+ * What candidate code does in the sandbox (failing, crashing, hanging) and what a chat model answers
+ * (refusals, malformed replies, useless tests) are recorded in the audit, never errors. Programmer misuse (a
+ * non-string candidate, a bad option) throws `TypeError`/`RangeError` at once.
+ */
+
+/** The codes an {@link ExecRerankError} can carry. */
+export type ExecRerankErrorCode =
+  /** The id is not one of `exec/consensus`, `exec/random-clone`, `exec/tests@<chat model>`, `exec/probe@<chat model>`. */
+  | 'unknown-reranker'
+  /** A reranker that executes code was created without `options.oracle`. */
+  | 'oracle-missing'
+  /** A chat model was needed (cache miss) but no `client` nor `apiKey` (and `baseURL`) was given. */
+  | 'chat-unavailable'
+  /** The optional peer dependency `openai` could not be loaded. */
+  | 'sdk-missing'
+  /** The chat endpoint failed after the SDK's retries (429, 5xx, network) or refused the request (4xx). */
+  | 'chat-request'
+  /** The artifact cache file could not be read, created or appended to. */
+  | 'cache-io'
+  /** The caller's `AbortSignal` fired; `cause` is the signal's reason. */
+  | 'aborted';
+
+/** Every {@link ExecRerankErrorCode}, in a stable order. */
+export const EXEC_RERANK_ERROR_CODES: readonly ExecRerankErrorCode[] = [
+  'unknown-reranker',
+  'oracle-missing',
+  'chat-unavailable',
+  'sdk-missing',
+  'chat-request',
+  'cache-io',
+  'aborted',
+];
+
+const BRAND = Symbol.for('@execret/exec-rerank/ExecRerankError');
+
+/** Extra facts attached to an {@link ExecRerankError}. */
+export interface ExecRerankErrorDetails {
+  cause?: unknown;
+  /** HTTP status of the chat endpoint's last answer, when there was one. */
+  status?: number;
+}
+
+/**
+ * A reranking could not be produced (see {@link ExecRerankErrorCode}). `message` starts with
+ * `@execret/exec-rerank <component>:` and never contains an API key. Use {@link ExecRerankError.is} rather than
+ * `instanceof`, which fails between the ESM and CommonJS builds loaded side by side.
+ *
+ * @example
+ * try {
+ *   await reranker.rerank(query, snippets);
+ * } catch (error) {
+ *   if (ExecRerankError.is(error) && error.code === 'chat-request') console.error(error.status, error.message);
+ *   else throw error;
+ * }
+ */
+export class ExecRerankError extends Error {
+  readonly code: ExecRerankErrorCode;
+  readonly status: number | undefined;
+  readonly [BRAND] = true;
+
+  constructor(code: ExecRerankErrorCode, message: string, details: ExecRerankErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'ExecRerankError';
+    this.code = code;
+    this.status = details.status;
+  }
+
+  /**
+   * Whether `value` is an {@link ExecRerankError} (checks a brand property, not `instanceof`).
+   *
+   * @example
+   * ExecRerankError.is(new ExecRerankError('aborted', 'x')); // true
+   * ExecRerankError.is(new Error('x'));                    // false
+   */
+  static is(value: unknown): value is ExecRerankError {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+}

@@ -1,0 +1,72 @@
+import type { ArtifactCache } from './artifact-cache.js';
+import { inputsArtifactKey } from './artifact-cache.js';
+import { mergeCodeLiterals } from './code-literals.js';
+import type { ScoreContext } from './exec-reranker.js';
+import { executeSuites } from './execute-suites.js';
+import type { FunctionSignature } from './function-signature.js';
+import type { ExecLanguage } from './language.js';
+import type { ProbeCall } from './probe-call.js';
+import { generateProbeInputs, PROBE_GENERATOR_VERSION } from './probe-inputs.js';
+import { type ProbeOutput, readProbeOutput } from './probe-output.js';
+import type { ExecOracle } from './types.js';
+
+/** Settings of {@link probeGroup}. @internal */
+export interface ProbeSettings {
+  readonly oracle: ExecOracle;
+  readonly cache: ArtifactCache | undefined;
+  readonly language: ExecLanguage;
+  readonly seed: number;
+  readonly count: number;
+  readonly timeoutMs: number;
+}
+
+/** Generated calls and each group member's output on them. @internal */
+export interface GroupProbe {
+  /** The function every member is called through (the top candidate's). */
+  readonly target: FunctionSignature;
+  readonly calls: readonly ProbeCall[];
+  /** Source of each call. */
+  readonly callSources: readonly string[];
+  /** Per group member (aligned with `ctx.group`), its output on each call. */
+  readonly outputs: readonly (readonly ProbeOutput[])[];
+}
+
+/**
+ * Generates inputs from the group's signature (the top candidate's parameters) and the union of its members'
+ * literals (or reads them from the cache), and runs every member on them as probe tests. Never reads the query.
+ * @internal
+ */
+export async function probeGroup(ctx: ScoreContext, settings: ProbeSettings): Promise<GroupProbe> {
+  const { language, cache } = settings;
+  const target = ctx.mains[ctx.group[0] as number] as FunctionSignature;
+  const snippets = ctx.group.map((i) => ctx.codeHashes[i] as string);
+  const key = inputsArtifactKey(PROBE_GENERATOR_VERSION, settings.seed, settings.count, snippets);
+  let calls = cache?.inputs(key)?.calls;
+  if (calls === undefined) {
+    const literals = mergeCodeLiterals(ctx.group.map((i) => language.literals(ctx.candidates[i] as string)));
+    calls = generateProbeInputs(target.parameters, literals, { count: settings.count, seed: settings.seed });
+    cache?.put({
+      kind: 'inputs',
+      key,
+      generator: PROBE_GENERATOR_VERSION,
+      seed: settings.seed,
+      count: settings.count,
+      snippets,
+      calls,
+    });
+  }
+  const tests = calls.map((c) => language.probeTest(target.name, c, settings.timeoutMs));
+  const outcomes = await executeSuites(
+    ctx.group.map((i) => ({ code: ctx.candidates[i] as string, tests })),
+    settings.oracle,
+    cache,
+    ctx.meter,
+    ctx.signal,
+  );
+  return {
+    target,
+    calls,
+    callSources: calls.map((c) => language.formatCall(target.name, c)),
+    outputs: outcomes.map((row) => row.map(readProbeOutput)),
+  };
+}
