@@ -1,7 +1,8 @@
 import { mulberry32 } from '@execret/formats';
 import { describe, expect, it } from 'vitest';
 import { MetricsError } from './errors.js';
-import { DEFAULT_GAIN, DEFAULT_MISSING_QUERIES, DEFAULT_TIES, evaluate, type Qrels, type Run } from './evaluate.js';
+import { evaluate } from './evaluate.js';
+import { DEFAULT_GAIN, DEFAULT_MISSING_QUERIES, DEFAULT_TIES, type Qrels, type Run } from './evaluate-options.js';
 import { execAtK } from './exec-at-k.js';
 import { executionPrecisionAtK } from './execution-precision-at-k.js';
 import {

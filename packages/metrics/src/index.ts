@@ -1,19 +1,19 @@
 // Public API of @execret/metrics. Each concept lives in its own file; this file only re-exports.
 
-export type { MetricsErrorCode, MetricsErrorDetails, MetricsErrorOptions } from './errors.js';
+export type { MetricsErrorCode } from './errors.js';
 export { METRICS_ERROR_CODES, MetricsError } from './errors.js';
+export { evaluate } from './evaluate.js';
 export type {
-  EvaluateDiagnostics,
   EvaluateOptions,
-  EvaluateResult,
   EvaluateSettings,
   GainMode,
   MissingQueryMode,
   Qrels,
   Run,
   TieMode,
-} from './evaluate.js';
-export { DEFAULT_GAIN, DEFAULT_MISSING_QUERIES, DEFAULT_TIES, evaluate } from './evaluate.js';
+} from './evaluate-options.js';
+export { DEFAULT_GAIN, DEFAULT_MISSING_QUERIES, DEFAULT_TIES } from './evaluate-options.js';
+export type { EvaluateDiagnostics, EvaluateResult } from './evaluate-result.js';
 export { execAtK } from './exec-at-k.js';
 export { executionPrecisionAtK } from './execution-precision-at-k.js';
 export {

@@ -63,17 +63,6 @@ export function discountDenominator(i: number): number {
 }
 
 /**
- * `log2(i + 2)` for the 0-based positions `0 .. n - 1`, for reuse across queries.
- *
- * @internal
- */
-export function discountDenominators(n: number): Float64Array {
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = discountDenominator(i);
-  return out;
-}
-
-/**
  * `Σ_{i < min(k, n)} gains[i] / log2(i + 2)`, without argument checks. Summed in rank order.
  *
  * @internal

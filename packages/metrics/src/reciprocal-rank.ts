@@ -31,7 +31,7 @@ export function reciprocalRank(passFlags: ArrayLike<number>): number {
  *
  * @internal
  */
-export function reciprocalRankKernel(passFlags: ArrayLike<number>, cutoff: number): number {
+function reciprocalRankKernel(passFlags: ArrayLike<number>, cutoff: number): number {
   const n = Math.min(cutoff, passFlags.length);
   for (let i = 0; i < n; i++) if (passFlags[i] === 1) return 1 / (i + 1);
   return 0;

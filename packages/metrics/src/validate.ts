@@ -23,7 +23,7 @@ export function assertCutoff(k: unknown, component: string): asserts k is number
 }
 
 /** Throws unless `value` is array-like: an array, a typed array or an object with an integer `length`. */
-export function assertArrayLike(value: unknown, name: string, component: string): asserts value is ArrayLike<unknown> {
+function assertArrayLike(value: unknown, name: string, component: string): asserts value is ArrayLike<unknown> {
   const length = typeof value === 'object' && value !== null ? (value as { length?: unknown }).length : undefined;
   if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0 || typeof value === 'string') {
     throw new TypeError(

@@ -1,7 +1,6 @@
-export { averageRanks } from './average-ranks.js';
 export { benjaminiHochberg } from './benjamini-hochberg.js';
 export { type BootstrapCiResult, bootstrapCi } from './bootstrap-ci.js';
-export { type BootstrapOptions, percentileTails } from './bootstrap-options.js';
+export type { BootstrapOptions } from './bootstrap-options.js';
 export {
   type BinaryComparison,
   type CompareSystemsOptions,
@@ -13,9 +12,8 @@ export {
 } from './compare-systems.js';
 export { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from './defaults.js';
 export { holm } from './holm.js';
-export { linearQuantile } from './linear-quantile.js';
 export { type McNemarResult, mcnemarExact } from './mcnemar-exact.js';
 export { type PairedBootstrapCiResult, pairedBootstrapCi } from './paired-bootstrap-ci.js';
 export { type PairedOutcomes, pairedOutcomes } from './paired-outcomes.js';
 export { type SpearmanResult, spearman } from './spearman.js';
-export { STATS_ERROR_CODES, StatsError, type StatsErrorCode, type StatsErrorOptions } from './stats-error.js';
+export { STATS_ERROR_CODES, StatsError, type StatsErrorCode } from './stats-error.js';
