@@ -7,7 +7,7 @@ import { formatGateReport, type GateReport, validateTasks } from './gates.js';
 import type { PythonOptions } from './python.js';
 import type { CorpusRecord, DistractorMetadataRecord, EditRecord, QueryRecord } from './records.js';
 import { assembleReleaseRows } from './release-rows.js';
-import { DEFAULT_MAX_DISTRACTORS, DEFAULT_SEED, selectDistractors } from './select.js';
+import { DEFAULT_BUILD_SEED, DEFAULT_MAX_DISTRACTORS, selectDistractors } from './select.js';
 import { type StackedMutant, stackForTasks } from './stack.js';
 import type { Edit, ExecutedMutant, ExecutionOracle, ExecutionResult, MutantCandidate, Task } from './types.js';
 import { verifyMutants } from './verify.js';
@@ -29,7 +29,7 @@ export interface BuildOptions extends PythonOptions {
    * sandbox, 5 s per suite), closed when the build ends. Pass your own to set its options or reuse it.
    */
   oracle?: ExecutionOracle;
-  /** Base seed of the distractor choice (default `DEFAULT_SEED`); written into every query's metadata. */
+  /** Base seed of the distractor choice (default `DEFAULT_BUILD_SEED`); written into every query's metadata. */
   seed?: string | number;
   /** Distractors per task, at most (default `DEFAULT_MAX_DISTRACTORS` = 4). */
   maxDistractors?: number;
@@ -189,7 +189,7 @@ async function buildWith(
   options: BuildOptions,
   oracle: ExecutionOracle,
 ): Promise<BuiltDataset> {
-  const seed = options.seed ?? DEFAULT_SEED;
+  const seed = options.seed ?? DEFAULT_BUILD_SEED;
   const maxDistractors = options.maxDistractors ?? DEFAULT_MAX_DISTRACTORS;
   const minDistractors = options.minDistractors ?? DEFAULT_MIN_DISTRACTORS;
   const stackSize = options.stackSize ?? DEFAULT_STACK_SIZE;

@@ -1,13 +1,9 @@
+import { DEFAULT_TEST_SUITE_SIZE } from '@execret/dataset';
 import { z } from 'zod';
 import { passesAllTests } from './classify.js';
 import { type PythonOptions, runMutationScript } from './python.js';
 import type { ExecutionJob, ExecutionOracle, ExecutionResult } from './types.js';
 import { runJobs } from './verify.js';
-
-/** Default minimum number of asserts per task (docs/formats.md: 7–10). */
-export const DEFAULT_MIN_TESTS = 7;
-/** Default maximum number of asserts per task. */
-export const DEFAULT_MAX_TESTS = 10;
 
 /** The validation gates, in the order they run. */
 export const GATES = ['schema', 'ast', 'execution', 'integrity'] as const;
@@ -68,9 +64,9 @@ export interface GateReport {
 export interface ValidateOptions extends PythonOptions {
   /** Executes canonicals and distractors (the execution gate). Omit it to run only the static gates. */
   oracle?: ExecutionOracle;
-  /** Default {@link DEFAULT_MIN_TESTS}. */
+  /** Default `DEFAULT_TEST_SUITE_SIZE.min` of `@execret/dataset` (7; docs/formats.md: 7–10). */
   minTests?: number;
-  /** Default {@link DEFAULT_MAX_TESTS}. */
+  /** Default `DEFAULT_TEST_SUITE_SIZE.max` of `@execret/dataset` (10). */
   maxTests?: number;
   /** Line number of each task in its file (same length as `tasks`), copied into issues. */
   lines?: readonly number[];
@@ -143,8 +139,8 @@ function summarizeFailures(tests: readonly string[], result: ExecutionResult): s
  * // e.g. 'mini_02' 'ast' 'test 3 (print(f(1))) is Expr; expected exactly one assert statement'
  */
 export async function validateTasks(tasks: readonly unknown[], options: ValidateOptions = {}): Promise<GateReport> {
-  const minTests = options.minTests ?? DEFAULT_MIN_TESTS;
-  const maxTests = options.maxTests ?? DEFAULT_MAX_TESTS;
+  const minTests = options.minTests ?? DEFAULT_TEST_SUITE_SIZE.min;
+  const maxTests = options.maxTests ?? DEFAULT_TEST_SUITE_SIZE.max;
   if (!Number.isInteger(minTests) || !Number.isInteger(maxTests) || minTests < 1 || maxTests < minTests) {
     throw new RangeError(
       `@execret/generate validateTasks: expected integers 1 ≤ minTests ≤ maxTests, received ${minTests} and ${maxTests}`,

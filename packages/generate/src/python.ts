@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_PYTHON } from '@execret/oracle';
 import { GenerateError } from './errors.js';
-
-/** Interpreter used for the mutation script when no `python` option is given. */
-export const DEFAULT_PYTHON = 'python3';
 
 /**
  * Absolute path of the shipped mutation script (`python/mutate.py`, next to `src/` and `dist/`).
@@ -11,11 +9,11 @@ export const DEFAULT_PYTHON = 'python3';
  * @example
  * MUTATION_SCRIPT_PATH // '/…/node_modules/@execret/generate/python/mutate.py'
  */
-export const MUTATION_SCRIPT_PATH: string = fileURLToPath(new URL('../python/mutate.py', import.meta.url));
+const MUTATION_SCRIPT_PATH: string = fileURLToPath(new URL('../python/mutate.py', import.meta.url));
 
 /** Options for calls that run the mutation script. */
 export interface PythonOptions {
-  /** Interpreter to run the mutation script with (default {@link DEFAULT_PYTHON}). */
+  /** Interpreter to run the mutation script with (default `DEFAULT_PYTHON` of `@execret/oracle`, `python3`). */
   python?: string;
   signal?: AbortSignal;
 }

@@ -4,12 +4,12 @@ import type { ExecutedMutant } from './types.js';
 
 /** Default number of distractors per task (the paper uses four). */
 export const DEFAULT_MAX_DISTRACTORS = 4;
-/** Default seed of every seeded procedure in this package. */
-export const DEFAULT_SEED = 20260510;
+/** Default base seed of the distractor choice and of stacking (`buildBenchmark`'s `seed`). */
+export const DEFAULT_BUILD_SEED = 20260510;
 
 /** Options of {@link selectDistractors}. */
 export interface SelectOptions {
-  /** Base seed (default {@link DEFAULT_SEED}); the task's own seed is `${seed}:${taskId}`. */
+  /** Base seed (default {@link DEFAULT_BUILD_SEED}); the task's own seed is `${seed}:${taskId}`. */
   seed?: string | number;
   /** At most this many distractors (default {@link DEFAULT_MAX_DISTRACTORS}). */
   maxDistractors?: number;
@@ -58,7 +58,7 @@ export function selectDistractors(
     throw new RangeError(
       `@execret/generate selectDistractors: maxDistractors must be a non-negative integer, received ${max}`,
     );
-  const prng = createPrng(taskSeed(options.seed ?? DEFAULT_SEED, taskId));
+  const prng = createPrng(taskSeed(options.seed ?? DEFAULT_BUILD_SEED, taskId));
   const eligible = mutants
     .filter((m) => m.status === 'ok' && m.failure !== 'survived')
     .sort((a, b) => a.index - b.index);

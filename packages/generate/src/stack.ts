@@ -6,15 +6,15 @@ import { enumerateMutants } from './enumerate.js';
 import { GenerateError } from './errors.js';
 import { createPrng, type Prng, shuffled } from './prng.js';
 import { type PythonOptions, runMutationScript } from './python.js';
-import { DEFAULT_SEED, taskSeed } from './select.js';
+import { DEFAULT_BUILD_SEED, taskSeed } from './select.js';
 import type { Edit, ExecutedMutant, ExecutionOracle, ExecutionResult, Task } from './types.js';
 import { runJobs, verifyMutants } from './verify.js';
 
 /** Default number of stack proposals tried per task. */
-export const DEFAULT_STACK_ATTEMPTS = 24;
+const DEFAULT_STACK_ATTEMPTS = 24;
 
 /** An edit of a stacked mutant, with the bug type and operator of the single mutant it came from. */
-export interface StackedEdit extends Edit {
+interface StackedEdit extends Edit {
   bugType: BugType;
   operator: string;
 }
@@ -39,7 +39,7 @@ export type StackResult =
 export interface StackOptions extends PythonOptions {
   /** Runs the stacked mutants. Default: a fresh `createOracle({ python })`, closed afterwards. */
   oracle?: ExecutionOracle;
-  /** Base seed (default `DEFAULT_SEED`); the stack seed is `${seed}:${taskId}:stack<k>`. */
+  /** Base seed (default `DEFAULT_BUILD_SEED`); the stack seed is `${seed}:${taskId}:stack<k>`. */
   seed?: string | number;
   /** The task's executed single mutants, if already computed (otherwise they are enumerated and run). */
   mutants?: readonly ExecutedMutant[];
@@ -54,12 +54,7 @@ function disjoint(lines: Set<number>, m: ExecutedMutant): boolean {
 }
 
 /** Draws up to `attempts` distinct combinations of k line-disjoint kept mutants (distinct bug types first). */
-export function proposeStacks(
-  pool: readonly ExecutedMutant[],
-  k: number,
-  attempts: number,
-  prng: Prng,
-): ExecutedMutant[][] {
+function proposeStacks(pool: readonly ExecutedMutant[], k: number, attempts: number, prng: Prng): ExecutedMutant[][] {
   const proposals: ExecutedMutant[][] = [];
   const seen = new Set<string>();
   for (let a = 0; a < attempts; a += 1) {
@@ -105,7 +100,7 @@ export async function stackForTasks(
   if (!Number.isInteger(k) || k < 2 || k > 4)
     throw new RangeError(`@execret/generate stackMutants: k must be 2, 3 or 4, received ${k}`);
   const attempts = options.maxAttempts ?? DEFAULT_STACK_ATTEMPTS;
-  const seed = options.seed ?? DEFAULT_SEED;
+  const seed = options.seed ?? DEFAULT_BUILD_SEED;
   const perTask = items.map(({ task, mutants }) => {
     const pool = mutants.filter((m) => m.status === 'ok' && m.failure !== 'survived').sort((a, b) => a.index - b.index);
     return proposeStacks(pool, k, attempts, createPrng(`${taskSeed(seed, task.id)}:stack${k}`));

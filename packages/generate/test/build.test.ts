@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatExecutionCacheLine, RELEASE_DATA_FILES } from '@execret/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editLines } from '../src/edits.js';
 import {
   applyEdits,
   type BuiltDataset,
   buildBenchmark,
-  editLines,
   GenerateError,
   parseTasksJsonl,
   serializeBuiltDataset,

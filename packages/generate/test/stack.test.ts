@@ -1,14 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  applyEdits,
-  type ExecutedMutant,
-  editLines,
-  enumerateMutants,
-  stackMutants,
-  type Task,
-  verifyMutants,
-} from '../src/index.js';
+import { applyEdits, editLines } from '../src/edits.js';
+import { enumerateMutants } from '../src/enumerate.js';
+import { stackMutants } from '../src/stack.js';
+import type { ExecutedMutant, Task } from '../src/types.js';
+import { verifyMutants } from '../src/verify.js';
 import { createLocalOracle, realPython } from './helpers/local-oracle.js';
 
 const TASKS = readFileSync(new URL('../../../fixtures/generate/tricky-tasks.jsonl', import.meta.url), 'utf8')

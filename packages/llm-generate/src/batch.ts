@@ -4,7 +4,7 @@ import { LlmGenerateError } from './errors.js';
 /** Default wait between two `batches.retrieve` calls. */
 export const DEFAULT_BATCH_POLL_INTERVAL_MS = 30_000;
 /** Batch statuses after which nothing changes any more. */
-export const TERMINAL_BATCH_STATUSES = ['completed', 'failed', 'expired', 'cancelled'] as const;
+const TERMINAL_BATCH_STATUSES = ['completed', 'failed', 'expired', 'cancelled'] as const;
 
 /** One request of a batch: its `custom_id` and the chat-completions body. */
 export interface BatchRequest {
@@ -13,7 +13,7 @@ export interface BatchRequest {
 }
 
 /** One line of a batch's output or error file, reduced. */
-export type BatchResult = { ok: true; completion: ChatCompletionLike } | { ok: false; error: string };
+type BatchResult = { ok: true; completion: ChatCompletionLike } | { ok: false; error: string };
 
 /** What {@link parseBatchOutput} returns. */
 export interface ParsedBatchOutput {

@@ -2,7 +2,7 @@ import { LlmGenerateError } from './errors.js';
 import type { ChatMessage } from './prompt.js';
 
 /** Retries the SDK makes on connection errors, 408, 409, 429 and 5xx (honouring `Retry-After`). */
-export const DEFAULT_MAX_RETRIES = 5;
+export const DEFAULT_ENDPOINT_MAX_RETRIES = 5;
 /** Per-request timeout of the SDK client in milliseconds (reasoning models can think for minutes). */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
 
@@ -44,7 +44,7 @@ export interface BatchLike {
 }
 
 /** Request options passed through to the client (the SDK accepts `signal`). */
-export interface ClientCallOptions {
+interface ClientCallOptions {
   signal?: AbortSignal;
 }
 
@@ -81,7 +81,7 @@ export interface EndpointOptions {
   baseURL: string;
   /** The API key, sent as `Authorization: Bearer …`. Never read from the environment, never logged or written. */
   apiKey: string;
-  /** Default {@link DEFAULT_MAX_RETRIES}. */
+  /** Default {@link DEFAULT_ENDPOINT_MAX_RETRIES}. */
   maxRetries?: number;
   /** Default {@link DEFAULT_REQUEST_TIMEOUT_MS}. */
   timeoutMs?: number;
@@ -156,7 +156,7 @@ export async function createOpenAIClient(options: EndpointOptions): Promise<Open
       '@execret/llm-generate createOpenAIClient: options.apiKey must be a non-empty string (local servers accept any value, e.g. "none")',
     );
   }
-  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const maxRetries = options.maxRetries ?? DEFAULT_ENDPOINT_MAX_RETRIES;
   if (!Number.isInteger(maxRetries) || maxRetries < 0)
     throw new RangeError(
       `@execret/llm-generate createOpenAIClient: maxRetries must be a non-negative integer, received ${maxRetries}`,
@@ -177,7 +177,7 @@ export async function createOpenAIClient(options: EndpointOptions): Promise<Open
 }
 
 /** HTTP statuses after which a retry cannot help: the run stops with `request-failed`. */
-export const FATAL_HTTP_STATUSES: readonly number[] = [400, 401, 403, 404, 422];
+const FATAL_HTTP_STATUSES: readonly number[] = [400, 401, 403, 404, 422];
 
 /** One completion, reduced to what the pipeline uses. */
 export interface CompletionResult {

@@ -10,7 +10,7 @@ import type { DistractorStatus, DistractorVerdict } from './validate.js';
 /** `format` of the header line of a progress file. */
 export const PROGRESS_FORMAT = 'execret-llm-generate-progress';
 /** Version of the progress-file format. */
-export const PROGRESS_VERSION = 1;
+const PROGRESS_VERSION = 1;
 
 /** Token counts as stored in progress lines. */
 export interface StoredUsage {
@@ -19,7 +19,7 @@ export interface StoredUsage {
 }
 
 /** First line of every progress file. */
-export interface ProgressHeader {
+interface ProgressHeader {
   type: 'header';
   format: typeof PROGRESS_FORMAT;
   version: number;
@@ -76,7 +76,7 @@ export interface ProgressBatch {
 }
 
 /** A batch whose results have been processed. */
-export interface ProgressBatchDone {
+interface ProgressBatchDone {
   type: 'batch_done';
   batch_id: string;
   status: string;

@@ -83,7 +83,7 @@ Answer with one JSON object only, exactly in the requested schema: {"canonical":
  * @example
  * USER_PROMPT_TEMPLATE.split('\n')[0] // 'Function name: {function_name}'
  */
-export const USER_PROMPT_TEMPLATE = 'Function name: {function_name}\nDomain: {domain}\nQuery: {query}';
+const USER_PROMPT_TEMPLATE = 'Function name: {function_name}\nDomain: {domain}\nQuery: {query}';
 
 /**
  * The follow-up message sent after a rejected attempt; `{reasons}` is replaced by one `- <gate>/<code>:
@@ -92,7 +92,7 @@ export const USER_PROMPT_TEMPLATE = 'Function name: {function_name}\nDomain: {do
  * @example
  * FEEDBACK_PROMPT_TEMPLATE.includes('{reasons}') // true
  */
-export const FEEDBACK_PROMPT_TEMPLATE =
+const FEEDBACK_PROMPT_TEMPLATE =
   'Your previous answer was rejected by the automatic validation:\n{reasons}\nFix every problem listed and answer again with the complete JSON object (all fields, not only the changed parts), following all the rules.';
 
 /** A chat message as sent to the endpoint. */

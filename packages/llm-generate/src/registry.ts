@@ -74,7 +74,7 @@ const DOMAIN = /^[a-z0-9]+(?:_[a-z0-9]+)*$/u;
  * @example
  * registryRecordSchema.safeParse({ function_name: 'add', query: 'Add two numbers.', domain: 'math_numerical' }).success // true
  */
-export const registryRecordSchema = z.object({
+const registryRecordSchema = z.object({
   id: z.string().trim().min(1, 'expected a non-empty string').optional(),
   function_name: z.string().regex(IDENTIFIER, 'expected a Python identifier'),
   query: z.string().trim().min(1, 'expected a non-empty query'),

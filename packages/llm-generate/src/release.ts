@@ -1,14 +1,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ExecutionCacheRecord } from '@execret/formats';
-import {
-  assembleReleaseRows,
-  type CorpusRecord,
-  type DistractorMetadataRecord,
-  type ExecutionResult,
-  serializeReleaseRows,
-  type Task,
-} from '@execret/generate';
+import type { CorpusRecord, DistractorMetadataRecord, ExecutionResult, Task } from '@execret/generate';
+import { assembleReleaseRows, serializeReleaseRows } from '@execret/generate/internal';
 import { LlmGenerateError } from './errors.js';
 import type { RegistryEntry } from './registry.js';
 import type { GenerationMode } from './reply-schema.js';
@@ -200,7 +194,7 @@ export function assembleRelease(entries: readonly AcceptedEntry[], options: Rele
  * Object.keys(serializeRelease(records))
  * // ['data/corpus.jsonl', 'data/queries.jsonl', 'data/distractor_metadata.jsonl', 'data/execution_cache.jsonl', 'tasks.jsonl']
  */
-export function serializeRelease(records: ReleaseRecords): Record<string, string> {
+function serializeRelease(records: ReleaseRecords): Record<string, string> {
   return {
     ...serializeReleaseRows(records),
     [TASKS_FILE]: records.tasks.map((t) => `${JSON.stringify(t)}\n`).join(''),

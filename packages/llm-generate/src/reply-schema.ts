@@ -69,7 +69,7 @@ export function freeFormReplySchema(rewrites: number = DEFAULT_FREE_FORM_REWRITE
 }
 
 /** A parsed `free-form` reply. */
-export type FreeFormReply = z.infer<ReturnType<typeof freeFormReplySchema>>;
+type FreeFormReply = z.infer<ReturnType<typeof freeFormReplySchema>>;
 
 /** A reply of either mode, tagged. */
 export type GeneratedReply = { mode: 'locked'; value: LockedReply } | { mode: 'free-form'; value: FreeFormReply };

@@ -9,7 +9,7 @@ import {
 } from './reply-schema.js';
 
 /** What a chat completion said besides its text, as far as parsing needs it. */
-export interface ReplyMeta {
+interface ReplyMeta {
   /** `finish_reason` of the choice (`length` means the reply was cut off). */
   finishReason?: string | null;
   /** `message.refusal`, when the model refused. */

@@ -76,7 +76,7 @@ export interface GenerateReport {
   price: TokenPrice | null;
   /** Rows written. */
   dataset: { queries: number; corpus: number; distractors: number };
-  /** `validateBenchmark` of `@execret/dataset` on the written files (null when not run). */
+  /** `validationReport` of `@execret/dataset` on the written files (null when not run). */
   datasetCheck: { ok: boolean; errors: number; warnings: number; messages: string[] } | null;
   files: string[];
   /** Warnings of the progress file and the batch output. */

@@ -1,21 +1,18 @@
 import {
-  classifyResult,
+  DEFAULT_MAX_DISTRACTORS,
+  DEFAULT_MIN_DISTRACTORS,
   type ExecutionOracle,
   type ExecutionResult,
   type GateIssue,
-  passesAllTests,
   validateTasks,
 } from '@execret/generate';
+import { classifyResult, passesAllTests } from '@execret/generate/internal';
 import { LlmGenerateError } from './errors.js';
 import type { RejectionReason } from './prompt.js';
 import type { RegistryEntry } from './registry.js';
 import type { GeneratedReply } from './reply-schema.js';
 import { checkSingleEdit, type EditMeasure, measureEdit } from './single-edit.js';
 
-/** Free-form mode: fewest test-failing rewrites an entry needs to be accepted. */
-export const DEFAULT_MIN_DISTRACTORS = 1;
-/** Most distractors kept per entry (free-form mode keeps the first ones that fail a test). */
-export const DEFAULT_MAX_DISTRACTORS = 4;
 /** `bug_type` written for free-form rewrites (the release accepts any bug-type string). */
 export const FREE_FORM_BUG_TYPE = 'free_form';
 
@@ -68,9 +65,9 @@ export interface ValidateRepliesOptions {
   /** Single-edit thresholds of the `edit` gate (defaults 3 lines, 120 characters). */
   maxEditLines?: number;
   maxEditChars?: number;
-  /** Free-form: test-failing rewrites needed (default {@link DEFAULT_MIN_DISTRACTORS}). */
+  /** Free-form: test-failing rewrites needed (default `DEFAULT_MIN_DISTRACTORS` of `@execret/generate`, 1). */
   minDistractors?: number;
-  /** Free-form: test-failing rewrites kept at most (default {@link DEFAULT_MAX_DISTRACTORS}). */
+  /** Free-form: test-failing rewrites kept at most (default `DEFAULT_MAX_DISTRACTORS` of `@execret/generate`, 4). */
   maxDistractors?: number;
   signal?: AbortSignal;
 }
