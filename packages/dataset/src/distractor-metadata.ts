@@ -20,7 +20,7 @@ import type { FieldUnderstanding } from './execution-cache.js';
 import type { JsonlLayout, JsonlRecord } from './jsonl.js';
 
 /** What a metadata field was understood to be. */
-export type MetadataFieldRole = 'distractor_id' | 'canonical_id' | 'query_id' | 'bug_type' | 'entry_id' | 'sha256';
+type MetadataFieldRole = 'distractor_id' | 'canonical_id' | 'query_id' | 'bug_type' | 'entry_id' | 'sha256';
 
 /** One row of the distractor metadata, with the fields that were understood pulled out. */
 export interface DistractorMetadataRow {

@@ -25,7 +25,7 @@ import { IssueCollector } from './errors.js';
 import type { JsonlLayout, JsonlRecord } from './jsonl.js';
 
 /** What a cache field was understood to be. */
-export type CacheFieldRole =
+type CacheFieldRole =
   | 'code_sha256'
   | 'tests_sha256'
   | 'code_and_tests_sha256'
@@ -73,7 +73,7 @@ export interface ReleaseExecutionEntry {
  * entry with the same key (-1 ends the chain). Lookups compare the full hashes, so bucket collisions are harmless.
  * Numeric keys avoid hashing two 64-character strings and allocating a map per snippet for every row.
  */
-export interface ExecutionIndex {
+interface ExecutionIndex {
   buckets: Map<number, number>;
   previous: Int32Array;
 }
@@ -94,7 +94,7 @@ function hexPrefix(hash: string): number {
  * @example
  * executionBucketKey('0000001' + '0'.repeat(57), '0000001' + '0'.repeat(57)); // 1 ^ 4 = 5
  */
-export function executionBucketKey(codeHash: string, testsHash: string): number {
+function executionBucketKey(codeHash: string, testsHash: string): number {
   return (hexPrefix(codeHash) ^ (hexPrefix(testsHash) << 2)) & 0x3fffffff;
 }
 

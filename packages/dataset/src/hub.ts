@@ -34,7 +34,7 @@ export const DEFAULT_PROGRESS_INTERVAL_BYTES = 256 * 1024;
  * @example
  * defaultHubCacheDir(); // '/home/me/.cache/execret/hub'
  */
-export function defaultHubCacheDir(): string {
+function defaultHubCacheDir(): string {
   return join(homedir(), '.cache', 'execret', 'hub');
 }
 

@@ -20,7 +20,7 @@ import { detectJsonStyle, type JsonStyle } from './json-style.js';
 export const DEFAULT_MAX_ISSUES = 100;
 
 /** Number of leading records whose text is used to detect the file's {@link JsonStyle}. */
-export const STYLE_SAMPLE_SIZE = 3;
+const STYLE_SAMPLE_SIZE = 3;
 
 /** One parsed line. */
 export interface JsonlRecord {
@@ -31,7 +31,7 @@ export interface JsonlRecord {
 }
 
 /** A blank or whitespace-only line, remembered so that a writer can put it back. */
-export interface JsonlBlankLine {
+interface JsonlBlankLine {
   /** Number of records that precede the blank line. */
   before: number;
   /** The line's text without its line ending (empty or whitespace). */

@@ -13,7 +13,7 @@
  */
 
 /** One logical line of Python source. */
-export interface PythonLogicalLine {
+interface PythonLogicalLine {
   /** Offset of its first non-blank character. */
   start: number;
   /** Offset just past its last character (before the newline). */
@@ -27,7 +27,7 @@ export interface PythonLogicalLine {
 }
 
 /** A lexical error, located. */
-export interface PythonLexError {
+interface PythonLexError {
   message: string;
   /** Offset of the offending character. */
   offset: number;

@@ -36,7 +36,7 @@ export interface ParseResultOptions {
 }
 
 /** Tolerance for rate consistency checks. */
-export const RESULT_RATE_TOLERANCE = 1e-6;
+const RESULT_RATE_TOLERANCE = 1e-6;
 
 function parseJsonDocument(text: string, file: string): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

@@ -20,7 +20,7 @@ export type Label = (typeof LABELS)[number];
  * `bug_type` of a corpus row or result row: any string; absent, `null` and `""` all mean "no bug" (see
  * {@link normalizeBugType}).
  */
-export const bugTypeSchema = z.string().nullable().optional();
+const bugTypeSchema = z.string().nullable().optional();
 
 /** One line of `data/corpus.jsonl`: one snippet. */
 export const corpusRowSchema = z.looseObject({
@@ -34,7 +34,7 @@ export const corpusRowSchema = z.looseObject({
 export type CorpusRow = z.infer<typeof corpusRowSchema>;
 
 /** `metadata` of a query row: generation provenance (all fields optional, unknown ones kept). */
-export const queryMetadataSchema = z.looseObject({
+const queryMetadataSchema = z.looseObject({
   model: z.string().nullable().optional(),
   endpoint: z.string().nullable().optional(),
   generated_at: z.string().nullable().optional(),
@@ -55,7 +55,7 @@ export const queryRowSchema = z.looseObject({
 export type QueryRow = z.infer<typeof queryRowSchema>;
 
 /** One ranked result in `results/<model>.json`. */
-export const topResultSchema = z.looseObject({
+const topResultSchema = z.looseObject({
   rank: z.int().min(1),
   corpus_id: z.string(),
   label: z.enum(LABELS),
@@ -68,7 +68,7 @@ export const topResultSchema = z.looseObject({
 export type TopResult = z.infer<typeof topResultSchema>;
 
 /** One query of `results/<model>.json`. */
-export const perQueryResultSchema = z.looseObject({
+const perQueryResultSchema = z.looseObject({
   query_id: z.string(),
   query: z.string(),
   correct_corpus_ids: z.array(z.string()),
@@ -126,7 +126,7 @@ export type PairwiseTests = Record<
 >;
 
 /** One interval of `tests/confidence_intervals.json`. */
-export const confidenceIntervalSchema = z.looseObject({
+const confidenceIntervalSchema = z.looseObject({
   mean: z.number(),
   ci95_low: z.number(),
   ci95_high: z.number(),

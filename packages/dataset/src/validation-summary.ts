@@ -7,7 +7,7 @@ import { compareCodePoints, isBugType } from '@execret/formats';
 import { type ValidationContext, verdictOf } from './checks/context.js';
 
 /** Counts per domain. */
-export interface DomainSummary {
+interface DomainSummary {
   /** Domain, or `null` for queries whose entry_id has no domain. */
   domain: string | null;
   queries: number;
@@ -16,7 +16,7 @@ export interface DomainSummary {
 }
 
 /** Counts per bug type (over distractors). */
-export interface BugTypeSummary {
+interface BugTypeSummary {
   /** Bug type, or `null` for distractors without one. */
   bugType: string | null;
   distractors: number;
@@ -25,7 +25,7 @@ export interface BugTypeSummary {
 }
 
 /** Execution verdicts of the queries' own snippets. */
-export interface ExecutionSummary {
+interface ExecutionSummary {
   canonicalsPass: number;
   canonicalsFail: number;
   canonicalsMissing: number;

@@ -39,7 +39,7 @@ export const METRICS_ERROR_CODES: readonly MetricsErrorCode[] = [
 ];
 
 /** Where a {@link MetricsError} was raised, for programmatic handling. All fields are optional. */
-export interface MetricsErrorDetails {
+interface MetricsErrorDetails {
   /** The query the problem concerns. */
   queryId?: string;
   /** The document the problem concerns. */

@@ -8,7 +8,7 @@ import { type Measure, parseMeasure } from './parse-measure.js';
 
 /** Measure kinds, as stored in {@link MeasurePlan.kinds}. */
 export const EXEC = 0;
-export const PRECISION = 1;
+const PRECISION = 1;
 export const NDCG = 2;
 export const GAP = 3;
 export const MRR = 4;

@@ -37,7 +37,7 @@ export function linearQuantile(values: ArrayLike<number>, q: number): number {
 }
 
 /** Throws a RangeError unless 0 ≤ q ≤ 1. */
-export function assertProbability(q: unknown, component: string, name: string): asserts q is number {
+function assertProbability(q: unknown, component: string, name: string): asserts q is number {
   if (typeof q !== 'number' || !(q >= 0 && q <= 1)) {
     throw new RangeError(
       `@execret/stats ${component}: expected ${name} to be a number in [0, 1], received ${String(q)}`,

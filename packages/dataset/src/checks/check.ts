@@ -13,7 +13,7 @@ export interface ValidationCheck {
 }
 
 /** Where a check reports to while it runs. */
-export interface CheckOutput {
+interface CheckOutput {
   /** Counts `n` (default 1) items examined. */
   examined(n?: number): void;
   /** Raises an issue of this check. */

@@ -20,7 +20,7 @@ import {
 export type IssueLocation = Partial<Pick<DatasetIssue, 'file' | 'line' | 'path' | 'queryId' | 'corpusId'>>;
 
 /** How often each snippet is listed as correct and as a distractor, over all queries. */
-export interface SnippetRoles {
+interface SnippetRoles {
   correctOwners: Int32Array;
   distractorOwners: Int32Array;
 }

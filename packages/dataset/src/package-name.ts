@@ -1,2 +1,0 @@
-/** The npm name of this package. */
-export const PACKAGE_NAME = '@execret/dataset';
