@@ -90,9 +90,9 @@ export interface ExportMatricesOptions {
 
 /**
  * Writes a model's cached matrices for a dataset to an `.npz` file (atomically) that numpy reads with
- * `np.load(path)`: `queries` (`float32`, `[nQueries, dims]`), `documents` (`float32`, `[nDocs, dims]`),
- * `query_ids` / `corpus_ids` (unicode) when ids are given, and `config_hash` (a one-element unicode
- * array). Rows follow the order of the given texts.
+ * `np.load(path)`, in this order: `queries` (`float32`, `[nQueries, dims]`), `documents` (`float32`,
+ * `[nDocs, dims]`), `query_ids` / `corpus_ids` (unicode) when ids are given, and `config_hash` (a one-element
+ * unicode array). Rows follow the order of the given texts.
  *
  * @throws EmbeddersError `cache` when rows are missing from the cache and `allowMissing` is not set.
  * @returns the number of rows written per side and the rows that were missing.
@@ -121,16 +121,19 @@ export async function exportEmbeddingMatrices(
       } documents are not in the cache for ${space.configHash}; embed them first or pass allowMissing`,
     );
   }
+  // matrices first, then ids, then the configuration hash
   const entries = new Map<string, NpyInput>();
-  for (const [side, matrixKey, idKey] of [
+  const layout = [
     ['queries', keys.queries, keys.queryIds],
     ['documents', keys.documents, keys.documentIds],
-  ] as const) {
+  ] as const;
+  for (const [side, matrixKey] of layout) {
     const matrix = collected[side];
-    const input = sides[side];
-    if (matrix === undefined || input === undefined) continue;
-    entries.set(matrixKey, { data: matrix.data, shape: [matrix.rows, matrix.dims] });
-    if (input.ids !== undefined) entries.set(idKey, { data: [...input.ids], shape: [input.ids.length] });
+    if (matrix !== undefined) entries.set(matrixKey, { data: matrix.data, shape: [matrix.rows, matrix.dims] });
+  }
+  for (const [side, , idKey] of layout) {
+    const ids = collected[side] === undefined ? undefined : sides[side]?.ids;
+    if (ids !== undefined) entries.set(idKey, { data: [...ids], shape: [ids.length] });
   }
   entries.set(keys.configHash, { data: [space.configHash], shape: [1] });
   await writeNpzFile(path, entries, options.compress === undefined ? {} : { compress: options.compress });
@@ -144,12 +147,24 @@ export interface ImportedMatrix {
   readonly data: Float32Array;
   readonly rows: number;
   readonly dims: number;
+  /** The row ids stored beside it (a 1-D string array with one id per row), when the file has them. */
+  readonly ids?: readonly string[];
+  /** Name of the id array. */
+  readonly idsKey?: string;
 }
 
 /** Options of {@link importEmbeddingMatrices}. */
 export interface ImportMatricesOptions {
-  /** Exact array names; when absent, {@link MATRIX_KEY_CANDIDATES} are tried in order. */
-  keys?: { queries?: string; documents?: string };
+  /**
+   * Exact array names; when absent, {@link MATRIX_KEY_CANDIDATES} are tried in order for the matrices, and
+   * `query_ids` / `corpus_ids` (or the only string array of the right length) for the ids.
+   */
+  keys?: { queries?: string; documents?: string; queryIds?: string; documentIds?: string };
+  /**
+   * Expected row counts. A matrix found by name must have them; when no name matches, the only 2-D float array
+   * with that many rows is taken (an error when there are several).
+   */
+  rows?: { queries?: number; documents?: number };
 }
 
 function toFloat32Matrix(array: NpyArray, key: string, path: string): ImportedMatrix {
@@ -178,15 +193,20 @@ function toFloat32Matrix(array: NpyArray, key: string, path: string): ImportedMa
 }
 
 /**
- * Reads query and document matrices from an `.npz` file (such as the release's `embeddings/`), as
- * float32 (float64 arrays are converted). Use them to score without calling a provider, or to seed a
- * cache with `cache.store(info, kind, texts, matrix.data)` when the row order of the texts is known.
+ * Reads query and document matrices from an `.npz` file (such as the release's `embeddings/` or one written by
+ * {@link exportEmbeddingMatrices}), as float32 (float64 arrays are converted; NaN and ±∞ are refused, naming the
+ * row and column), with the row ids stored beside them. Use them to score without calling a provider, or to seed
+ * a cache with `cache.store(info, kind, texts, matrix.data)` when the row order of the texts is known.
  *
- * @throws EmbeddersError `matrix` when a named array is absent (the message lists the arrays present,
- *   with shapes) or is not a 2-D float matrix; `node:fs` errors such as `ENOENT`.
+ * @throws EmbeddersError `matrix` when a named array is absent (the message lists the arrays present, with
+ *   shapes), is not a 2-D float matrix, has another row count than `options.rows` asks, or is ambiguous;
+ *   `node:fs` errors such as `ENOENT`.
  * @example
- * const { queries, documents, arrays } = await importEmbeddingMatrices('embeddings/gemini-embedding-2.npz');
+ * const { queries, documents } = await importEmbeddingMatrices('embeddings/gemini-embedding-2.npz', {
+ *   rows: { queries: 939, documents: 4694 },
+ * });
  * documents?.rows; // 4694
+ * documents?.ids?.[0]; // 'c_0001' when the file stores corpus ids
  */
 export async function importEmbeddingMatrices(
   path: string,
@@ -203,31 +223,65 @@ export async function importEmbeddingMatrices(
     Object.entries(listing)
       .map(([name, a]) => `${name} ${a.dtype}[${a.shape.join(', ')}]`)
       .join(', ');
-  const pick = (side: 'queries' | 'documents'): ImportedMatrix | undefined => {
+  const fail = (message: string) =>
+    new EmbeddersError('matrix', `@execret/embedders matrices: ${path}: ${message}; arrays: ${describe()}`);
+  const isMatrix = (a: NpyArray) => (a.dtype === 'float32' || a.dtype === 'float64') && a.shape.length === 2;
+  const pickMatrix = (side: 'queries' | 'documents'): [string, NpyArray] | undefined => {
+    const rows = options.rows?.[side];
     const wanted = options.keys?.[side];
+    let chosen: [string, NpyArray] | undefined;
     if (wanted !== undefined) {
       const array = arrays.get(wanted);
-      if (array === undefined) {
-        throw new EmbeddersError(
-          'matrix',
-          `@execret/embedders matrices: ${path} has no array "${wanted}"; arrays: ${describe()}`,
-        );
+      if (array === undefined) throw fail(`no array "${wanted}"`);
+      chosen = [wanted, array];
+    } else {
+      const name = MATRIX_KEY_CANDIDATES[side].find((candidate) => arrays.has(candidate));
+      if (name !== undefined) chosen = [name, arrays.get(name)!];
+      else if (rows !== undefined) {
+        const found = [...arrays].filter(([, a]) => isMatrix(a) && a.shape[0] === rows);
+        if (found.length > 1) {
+          throw fail(
+            `${found.length} 2-D float arrays have ${rows} rows, so the ${side} matrix is ambiguous; pass options.keys`,
+          );
+        }
+        chosen = found[0];
       }
-      return toFloat32Matrix(array, wanted, path);
     }
-    for (const candidate of MATRIX_KEY_CANDIDATES[side]) {
-      const array = arrays.get(candidate);
-      if (array !== undefined) return toFloat32Matrix(array, candidate, path);
+    if (chosen !== undefined && rows !== undefined && isMatrix(chosen[1]) && chosen[1].shape[0] !== rows) {
+      throw fail(`array "${chosen[0]}" has ${chosen[1].shape[0]} rows, expected ${rows} ${side}`);
     }
-    return undefined;
+    return chosen;
   };
-  const queries = pick('queries');
-  const documents = pick('documents');
+  const pickIds = (side: 'queries' | 'documents', rows: number, exclude: string | undefined) => {
+    const wanted = options.keys?.[side === 'queries' ? 'queryIds' : 'documentIds'];
+    const fits = (a: NpyArray | undefined) =>
+      a !== undefined && a.dtype === 'unicode' && a.shape.length === 1 && a.shape[0] === rows;
+    if (wanted !== undefined) {
+      const array = arrays.get(wanted);
+      if (!fits(array)) throw fail(`array "${wanted}" is not a 1-D string array of ${rows} ids`);
+      return { key: wanted, ids: array!.data as string[] };
+    }
+    const preferred = side === 'queries' ? DEFAULT_MATRIX_KEYS.queryIds : DEFAULT_MATRIX_KEYS.documentIds;
+    const all = [...arrays].filter(([k, a]) => k !== exclude && fits(a));
+    const chosen = all.find(([k]) => k === preferred) ?? (all.length === 1 ? all[0] : undefined);
+    return chosen === undefined ? undefined : { key: chosen[0], ids: chosen[1].data as string[] };
+  };
+  const load = (side: 'queries' | 'documents', exclude: string | undefined): ImportedMatrix | undefined => {
+    const chosen = pickMatrix(side);
+    if (chosen === undefined) return undefined;
+    const matrix = toFloat32Matrix(chosen[1], chosen[0], path);
+    const ids = pickIds(side, matrix.rows, exclude);
+    return ids === undefined ? matrix : { ...matrix, ids: ids.ids, idsKey: ids.key };
+  };
+  const queries = load('queries', undefined);
+  const documents = load('documents', queries?.idsKey);
   if (queries === undefined && documents === undefined) {
-    throw new EmbeddersError(
-      'matrix',
-      `@execret/embedders matrices: ${path} has none of the expected arrays (${[...MATRIX_KEY_CANDIDATES.queries, ...MATRIX_KEY_CANDIDATES.documents].join(', ')}); pass options.keys; arrays: ${describe()}`,
+    throw fail(
+      `none of the expected arrays (${[...MATRIX_KEY_CANDIDATES.queries, ...MATRIX_KEY_CANDIDATES.documents].join(', ')}); pass options.keys`,
     );
+  }
+  if (queries !== undefined && documents !== undefined && queries.dims !== documents.dims) {
+    throw fail(`"${queries.key}" has ${queries.dims} columns but "${documents.key}" has ${documents.dims}`);
   }
   return {
     ...(queries === undefined ? {} : { queries }),
