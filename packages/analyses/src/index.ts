@@ -27,3 +27,11 @@ export { rankSystem, type SystemRanking } from './rank-system.js';
 export { RELEASE_KS, RELEASE_MEASURES, type ReleaseMeasure } from './release-measures.js';
 export type { Scorer, ScorerRanking } from './scorer.js';
 export { solvedBy } from './solved-by.js';
+export {
+  DEFAULT_LIFT_MEASURE,
+  type MeasureLift,
+  type TwoStageLift,
+  type TwoStageLiftInput,
+  type TwoStageLiftOptions,
+  twoStageLift,
+} from './two-stage-lift.js';
