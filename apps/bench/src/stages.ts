@@ -22,6 +22,7 @@ import {
   writeJson,
 } from './results-io.js';
 import { resultExtras, type WrittenResultsFile } from './results-model.js';
+import { writeTrecFiles } from './trec-output.js';
 
 export interface ScoreStageOptions {
   readonly ties: TieMode;
@@ -71,6 +72,7 @@ export async function scoreStage(
     await writeJson(join(out, RESULTS_LAYOUT.analyses, resultFileName(ranking.id)), analyses);
     results.push(result);
   }
+  await writeTrecFiles(out, pool, rankings, table);
   const evaluate = (performance.now() - t) / 1000;
   return { results, retrieved, seconds: { rank, execute, evaluate } };
 }
