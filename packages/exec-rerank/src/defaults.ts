@@ -1,7 +1,7 @@
 /** The project's seed (the release's bootstrap seed); default of every seeded choice here. */
 export const DEFAULT_SEED = 20260510;
 /** Generated inputs per near-clone group (`exec/consensus`, `exec/probe@…`). */
-export const DEFAULT_PROBE_COUNT = 64;
+export const DEFAULT_PROBE_COUNT = 256;
 /** Wall-clock budget of one probe call inside the sandbox, in milliseconds. */
 export const DEFAULT_PROBE_TIMEOUT_MS = 250;
 /** Tests asked of the chat model (`exec/tests@…`). */
@@ -12,5 +12,5 @@ export const DEFAULT_MAX_CRASH_FRACTION = 0.5;
 export const DEFAULT_MAX_QUESTIONS = 10;
 /** Default score of `exec/tests@…`. */
 export const DEFAULT_TESTS_SCORING = 'dual-agreement';
-/** Version of the probe test text (see `pythonProbeTest`); part of every probing reranker's `configHash`. */
-export const PROBE_TEST_VERSION = 'python-probe/1';
+/** Version of the probe helper and test text (see `pythonProbeCode`); part of every probing reranker's `configHash`. */
+export const PROBE_TEST_VERSION = 'python-probe/2';

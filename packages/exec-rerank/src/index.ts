@@ -57,7 +57,7 @@ export { formatPythonValue } from './python/format-value.js';
 export { pythonFunctions } from './python/functions.js';
 export { PYTHON_LANGUAGE } from './python/language.js';
 export { pythonLiterals } from './python/literals.js';
-export { formatPythonCall, pythonProbeTest } from './python/probe-test.js';
+export { formatPythonCall, pythonProbeCode, pythonProbeTest } from './python/probe-test.js';
 export { type PythonToken, type PythonTokens, tokenizePython } from './python/tokenize.js';
 export { createConsensusReranker } from './rerankers/consensus.js';
 export { createGeneratedTestsReranker } from './rerankers/generated-tests.js';

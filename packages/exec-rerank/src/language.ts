@@ -18,6 +18,8 @@ export interface ExecLanguage {
   literals(code: string): CodeLiterals;
   /** Source of a call, e.g. `f(1, [2, 3], sep=".")`. */
   formatCall(functionName: string, call: ProbeCall): string;
+  /** The code probe tests run against: the candidate's code plus the probe helper (see `pythonProbeCode`). */
+  probeCode(code: string): string;
   /** A test whose outcome reports what the call returned or raised (see `pythonProbeTest`). */
   probeTest(functionName: string, call: ProbeCall, timeoutMs: number): string;
   /** A test that passes when `call` (source) behaves as expected. */

@@ -136,6 +136,7 @@ export function guessProbeKinds(p: ParameterSpec): ProbeKind[] {
   if (['a', 'b', 'c'].includes(last)) {
     for (const k of ['int', 'list-int', 'pair', 'str'] as const) kinds.add(k);
   }
+  if (last === 'start' || last === 'end' || last === 'stop') kinds.add('str');
   if (last === 'key' || last === 'data') {
     kinds.add('str');
     kinds.add(last === 'data' ? 'dict-nested' : 'none');

@@ -57,7 +57,7 @@ export async function probeGroup(ctx: ScoreContext, settings: ProbeSettings): Pr
   }
   const tests = calls.map((c) => language.probeTest(target.name, c, settings.timeoutMs));
   const outcomes = await executeSuites(
-    ctx.group.map((i) => ({ code: ctx.candidates[i] as string, tests })),
+    ctx.group.map((i) => ({ code: language.probeCode(ctx.candidates[i] as string), tests })),
     settings.oracle,
     cache,
     ctx.meter,

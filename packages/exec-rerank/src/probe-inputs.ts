@@ -99,42 +99,67 @@ function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
 }
 
-/** Numbers joined by a separator of the code: dotted quads, ISO-like dates, clock times, or free groups. */
-function structuredString(rng: Rng, p: Pools): string {
-  const sep = pick(rng, p.separators);
-  const r = rng();
+/** How the strings of one call are built (drawn once per call, so two date parameters get two dates). */
+type StringStyle = 'pool' | 'random' | 'concat' | 'digits' | 'date' | 'time' | 'joined';
+const STRING_STYLES: readonly (readonly [StringStyle, number])[] = [
+  ['pool', 0.35],
+  ['random', 0.13],
+  ['concat', 0.1],
+  ['digits', 0.12],
+  ['date', 0.1],
+  ['time', 0.1],
+  ['joined', 0.1],
+];
+
+function stringStyle(rng: Rng): StringStyle {
+  let r = rng();
+  for (const [style, w] of STRING_STYLES) {
+    if (r < w) return style;
+    r -= w;
+  }
+  return 'pool';
+}
+
+function strValue(rng: Rng, p: Pools, style: StringStyle): ProbeValue {
+  const word = () => (p.words.length > 0 && rng() < 0.5 ? ` ${pick(rng, p.words)}` : '');
   let s: string;
-  if (r < 0.3) s = [1900 + Math.floor(rng() * 200), pad(1 + Math.floor(rng() * 12), 2), pad(1 + Math.floor(rng() * 31), 2)].join(sep);
-  else if (r < 0.55) s = [pad(Math.floor(rng() * 25), rng() < 0.5 ? 2 : 1), pad(Math.floor(rng() * 60), 2)].join(sep);
-  else {
-    const k = 2 + Math.floor(rng() * 3);
-    s = Array.from({ length: k }, () =>
-      String(rng() < 0.5 ? Math.abs(pick(rng, p.ints)) : Math.floor(rng() * 300)),
-    ).join(sep);
+  switch (style) {
+    case 'pool':
+      s = pick(rng, p.strings);
+      break;
+    case 'random': {
+      s = '';
+      const n = Math.floor(rng() * 9);
+      for (let i = 0; i < n; i++) s += pick(rng, p.alphabet);
+      break;
+    }
+    case 'concat':
+      s = pick(rng, p.strings) + pick(rng, p.strings);
+      break;
+    case 'digits': {
+      s = '';
+      const n = 1 + Math.floor(rng() * 16);
+      for (let i = 0; i < n; i++) s += String(Math.floor(rng() * 10));
+      if (rng() < 0.2) s = s.replace(/(\d{4})(?=\d)/g, '$1 ');
+      break;
+    }
+    case 'date':
+      s = `${1900 + Math.floor(rng() * 200)}-${pad(1 + Math.floor(rng() * 12), 2)}-${pad(1 + Math.floor(rng() * 28), 2)}`;
+      break;
+    case 'time':
+      s = `${pad(Math.floor(rng() * 25), rng() < 0.5 ? 2 : 1)}:${pad(Math.floor(rng() * 60), 2)}${word()}`;
+      break;
+    case 'joined': {
+      const sep = pick(rng, p.separators);
+      const k = 2 + Math.floor(rng() * 3);
+      s =
+        Array.from({ length: k }, () =>
+          String(rng() < 0.5 ? Math.abs(pick(rng, p.ints)) : Math.floor(rng() * 300)),
+        ).join(sep) + word();
+      break;
+    }
   }
-  if (p.words.length > 0 && rng() < 0.3) s += ` ${pick(rng, p.words)}`;
-  return s;
-}
-
-function digitString(rng: Rng): string {
-  const n = 1 + Math.floor(rng() * 16);
-  let s = '';
-  for (let i = 0; i < n; i++) s += String(Math.floor(rng() * 10));
-  return rng() < 0.2 ? s.replace(/(\d{4})(?=\d)/g, '$1 ') : s;
-}
-
-function strValue(rng: Rng, p: Pools): ProbeValue {
-  const r = rng();
-  if (r < 0.45) return { kind: 'str', value: pick(rng, p.strings) };
-  if (r < 0.6) {
-    let s = '';
-    const n = Math.floor(rng() * 9);
-    for (let i = 0; i < n; i++) s += pick(rng, p.alphabet);
-    return { kind: 'str', value: s };
-  }
-  if (r < 0.7) return { kind: 'str', value: pick(rng, p.strings) + pick(rng, p.strings) };
-  if (r < 0.82) return { kind: 'str', value: digitString(rng) };
-  return { kind: 'str', value: structuredString(rng, p) };
+  return { kind: 'str', value: s };
 }
 
 function listOf(rng: Rng, max: number, item: () => ProbeValue, sortable: boolean): ProbeValue {
@@ -148,7 +173,7 @@ function dictValue(rng: Rng, p: Pools, nested: boolean): ProbeValue {
   const keys = new Set<string>();
   const entries: [ProbeValue, ProbeValue][] = [];
   for (let i = 0; i < n; i++) {
-    const k = (strValue(rng, p) as { value: string }).value;
+    const k = (strValue(rng, p, 'pool') as { value: string }).value;
     if (keys.has(k)) continue;
     keys.add(k);
     const v = nested && rng() < 0.4 ? dictValue(rng, p, false) : intValue(rng, p);
@@ -157,14 +182,14 @@ function dictValue(rng: Rng, p: Pools, nested: boolean): ProbeValue {
   return { kind: 'dict', entries };
 }
 
-function value(kind: ProbeKind, rng: Rng, p: Pools): ProbeValue {
+function value(kind: ProbeKind, rng: Rng, p: Pools, style: StringStyle): ProbeValue {
   switch (kind) {
     case 'int':
       return intValue(rng, p);
     case 'float':
       return floatValue(rng, p);
     case 'str':
-      return strValue(rng, p);
+      return strValue(rng, p, style);
     case 'bool':
       return { kind: 'bool', value: rng() < 0.5 };
     case 'none':
@@ -174,7 +199,7 @@ function value(kind: ProbeKind, rng: Rng, p: Pools): ProbeValue {
     case 'list-float':
       return listOf(rng, 6, () => floatValue(rng, p), true);
     case 'list-str':
-      return listOf(rng, 5, () => strValue(rng, p), false);
+      return listOf(rng, 5, () => strValue(rng, p, style), false);
     case 'list-list-int': {
       const width = 1 + Math.floor(rng() * 4);
       const ragged = rng() < 0.4;
@@ -191,7 +216,7 @@ function value(kind: ProbeKind, rng: Rng, p: Pools): ProbeValue {
     case 'pair':
       return { kind: 'tuple', items: [intValue(rng, p), intValue(rng, p)] };
     case 'list-pair':
-      return listOf(rng, 6, () => value('pair', rng, p), false);
+      return listOf(rng, 6, () => value('pair', rng, p, style), false);
     case 'quad': {
       const xs = [intValue(rng, p), intValue(rng, p), intValue(rng, p), intValue(rng, p)] as {
         kind: 'int';
@@ -221,7 +246,7 @@ function value(kind: ProbeKind, rng: Rng, p: Pools): ProbeValue {
         () => ({
           kind: 'dict',
           entries: [...new Set(keys)].map(
-            (k) => [{ kind: 'str', value: k }, rng() < 0.5 ? intValue(rng, p) : strValue(rng, p)] as const,
+            (k) => [{ kind: 'str', value: k }, rng() < 0.5 ? intValue(rng, p) : strValue(rng, p, 'pool')] as const,
           ),
         }),
         false,
@@ -265,14 +290,22 @@ export function generateProbeInputs(
   for (let attempt = 0; attempt < 50 * options.count && out.length < options.count; attempt++) {
     const allHinted = rng() < 0.6;
     const withOptional = rng() < 0.25;
+    const style = stringStyle(rng);
+    const shared = new Map<string, ProbeKind>();
     const positional: ProbeValue[] = [];
     const keyword: [string, ProbeValue][] = [];
     parameters.forEach((param, i) => {
       if (param.kind === 'rest' || param.kind === 'rest-keyword') return;
       if (param.hasDefault && !(withOptional && param.kind === 'positional')) return;
       const hinted = hints[i] as ProbeKind[];
-      const kinds = hinted.length > 0 && (allHinted || rng() < 0.5) ? hinted : PROBE_KINDS;
-      const v = value(pick(rng, kinds), rng, p);
+      let kind: ProbeKind;
+      if (hinted.length > 0 && (allHinted || rng() < 0.5)) {
+        // parameters with the same hints (a, b, c; start, end) share one kind in a call
+        const key = hinted.join(',');
+        kind = shared.get(key) ?? pick(rng, hinted);
+        shared.set(key, kind);
+      } else kind = pick(rng, PROBE_KINDS);
+      const v = value(kind, rng, p, style);
       if (param.kind === 'keyword') keyword.push([param.name, v]);
       else positional.push(v);
     });

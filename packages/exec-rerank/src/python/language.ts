@@ -4,7 +4,7 @@ import { pythonExpectationTest } from './expectation-test.js';
 import { readPythonExpectedValue } from './expected-value.js';
 import { pythonFunctions } from './functions.js';
 import { pythonLiterals } from './literals.js';
-import { formatPythonCall, pythonProbeTest } from './probe-test.js';
+import { formatPythonCall, pythonProbeCode, pythonProbeTest } from './probe-test.js';
 import { renamePythonCalls } from './rename-calls.js';
 
 /**
@@ -18,6 +18,7 @@ export const PYTHON_LANGUAGE: ExecLanguage = {
   functions: pythonFunctions,
   literals: pythonLiterals,
   formatCall: formatPythonCall,
+  probeCode: pythonProbeCode,
   probeTest: pythonProbeTest,
   expectationTest: pythonExpectationTest,
   checkTest: checkPythonTest,

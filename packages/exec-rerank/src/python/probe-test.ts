@@ -2,10 +2,12 @@ import type { ProbeCall } from '../probe-call.js';
 import { formatPythonValue } from './format-value.js';
 
 /**
- * The body of every Python probe (see {@link pythonProbeTest}); `__FN__`, `__ARGS__`, `__KWARGS__` and
- * `__SECONDS__` are filled in. Kept as one constant so its text, and so every probe's hash, changes only on purpose.
+ * The probe helper appended to a candidate's code (see {@link pythonProbeCode}). Kept as one constant so its
+ * text, and so every probe job's hash, changes only on purpose (bump `PROBE_TEST_VERSION` with it).
  */
-const TEMPLATE = `def __execret_probe():
+const HELPER = `
+
+def __execret_probe(__fn, __args, __kwargs, __seconds):
     import hashlib as _hl, re as _re, signal as _sg, types as _ty
     class _Timeout(BaseException):
         pass
@@ -47,18 +49,16 @@ const TEMPLATE = `def __execret_probe():
                 items.append(_c(x, d + 1))
             return '<iter>[' + ', '.join(items) + ']'
         return _re.sub(r' at 0x[0-9a-fA-F]+', ' at 0x?', repr(v))
-    _args = [__ARGS__]
-    _kwargs = {__KWARGS__}
-    _before = _c((_args, _kwargs), 0)
+    _before = _c((__args, __kwargs), 0)
     try:
         _sg.signal(_sg.SIGALRM, _on_alarm)
-        _sg.setitimer(_sg.ITIMER_REAL, __SECONDS__)
+        _sg.setitimer(_sg.ITIMER_REAL, __seconds)
     except Exception:
         pass
     try:
         try:
-            _out = 'R:' + _c(__FN__(*_args, **_kwargs), 0)
-            _after = _c((_args, _kwargs), 0)
+            _out = 'R:' + _c(__fn(*__args, **__kwargs), 0)
+            _after = _c((__args, __kwargs), 0)
             if _after != _before:
                 _out += ' A:' + _after
         finally:
@@ -74,12 +74,25 @@ const TEMPLATE = `def __execret_probe():
     if len(_b) > 200:
         _out = 'H:' + _hl.sha256(_b).hexdigest()[:32] + ' ' + _out[:40]
     raise AssertionError(_out)
-__execret_probe()
 `;
 
 /**
- * A Python test that calls `functionName` on one generated input and *reports* what happened as its outcome,
- * so an ordinary oracle run records the output. It always fails, with the outcome
+ * The code probes run against: the candidate's source, unchanged, followed by the definition of
+ * `__execret_probe` (a helper that calls the function on one input and *reports* what happened, see
+ * {@link pythonProbeTest}). The helper is defined after the candidate, so the candidate's own definitions and
+ * imports are exactly those it has in the benchmark.
+ *
+ * @example
+ * pythonProbeCode('def add(a, b):\n    return a + b\n'); // 'def add(a, b):\n    return a + b\n\n\ndef __execret_probe(…'
+ */
+export function pythonProbeCode(code: string): string {
+  return (code.endsWith('\n') ? code : `${code}\n`) + HELPER;
+}
+
+/**
+ * A one-line Python test that calls `functionName` on one generated input through the helper of
+ * {@link pythonProbeCode}, so an ordinary oracle run records the output as the test's outcome. It always
+ * fails, with the outcome
  * - `FAIL: R:<value>`: the call returned `<value>`, written canonically: sets sorted, dict items sorted, floats
  *   rounded to 12 significant digits (`-0.0` read as `0.0`), containers cut at 200 elements and depth 8,
  *   iterators and generators listed (first 200 items), memory addresses (` at 0x…`) replaced by ` at 0x?`;
@@ -88,26 +101,23 @@ __execret_probe()
  *   `SIGALRM` interval timer inside the sandboxed child);
  * - `FAIL: H:<32 hex digits of SHA-256> <first 40 characters>`: the report above was longer than 200 UTF-8 bytes
  *   (so it stays under the oracle's 300-byte message cut);
- * - anything else (`ERROR:…`, `TIMEOUT`) when the candidate escaped the probe (e.g. `SystemExit`).
+ * - anything else (`ERROR:…`, `TIMEOUT`) when the candidate escaped the probe (e.g. `SystemExit`) or does not
+ *   define `functionName` (`ERROR:NameError: …`).
  *
- * The test is a small program (it is judged `child` by the oracle), never sees a benchmark test, and is the
- * same text for every candidate of the same function name.
+ * The test is a statement, not an assert, so the oracle judges it in the child (`child`) under every judging
+ * mode; it never holds a benchmark test and is the same text for every candidate of the same function name.
  *
  * @example
  * pythonProbeTest('add', { positional: [{ kind: 'int', value: 1 }, { kind: 'int', value: 2 }], keyword: [] }, 250);
- * // 'def __execret_probe():\n    import hashlib …\n    _args = [1, 2]\n …\n__execret_probe()\n'
- * // run against 'def add(a, b):\n    return a + b\n' → outcome 'FAIL: R:3'
+ * // '__execret_probe(add, [1, 2], {}, 0.25)'
+ * // run against pythonProbeCode('def add(a, b):\n    return a + b\n') → outcome 'FAIL: R:3'
  */
 export function pythonProbeTest(functionName: string, call: ProbeCall, timeoutMs: number): string {
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
     throw new RangeError(`@execret/exec-rerank pythonProbeTest: timeoutMs must be > 0, received ${timeoutMs}`);
   const args = call.positional.map(formatPythonValue).join(', ');
   const kwargs = call.keyword.map(([k, v]) => `${JSON.stringify(k)}: ${formatPythonValue(v)}`).join(', ');
-  // Function replacements: a `$` in a generated string must not be read as a replacement pattern.
-  return TEMPLATE.replace('__ARGS__', () => args)
-    .replace('__KWARGS__', () => kwargs)
-    .replace('__SECONDS__', () => String(timeoutMs / 1000))
-    .replace('__FN__', () => functionName);
+  return `__execret_probe(${functionName}, [${args}], {${kwargs}}, ${timeoutMs / 1000})`;
 }
 
 /**
