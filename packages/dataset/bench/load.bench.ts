@@ -41,7 +41,7 @@ try {
     'reference: read + JSON.parse every line': [],
     'loadExecRetrieval (all four files)': [],
     'loadExecRetrieval (executionCache: false)': [],
-    'validateBenchmark (with cache checks)': [],
+    'validationReport (with cache checks)': [],
     'load + validate': [],
   };
   const time = async <T>(fn: () => T | Promise<T>): Promise<[T, Sample]> => {
@@ -74,7 +74,7 @@ try {
     if (!report.ok) throw new Error('synthetic release failed validation');
     issues = report.issues.length;
     steps['loadExecRetrieval (all four files)']?.push(load);
-    steps['validateBenchmark (with cache checks)']?.push(validate);
+    steps['validationReport (with cache checks)']?.push(validate);
     steps['load + validate']?.push({ wall: load.wall + validate.wall, cpu: load.cpu + validate.cpu });
     const [, noCache] = await time(() => loadExecRetrieval(dir, { executionCache: false }));
     steps['loadExecRetrieval (executionCache: false)']?.push(noCache);

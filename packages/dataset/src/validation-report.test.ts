@@ -21,6 +21,15 @@ describe('validationReport', () => {
     expect(report.checks.every((c) => c.status === 'pass' && c.checked > 0)).toBe(true);
   });
 
+  it('is a plain object that keeps checks and summary through JSON.stringify when written to a file', () => {
+    const report = validationReport(base);
+    expect(Array.isArray(report)).toBe(false);
+    const copy = JSON.parse(JSON.stringify(report));
+    expect(copy).toEqual(report);
+    expect(copy.checks).toHaveLength(28);
+    expect(copy.summary.queries).toBe(6);
+  });
+
   it('summarises counts per domain, bug type, distractor count and execution verdict', () => {
     const s = validationReport(base).summary;
     expect(s).toMatchObject({ queries: 6, snippets: 29, canonicals: 6, distractors: 23 });
