@@ -1,0 +1,165 @@
+import type { Judged, SuiteStatus } from '@execret/formats';
+
+/**
+ * Where untrusted JavaScript runs:
+ * - `quickjs`: QuickJS compiled to WebAssembly, a fresh runtime per job, inside a long-lived, sandboxed,
+ *   killable node process (the *engine host*). The snippet has the ECMAScript built-ins and a silent
+ *   `console`, nothing else: no `require`, `process`, timers, `fetch`, workers or files.
+ * - `node`: one fresh `node` process per job, sandboxed, started ahead of time. The snippet has all of
+ *   Node (it runs as a plain script), contained by the sandbox only.
+ */
+export type JsEngine = 'quickjs' | 'node';
+
+/**
+ * How the engine processes are contained:
+ * - `bwrap`: bubblewrap (own network, pid, ipc, uts namespaces; a root that shows only the system's
+ *   libraries, the node binary and the runner's own files, read-only; private /tmp; empty environment)
+ *   plus everything of `rlimit`;
+ * - `rlimit`: rlimits (`RLIMIT_DATA`, `RLIMIT_NOFILE`, `RLIMIT_FSIZE`, `RLIMIT_CORE`, and `RLIMIT_NPROC`
+ *   when an unprivileged uid is available), an unprivileged uid when running as root, `no_new_privs`, an
+ *   empty environment, a process group killed after the job.
+ */
+export type JsIsolation = 'bwrap' | 'rlimit';
+
+/** Options of `createJsRunner`; every field is optional. */
+export interface JsRunnerOptions {
+  /** Engine (default `DEFAULT_JS_ENGINE`, `'quickjs'`). */
+  engine?: JsEngine;
+  /** `'auto'` (default): bwrap if it passes its self-test, else rlimit; or require one. */
+  isolation?: 'auto' | JsIsolation;
+  /** Wall-clock budget of one job, all its tests together, in ms (default `DEFAULT_TIMEOUT_MS`, 5000). */
+  timeoutMs?: number;
+  /**
+   * Memory of one job in MiB (default `DEFAULT_JS_MEMORY_MB`, 512): under `quickjs` the QuickJS heap limit
+   * (the WebAssembly memory's hard maximum is this plus 64 MiB); under `node` the V8 old-space limit. The
+   * engine process's `RLIMIT_DATA` is this plus `DEFAULT_JS_PROCESS_OVERHEAD_MB`.
+   */
+  memoryMb?: number;
+  /** Jobs running at once: engine hosts (`quickjs`) or job processes (`node`) (default: cores, at most 4). */
+  concurrency?: number;
+  /** bubblewrap command or path (default `'bwrap'`, looked up on a fixed standard PATH). */
+  bwrap?: string;
+  /** Node executable for the engine processes (default: `process.execPath`). */
+  node?: string;
+  /** Cap of outcome messages in UTF-8 bytes (default `DEFAULT_MAX_MESSAGE_BYTES`, 300). */
+  maxMessageBytes?: number;
+  /** Snippets above this many UTF-8 bytes are not run (default `DEFAULT_MAX_CODE_BYTES`). */
+  maxCodeBytes?: number;
+  /** Jobs with more tests are not run (default `DEFAULT_MAX_TESTS`). */
+  maxTests?: number;
+  /** Jobs whose tests have more UTF-8 bytes, all together, are not run (default `DEFAULT_JS_MAX_SUITE_BYTES`). */
+  maxSuiteBytes?: number;
+  /** `RLIMIT_NOFILE` of engine processes (default `DEFAULT_MAX_OPEN_FILES`). */
+  maxOpenFiles?: number;
+  /** `RLIMIT_FSIZE` of engine processes (default `DEFAULT_MAX_FILE_BYTES`). */
+  maxFileBytes?: number;
+  /** `RLIMIT_NPROC` per engine process, when running as root (default `DEFAULT_JS_MAX_PROCESSES`). */
+  maxProcesses?: number;
+  /** Size of the private /tmp under bwrap (default `DEFAULT_TMPFS_BYTES`). */
+  tmpfsBytes?: number;
+  /** First sandbox uid when running as root; engine process slot i uses `sandboxUid - i` (default `DEFAULT_JS_SANDBOX_UID`). */
+  sandboxUid?: number;
+  /** How long an engine process may take to start and say hello, in ms (default `DEFAULT_START_TIMEOUT_MS`). */
+  startTimeoutMs?: number;
+  /** Time past a job's budget before its engine process is killed, in ms (default `DEFAULT_JS_WATCHDOG_GRACE_MS`). */
+  watchdogGraceMs?: number;
+  /**
+   * `quickjs` only: jobs one WebAssembly instance serves before it is replaced (default
+   * `DEFAULT_JS_JOBS_PER_INSTANCE`; 1 gives every job a fresh instance). An instance is also replaced after
+   * any job that timed out, faulted, or grew its memory past 256 MiB.
+   */
+  jobsPerInstance?: number;
+  /** Aborts the start-up. */
+  signal?: AbortSignal;
+}
+
+/** One snippet and the tests it is judged by. */
+export interface JsJob {
+  /** Source of a plain script (TypeScript when `language` is `'typescript'`), evaluated once per job. */
+  code: string;
+  /** Single assertion statements with `node:assert/strict` semantics, in order; at least one. */
+  tests: readonly string[];
+  /** Default `'javascript'`; `'typescript'` is stripped of its types (sucrase) before it runs. */
+  language?: 'javascript' | 'typescript';
+}
+
+/** The judgement of one job: the shape of the Python oracle's result. */
+export interface JsResult {
+  /** `pass` when every test passed; else `timeout` > `error` > `fail` (see `suiteStatus`). */
+  status: SuiteStatus;
+  /** One outcome per test, in order, in the release vocabulary (`pass`, `FAIL`, `FAIL: …`, `ERROR:…`, `TIMEOUT`). */
+  tests: string[];
+  /**
+   * How each test was judged: `split` (the runner compared a value the sandbox reported with an expected
+   * literal the sandbox never saw), `child` (judged inside the sandbox).
+   */
+  judged: Judged[];
+  /** Milliseconds from handing the job to its engine process to its last report. */
+  durationMs: number;
+  /** Isolation the job ran under. */
+  isolation: JsIsolation;
+  /** Engine that ran it. */
+  engine: JsEngine;
+}
+
+/** Options of `run`. */
+export interface JsRunOptions {
+  /** Rejects with `OracleError('aborted')`; a job that has not started is dropped. */
+  signal?: AbortSignal;
+}
+
+/** Progress of `runMany`, after every job. */
+export interface JsProgress {
+  done: number;
+  total: number;
+  /** Input index of the job that just finished. */
+  index: number;
+  result: JsResult;
+  elapsedMs: number;
+}
+
+/** Options of `runMany`. */
+export interface JsRunManyOptions {
+  onProgress?: (progress: JsProgress) => void;
+  signal?: AbortSignal;
+}
+
+/** What the runner is, readable without IO. */
+export interface JsRunnerInfo {
+  engine: JsEngine;
+  isolation: JsIsolation;
+  /** Why `'auto'` fell back to `rlimit` (bwrap's self-test error), when it did. */
+  fallbackReason?: string;
+  /** Plain-language limits of this configuration (no network isolation, no uid drop, …). */
+  warnings: string[];
+  /** The node executable and its version. */
+  node: { path: string; version: string };
+  /** QuickJS build (`quickjs` engine): the quickjs-emscripten variant and its version. */
+  quickjs?: { variant: string; version: string };
+  /** Host paths an engine process can read under bwrap (`['/']` under rlimit). */
+  visiblePaths: string[];
+  timeoutMs: number;
+  memoryMb: number;
+  concurrency: number;
+  /** Whether engine processes drop to an unprivileged uid (the runner runs as root). */
+  uidDrop: boolean;
+}
+
+/** Counters since start. */
+export interface JsRunnerStats {
+  jobs: number;
+  /** Engine processes started (hosts, or job processes), replacements included. */
+  processesStarted: number;
+  /** Engine processes killed by the watchdog (budget overrun) or because they misbehaved. */
+  processesKilled: number;
+}
+
+/** A started runner. */
+export interface JsRunner {
+  readonly info: JsRunnerInfo;
+  run(job: JsJob, options?: JsRunOptions): Promise<JsResult>;
+  runMany(jobs: readonly JsJob[], options?: JsRunManyOptions): Promise<JsResult[]>;
+  stats(): JsRunnerStats;
+  /** Stops every engine process; later calls reject with `OracleError('closed')`. */
+  close(): Promise<void>;
+}
