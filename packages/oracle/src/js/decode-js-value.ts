@@ -25,7 +25,10 @@ class Malformed extends Error {}
  * // { status: 'value', value: { kind: 'array', length: 2, entries: Map { '0' => …, '1' => … }, symbols: 0 } }
  * decodeJsValue('["r","the value is or contains a Proxy"]'); // { status: 'refused', reason: '…' }
  */
-export function decodeJsValue(text: string, limits = JS_VALUE_LIMITS): DecodedJsValue {
+export function decodeJsValue(
+  text: string,
+  limits: { maxNodes: number; maxDepth: number; maxChars: number } = JS_VALUE_LIMITS,
+): DecodedJsValue {
   if (typeof text !== 'string' || text.length > limits.maxChars * 6 + 1024) {
     return { status: 'malformed', reason: 'the serialised value is not a string of bounded size' };
   }
