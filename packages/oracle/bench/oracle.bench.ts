@@ -4,6 +4,13 @@
 //   pnpm --filter @execret/oracle bench                    # baseline on every 10th suite, extrapolated
 //   pnpm --filter @execret/oracle bench -- --sample 1      # baseline on the full corpus (slow)
 //   pnpm --filter @execret/oracle bench -- --isolation rlimit
+//   pnpm --filter @execret/oracle bench -- --rounds 6 --slice 300   # the fork-limit part (below)
+//   pnpm --filter @execret/oracle bench -- --limit-only            # only that part
+//
+// First, the cost per job against the fork limit: in the same rounds, interleaved, (a) one
+// fork()+_exit()+waitpid() of a minimal interpreter (`python -I -S`, nothing imported), the floor of any
+// design that forks a child per job, (b) the oracle with one server on a slice of the corpus (per job, and
+// where the time went, from `oracle.stats().phaseMs`), (c) the same slice with two servers (throughput).
 //
 // The oracle runs twice on the sample, with split judging (the default: comparison asserts judged by the
 // fork server from reported values) and with judging 'child' (every test judged inside the sandboxed
@@ -14,7 +21,7 @@
 // oracle on the same subsample are interleaved in chunks, so load from other processes hits both alike.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Judged } from '@execret/formats';
 import { createOracle, type OracleJob, type OracleResult, resolvePython } from '../src/index.js';
@@ -30,6 +37,25 @@ const CONCURRENCY = Number(flag('concurrency', '2'));
 const ISOLATION = flag('isolation', 'auto') as 'auto' | 'bwrap' | 'rlimit';
 const TIMEOUT_MS = 5000;
 const CHUNKS = 5;
+const ROUNDS = Number(flag('rounds', '6'));
+const SLICE = Number(flag('slice', '300'));
+
+// The fork limit: a minimal interpreter forking a child that exits at once, N times per request.
+const FORK_LOOP = `
+import os, sys, time
+for line in sys.stdin:
+    n = int(line)
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        pid = os.fork()
+        if pid == 0:
+            os._exit(0)
+        os.waitpid(pid, 0)
+        times.append(time.perf_counter() - t)
+    times.sort()
+    print(1000 * times[len(times) // 2], flush=True)
+`;
 
 // The baseline harness: same semantics as the oracle (fresh namespace per test, snippet re-executed,
 // one suite budget, the same outcome strings), but one fresh interpreter per suite and no sandbox.
@@ -110,6 +136,111 @@ async function runBaseline(python: string, flags: readonly string[], jobs: reado
 }
 
 const fmt = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
+/** A `python -I -S` that measures fork()+_exit()+waitpid() on request (median of n, in ms). */
+function forkLimitProbe(python: string): { measure(n: number): Promise<number>; close(): void } {
+  const child = spawn(python, ['-I', '-S', '-c', FORK_LOOP], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdout.setEncoding('utf8');
+  let buffered = '';
+  let waiting: ((line: string) => void) | undefined;
+  child.stdout.on('data', (chunk: string) => {
+    buffered += chunk;
+    const nl = buffered.indexOf('\n');
+    if (nl >= 0 && waiting) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      const w = waiting;
+      waiting = undefined;
+      w(line);
+    }
+  });
+  return {
+    measure: (n) =>
+      new Promise<number>((resolve) => {
+        waiting = (line) => resolve(Number(line));
+        child.stdin.write(`${n}\n`);
+      }),
+    close: () => child.stdin.end(),
+  };
+}
+
+/**
+ * The cost per job at concurrency 1 against the fork limit, where it goes, and the throughput with one
+ * and two servers: ROUNDS rounds, each measuring the three in rotating order on a fresh SLICE of the
+ * corpus (no job repeats, so nothing is answered from memory).
+ */
+async function forkLimitComparison(python: string, jobs: readonly OracleJob[]): Promise<void> {
+  console.log(`fork limit against the oracle: ${ROUNDS} rounds of ${SLICE} jobs each, load average ${load()}`);
+  const probe = forkLimitProbe(python);
+  const one = await createOracle({ concurrency: 1, timeoutMs: TIMEOUT_MS, isolation: ISOLATION });
+  const two = await createOracle({ concurrency: 2, timeoutMs: TIMEOUT_MS, isolation: ISOLATION, sandboxUid: 65000 });
+  const limit: number[] = [];
+  const perJob1: number[] = [];
+  const perJob2: number[] = [];
+  const phases = { fork: 0, childSetup: 0, job: 0, judging: 0, cleanup: 0, server: 0 };
+  let executed = 0;
+  let wall1 = 0;
+  try {
+    await one.runMany(jobs.slice(0, 20));
+    await two.runMany(jobs.slice(20, 40));
+    for (let r = 0; r < ROUNDS; r++) {
+      const slice = jobs.slice(40 + r * 2 * SLICE, 40 + (r * 2 + 1) * SLICE);
+      const slice2 = jobs.slice(40 + (r * 2 + 1) * SLICE, 40 + (r * 2 + 2) * SLICE);
+      const steps = [
+        async () => limit.push(await probe.measure(200)),
+        async () => {
+          const before = one.stats();
+          const t = performance.now();
+          await one.runMany(slice);
+          const ms = performance.now() - t;
+          const after = one.stats();
+          perJob1.push(ms / slice.length);
+          wall1 += ms;
+          executed += after.executed - before.executed;
+          for (const key of Object.keys(phases) as (keyof typeof phases)[])
+            phases[key] += after.phaseMs[key] - before.phaseMs[key];
+        },
+        async () => {
+          const t = performance.now();
+          await two.runMany(slice2);
+          perJob2.push((performance.now() - t) / slice2.length);
+        },
+      ];
+      for (let k = 0; k < steps.length; k++) await (steps[(k + r) % steps.length] as () => Promise<void>)();
+    }
+  } finally {
+    probe.close();
+    await one.close();
+    await two.close();
+  }
+  const lim = median(limit);
+  const cost = median(perJob1);
+  const per = (ms: number): string => `${(ms / executed).toFixed(2)} ms`;
+  console.log(
+    `  fork limit (python -I -S, nothing imported: fork()+_exit()+waitpid()): ${lim.toFixed(2)} ms (median of rounds: ${limit.map((x) => x.toFixed(2)).join(' ')})`,
+  );
+  console.log(
+    `  oracle, 1 server, ${one.info.isolation}: ${cost.toFixed(2)} ms per job = ${(cost / lim).toFixed(2)}x the fork limit (target <= 3x, goal 2x; rounds: ${perJob1.map((x) => x.toFixed(2)).join(' ')})`,
+  );
+  console.log(
+    `  per job, 1 server: fork ${per(phases.fork)} and child setup ${per(phases.childSetup)} (both ahead of the job), job ${per(phases.job)}, judging ${per(phases.judging)} (judge CPU), cleanup wait ${per(phases.cleanup)}; server ${per(phases.server)} of ${(wall1 / executed).toFixed(2)} ms: IPC and Node ${((wall1 - phases.server) / executed).toFixed(2)} ms`,
+  );
+  const t1 = 1000 / cost;
+  const t2 = 1000 / median(perJob2);
+  console.log(
+    `  throughput: 1 server ${t1.toFixed(0)} jobs/s, 2 servers ${t2.toFixed(0)} jobs/s (${(t2 / t1).toFixed(2)}x; rounds: ${perJob2.map((x) => x.toFixed(2)).join(' ')} ms per job); load average ${load()}`,
+  );
+  console.log('');
+}
 
 async function main(): Promise<void> {
   const corpus = syntheticCorpus();
@@ -123,6 +254,9 @@ async function main(): Promise<void> {
   console.log(
     `python: ${python.executable} ${python.version}; concurrency ${CONCURRENCY} on ${availableParallelism()} cores; suite budget ${TIMEOUT_MS} ms`,
   );
+
+  await forkLimitComparison(python.executable, jobs);
+  if (args.includes('--limit-only')) return;
 
   const dir = mkdtempSync(join(tmpdir(), 'execret-oracle-bench-'));
   const cacheFile = join(dir, 'execution_cache.jsonl');

@@ -22,6 +22,9 @@ def _load_package():
     finally:
         sys.dont_write_bytecode = writes_bytecode
         sys.path.remove(here)
+    if here.startswith("/proc/self/fd/"):
+        # Every module is loaded: the descriptor Node passed is not needed any more (nor inherited).
+        os.close(int(here[len("/proc/self/fd/"):]))
     return config, judge
 
 

@@ -45,8 +45,19 @@ export const DEFAULT_SANDBOX_UID = 65534;
 /** Snippets larger than this (UTF-8 bytes) are not executed: every test gets `ERROR:OracleLimit: …`. */
 export const DEFAULT_MAX_CODE_BYTES = 1024 * 1024;
 
-/** Most asserts in one suite (a larger suite is programmer misuse: `RangeError`). */
+/**
+ * Most tests in one job: a job with more is not executed, and every one of its tests gets
+ * `ERROR:OracleLimit: …` (an error result, not a rejected call).
+ */
 export const DEFAULT_MAX_TESTS = 1000;
+
+/**
+ * Most UTF-8 bytes of a job's tests, all of them together: a job with more is not executed, and every one
+ * of its tests gets `ERROR:OracleLimit: …`. Bounds what the judge parses and compiles per job (test suites
+ * are untrusted too: a pathological test of this size costs the judge up to about a second, see the
+ * README).
+ */
+export const DEFAULT_MAX_SUITE_BYTES = 64 * 1024;
 
 /** Interpreter start plus hello, per fork server, in milliseconds. */
 export const DEFAULT_START_TIMEOUT_MS = 30_000;

@@ -81,6 +81,22 @@ export interface ServerJob {
  * - `requeue`: the server died before acknowledging this job (submit it elsewhere).
  * @internal
  */
+/**
+ * Where a job's time went, as the server measured it (milliseconds): the zygote's fork of the job's
+ * child, the child's own setup before its job arrived (both ahead of the job, off its critical path),
+ * the child running the tests, the judge's CPU time (reading, planning, compiling, checking, deciding,
+ * answering), and the judge waiting for the zygote to clean up after the child. The child's two figures
+ * are its own report (statistics only).
+ * @internal
+ */
+interface ServerPhases {
+  forkMs: number;
+  childSetupMs: number;
+  jobMs: number;
+  judgingMs: number;
+  cleanupMs: number;
+}
+
 type ServerReply =
   | {
       kind: 'result';
@@ -89,6 +105,7 @@ type ServerReply =
       durationMs: number;
       killedDescendants: number;
       removedFiles: number;
+      phases: ServerPhases;
     }
   | { kind: 'lost'; reason: string }
   | { kind: 'requeue' };
@@ -307,6 +324,14 @@ export async function startForkServer(
     }
     queue.shift();
     if (queue.length === 0) holdEventLoop(false);
+    const phases = (typeof message.phases === 'object' && message.phases !== null ? message.phases : {}) as Record<
+      string,
+      unknown
+    >;
+    const ms = (key: string): number => {
+      const us = phases[key];
+      return typeof us === 'number' && Number.isFinite(us) && us >= 0 ? us / 1000 : 0;
+    };
     head.resolve({
       kind: 'result',
       tests: message.tests as string[],
@@ -314,6 +339,13 @@ export async function startForkServer(
       durationMs: typeof message.duration_ms === 'number' ? message.duration_ms : 0,
       killedDescendants: typeof message.killed_descendants === 'number' ? message.killed_descendants : 0,
       removedFiles: typeof message.removed_files === 'number' ? message.removed_files : 0,
+      phases: {
+        forkMs: ms('fork_us'),
+        childSetupMs: ms('setup_us'),
+        jobMs: ms('run_us'),
+        judgingMs: ms('judge_us'),
+        cleanupMs: ms('cleanup_us'),
+      },
     });
     armWatchdog();
   };

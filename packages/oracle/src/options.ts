@@ -9,6 +9,8 @@ import {
   DEFAULT_MAX_MESSAGE_BYTES,
   DEFAULT_MAX_OPEN_FILES,
   DEFAULT_MAX_PROCESSES,
+  DEFAULT_MAX_SUITE_BYTES,
+  DEFAULT_MAX_TESTS,
   DEFAULT_MEMORY_MB,
   DEFAULT_PRELOAD_MODULES,
   DEFAULT_SANDBOX_UID,
@@ -36,6 +38,8 @@ export interface ResolvedOptions {
   maxOpenFiles: number;
   maxMessageBytes: number;
   maxCodeBytes: number;
+  maxTests: number;
+  maxSuiteBytes: number;
   tmpfsBytes: number;
   sandboxUid: number;
   startTimeoutMs: number;
@@ -124,6 +128,9 @@ export function resolveOptions(options: OracleOptions): ResolvedOptions {
     3900,
   );
   const maxCodeBytes = positiveInteger('maxCodeBytes', options.maxCodeBytes, DEFAULT_MAX_CODE_BYTES, 1, 64 << 20);
+  // The frame index of a test's report is 16 bits, one value of which marks the end.
+  const maxTests = positiveInteger('maxTests', options.maxTests, DEFAULT_MAX_TESTS, 1, 65_534);
+  const maxSuiteBytes = positiveInteger('maxSuiteBytes', options.maxSuiteBytes, DEFAULT_MAX_SUITE_BYTES, 1, 64 << 20);
   const tmpfsBytes = positiveInteger('tmpfsBytes', options.tmpfsBytes, DEFAULT_TMPFS_BYTES, 1 << 16);
   const sandboxUid = positiveInteger('sandboxUid', options.sandboxUid, DEFAULT_SANDBOX_UID, 1, 2 ** 31 - 2);
   const startTimeoutMs = positiveInteger('startTimeoutMs', options.startTimeoutMs, DEFAULT_START_TIMEOUT_MS);
@@ -164,6 +171,8 @@ export function resolveOptions(options: OracleOptions): ResolvedOptions {
     maxOpenFiles,
     maxMessageBytes,
     maxCodeBytes,
+    maxTests,
+    maxSuiteBytes,
     tmpfsBytes,
     sandboxUid,
     startTimeoutMs,

@@ -132,6 +132,8 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     maxOpenFiles: o.maxOpenFiles,
     maxMessageBytes: o.maxMessageBytes,
     maxCodeBytes: o.maxCodeBytes,
+    maxTests: o.maxTests,
+    maxSuiteBytes: o.maxSuiteBytes,
     sandboxUids: uids,
     ...(o.cacheFile !== undefined ? { cacheFile: o.cacheFile } : {}),
     cacheIssues: cache?.issues ?? [],
@@ -153,7 +155,7 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     isolation,
     judging: o.judging,
     timeoutMs: o.timeoutMs,
-    maxCodeBytes: o.maxCodeBytes,
+    limits: { maxCodeBytes: o.maxCodeBytes, maxTests: o.maxTests, maxSuiteBytes: o.maxSuiteBytes },
     concurrency,
   });
   let closing: Promise<void> | undefined;
@@ -161,5 +163,5 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     closing ??= pool.close().then(() => cache?.close());
     return closing;
   };
-  return { info, run, runMany, stats: () => ({ ...pool.stats }), close };
+  return { info, run, runMany, stats: () => ({ ...pool.stats, phaseMs: { ...pool.stats.phaseMs } }), close };
 }

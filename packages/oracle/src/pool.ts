@@ -80,7 +80,14 @@ export function createPool(closeGraceMs: number): {
   const slots: Slot[] = [];
   const queue: Task[] = [];
   const inflight = new Map<string, Task>();
-  const stats: OracleStats = { executed: 0, cacheHits: 0, serverRestarts: 0, killedDescendants: 0, removedFiles: 0 };
+  const stats: OracleStats = {
+    executed: 0,
+    cacheHits: 0,
+    serverRestarts: 0,
+    killedDescendants: 0,
+    removedFiles: 0,
+    phaseMs: { fork: 0, childSetup: 0, job: 0, judging: 0, cleanup: 0, server: 0 },
+  };
   let closed = false;
   let closing: Promise<void> | undefined;
   let fatal: OracleError | undefined;
@@ -146,6 +153,13 @@ export function createPool(closeGraceMs: number): {
       execution = { tests: reply.tests, judged: reply.judged, durationMs: reply.durationMs };
       stats.killedDescendants += reply.killedDescendants;
       stats.removedFiles += reply.removedFiles;
+      const phases = stats.phaseMs;
+      phases.fork += reply.phases.forkMs;
+      phases.childSetup += reply.phases.childSetupMs;
+      phases.job += reply.phases.jobMs;
+      phases.judging += reply.phases.judgingMs;
+      phases.cleanup += reply.phases.cleanupMs;
+      phases.server += reply.durationMs;
     }
     stats.executed++;
     inflight.delete(task.key);

@@ -20,7 +20,7 @@ export interface RunContext {
   isolation: OracleIsolation;
   judging: OracleJudging;
   timeoutMs: number;
-  maxCodeBytes: number;
+  limits: { maxCodeBytes: number; maxTests: number; maxSuiteBytes: number };
   /** Fork servers (the default of `runMany`'s concurrency is this times `PIPELINE_DEPTH`). */
   concurrency: number;
 }
@@ -45,8 +45,33 @@ function toResult(
 }
 
 /**
+ * The `ERROR:OracleLimit` outcome of a job over one of the limits (snippet bytes, number of tests, bytes
+ * of tests), or undefined when it is within all of them. Such a job is not executed.
+ *
+ * @example
+ * overLimit({ code: '', tests: ['assert 1'] }, { maxCodeBytes: 10, maxTests: 1, maxSuiteBytes: 100 }); // undefined
+ * overLimit({ code: '', tests: ['assert 1', 'assert 2'] }, { maxCodeBytes: 10, maxTests: 1, maxSuiteBytes: 100 });
+ * // 'ERROR:OracleLimit: suite has 2 tests, more than maxTests 1; not executed'
+ */
+function overLimit(job: OracleJob, limits: RunContext['limits']): string | undefined {
+  const codeBytes = Buffer.byteLength(job.code, 'utf8');
+  if (codeBytes > limits.maxCodeBytes) {
+    return `ERROR:OracleLimit: snippet is ${codeBytes} bytes, more than maxCodeBytes ${limits.maxCodeBytes}; not executed`;
+  }
+  if (job.tests.length > limits.maxTests) {
+    return `ERROR:OracleLimit: suite has ${job.tests.length} tests, more than maxTests ${limits.maxTests}; not executed`;
+  }
+  let suiteBytes = 0;
+  for (const test of job.tests) suiteBytes += Buffer.byteLength(test, 'utf8');
+  if (suiteBytes > limits.maxSuiteBytes) {
+    return `ERROR:OracleLimit: tests are ${suiteBytes} bytes together, more than maxSuiteBytes ${limits.maxSuiteBytes}; not executed`;
+  }
+  return undefined;
+}
+
+/**
  * `oracle.run` and `oracle.runMany` over a pool: the cache is consulted first, a snippet over
- * `maxCodeBytes` gets `ERROR:OracleLimit` without running, identical jobs in flight share one execution,
+ * a limit (`maxCodeBytes`, `maxTests`, `maxSuiteBytes`) gets `ERROR:OracleLimit` for every test without running, identical jobs in flight share one execution,
  * and an aborted call drops its job when nobody else waits for it.
  *
  * @internal
@@ -55,7 +80,7 @@ export function createRun(context: RunContext): {
   run(job: OracleJob, runOptions?: OracleRunOptions): Promise<OracleResult>;
   runMany(jobs: readonly OracleJob[], manyOptions?: RunManyOptions): Promise<OracleResult[]>;
 } {
-  const { pool, cache, isolation, judging, timeoutMs, maxCodeBytes, concurrency } = context;
+  const { pool, cache, isolation, judging, timeoutMs, limits, concurrency } = context;
 
   const run = (job: OracleJob, runOptions: OracleRunOptions = {}): Promise<OracleResult> => {
     checkJob(job, 'oracle.run');
@@ -81,9 +106,8 @@ export function createRun(context: RunContext): {
         ),
       );
     }
-    const codeBytes = Buffer.byteLength(job.code, 'utf8');
-    if (codeBytes > maxCodeBytes) {
-      const outcome = `ERROR:OracleLimit: snippet is ${codeBytes} bytes, more than maxCodeBytes ${maxCodeBytes}; not executed`;
+    const outcome = overLimit(job, limits);
+    if (outcome !== undefined) {
       return Promise.resolve(
         toResult(
           { tests: job.tests.map(() => outcome), judged: job.tests.map(() => 'child' as const), durationMs: 0 },

@@ -49,6 +49,13 @@ export interface OracleOptions {
   maxMessageBytes?: number;
   /** Snippets above this many UTF-8 bytes are not run (default `DEFAULT_MAX_CODE_BYTES`). */
   maxCodeBytes?: number;
+  /** Jobs with more tests are not run: each test gets `ERROR:OracleLimit` (default `DEFAULT_MAX_TESTS`). */
+  maxTests?: number;
+  /**
+   * Jobs whose tests together exceed this many UTF-8 bytes are not run: each test gets `ERROR:OracleLimit`
+   * (default `DEFAULT_MAX_SUITE_BYTES`).
+   */
+  maxSuiteBytes?: number;
   /** Size of the private /tmp under bwrap (default `DEFAULT_TMPFS_BYTES`). */
   tmpfsBytes?: number;
   /** First sandbox uid when running as root; slot i uses `sandboxUid - i` (default 65534). */
@@ -159,6 +166,26 @@ export interface OracleStats {
   killedDescendants: number;
   /** Files and directories removed after jobs. */
   removedFiles: number;
+  /**
+   * Milliseconds per phase, summed over the executed jobs, as the fork servers measured them (divide by
+   * `executed` for a mean): `fork`, the zygote forking a job's child; `childSetup`, that child setting itself
+   * up before its job arrived (both happen ahead of the job, while the server is busy with the previous
+   * one); `job`, the child running the tests; `judging`, the judge's CPU time for the job (reading it,
+   * planning and compiling tests, checking frames, deciding split tests, answering); `cleanup`, the judge
+   * waiting for the zygote to clean up after the child; `server`, the whole job as the server saw it (its
+   * `durationMs`). What a caller waits beyond `server` is the round trip to the server and Node's share.
+   */
+  phaseMs: OraclePhases;
+}
+
+/** See {@link OracleStats.phaseMs}. */
+export interface OraclePhases {
+  fork: number;
+  childSetup: number;
+  job: number;
+  judging: number;
+  cleanup: number;
+  server: number;
 }
 
 /** What an oracle is running with, readable without IO. */
@@ -180,6 +207,8 @@ export interface OracleInfo {
   maxOpenFiles: number;
   maxMessageBytes: number;
   maxCodeBytes: number;
+  maxTests: number;
+  maxSuiteBytes: number;
   /** uid of each server slot's children, or `null` when not running as root (no drop). */
   sandboxUids: number[] | null;
   /** Cache file, when one is used, and what its loader did not understand. */

@@ -474,14 +474,18 @@ describe.each([
       'ERROR:ReportTampered: a value reported for a test without a probe',
       'ERROR:ReportTampered: a value reported for a test without a probe',
     ]);
-    // 4. Claiming that the value is not plain data moves the test to a second child, which can forge it
-    //    (documented): the result says so, and passesSplitJudged does not count it.
+    // 4. Claiming that the value is not plain data no longer moves the test to a second child (which could
+    //    forge it; before, the result was { tests: ['pass'], judged: ['fallback'] }): the judge refuses.
     const downgrade = await hostile(
       'forged "unserializable", then pass',
       `${FORGER}\nforge(lambda mode: (2, b"") if mode == 1 else (0, b"pass"))\n`,
       ['assert f(3) == 17'],
     );
-    expect(downgrade).toMatchObject({ tests: ['pass'], judged: ['fallback'], status: 'pass' });
+    expect(downgrade).toMatchObject({
+      tests: ['ERROR:Unjudgeable: the tested value could not be reported as data (beyond the limits)'],
+      judged: ['split'],
+      status: 'error',
+    });
     expect(passesSplitJudged(downgrade)).toBe(false);
   });
 

@@ -13,8 +13,11 @@ PR_SET_NO_NEW_PRIVS = 38
 EXIT_SETUP = 113
 EXIT_ESCAPED = 114
 EXIT_FORKED = 115
-# Child -> judge frames: nonce(16) | index u16 | kind u8 | length u32 | payload.
+# Child -> judge frames: nonce(16) | index u16 | kind u8 | length u32 | payload. The end frame's payload
+# is END_TIMES: the child's own measure of its setup (fork to waiting for the job) and of running the job,
+# in microseconds (statistics only: a child can write anything there).
 FRAME = struct.Struct("<HBI")
+END_TIMES = struct.Struct("<II")
 HEADER_BYTES = 16 + FRAME.size
 DONE_INDEX = 0xFFFF
 KIND_OUTCOME = 0
@@ -31,6 +34,12 @@ MAX_VALUE_BYTES = 1 << 20
 MAX_VALUE_NODES = 100000
 MAX_VALUE_DEPTH = 100
 MAX_VALUE_HASHED = 2000
+# What the judge may do with a reported value (compare it, hash it, take its truth, look for something in
+# it or it in something) calls these on its class. A value whose class defines one of them differently
+# from its built-in base (or, for any other object, from object) is rebuilt by the judge with a trap in
+# its place: deciding a test that needs it would run the snippet's own code, so the judge does not.
+SEMANTIC = ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__bool__", "__len__",
+            "__contains__", "__iter__", "__getitem__", "__index__", "__buffer__")
 ASSERTION_ERROR = AssertionError
 TYPE_NAME = type.__dict__["__name__"].__get__
 STR_ENCODE = str.encode
@@ -42,9 +51,13 @@ def prctl(option, arg):
                       ctypes.c_ulong(0), ctypes.c_ulong(0))
 
 
+def prctl_function():
+    """(prctl, c_int, c_ulong, c_char_p): what a job child needs to call prctl without any lookup."""
+    return LIBC.prctl, ctypes.c_int, ctypes.c_ulong, ctypes.c_char_p
+
+
 def set_name(name):
-    LIBC.prctl(ctypes.c_int(PR_SET_NAME), ctypes.c_char_p(name), ctypes.c_ulong(0),
-               ctypes.c_ulong(0), ctypes.c_ulong(0))
+    LIBC.prctl(PR_SET_NAME, name, 0, 0, 0)
 
 
 def write_all(fd, data):
@@ -74,4 +87,4 @@ def describe(exc, cap):
 
 
 class Unserializable(Exception):
-    """A probe's value is not plain data (or exceeds the limits): the test is judged whole in a child."""
+    """A probe's value cannot be reported as data (beyond the limits): the child says so instead."""

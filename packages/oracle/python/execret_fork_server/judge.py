@@ -14,20 +14,20 @@ import time
 
 from . import config
 from .common import (
-    DONE_INDEX, EXIT_ESCAPED, EXIT_SETUP, FRAME, HEADER_BYTES, KIND_END, KIND_OUTCOME, KIND_UNSERIALIZABLE,
+    DONE_INDEX, END_TIMES, EXIT_ESCAPED, EXIT_SETUP, FRAME, HEADER_BYTES, KIND_END, KIND_OUTCOME, KIND_UNSERIALIZABLE,
     KIND_VALUE, MAX_OUTCOME_BYTES, MAX_VALUE_BYTES, MODE_RUN, MODE_VALUE, PR_SET_DUMPABLE, describe, emit,
     prctl, write_all,
 )
 from .plan import full_code, message_code, plan_test
-from .values import BadReport, TooBig, decode_value, valid_outcome, verdict
+from .values import (
+    MAX_JOB_CLASSES, UNJUDGEABLE_DATA, BadReport, NeedsChild, TooBig, decode_value, unjudgeable, valid_outcome,
+    verdict,
+)
 from .zygote import zygote_main
 
 # Set elements and dict keys the judge rebuilds per job (bounds the cost of hash collisions).
 MAX_JOB_HASHED = 20000
 MAX_REPORT_BYTES = 64 << 20
-UNJUDGEABLE = "ERROR:Unjudgeable: the tested value is not plain data (judging 'split-strict' never runs a split test whole in a child)"
-
-
 CTL = None
 
 
@@ -54,56 +54,74 @@ def ctl_recv():
     return msg.split(), fds
 
 
-SPARES = []  # (pid, socket) of job children the zygote forked ahead, oldest first
-DEAD = {}  # exit status of spares that exited before being used
+SPARES = []  # (pid, socket, fork microseconds) of job children the zygote forked ahead, oldest first
+FINISHED = {}  # pid -> (exit status, descendants killed, files removed), from the zygote's "finished"
 
 
 def ctl_read_one():
-    """Reads one control message; keeps spares and the exits of spares not in use, returns the rest."""
+    """Reads one control message: keeps spares and finished children; returns anything else."""
     parts, fds = ctl_recv()
-    if len(parts) == 2 and parts[0] == b"spare" and len(fds) == 1:
-        SPARES.append((int(parts[1]), fds[0]))
+    if len(parts) == 3 and parts[0] == b"spare" and len(fds) == 1:
+        SPARES.append((int(parts[1]), fds[0], int(parts[2])))
         return None
     for fd in fds:
         os.close(fd)
-    if len(parts) == 3 and parts[0] == b"exited" and any(p == int(parts[1]) for p, _fd in SPARES):
-        DEAD[int(parts[1])] = int(parts[2])
+    if len(parts) == 5 and parts[0] == b"finished":
+        FINISHED[int(parts[1])] = (int(parts[2]), int(parts[3]), int(parts[4]))
         return None
     return parts
 
 
 def take_child():
-    """The oldest live spare job child: (pid, socket). It was forked before this job was read. A spare
-    that died while it waited (nothing of a job had reached it) is cleaned up and skipped."""
+    """The oldest live spare job child: (pid, socket, fork microseconds). It was forked before this job was
+    read. A spare that died while it waited (nothing of a job had reached it) is skipped."""
     while True:
         while not SPARES or select.select([CTL], [], [], 0)[0]:
             if ctl_read_one() is not None:
                 zygote_lost()
-        pid, chan = SPARES.pop(0)
-        if pid not in DEAD:
-            return pid, chan
+        pid, chan, fork_us = SPARES.pop(0)
+        if FINISHED.pop(pid, None) is None:
+            return pid, chan, fork_us
         os.close(chan)
-        del DEAD[pid]
-        finish_child(pid)
 
 
-def finish_child(pid):
-    """Asks the zygote to kill and clean up after a child; returns (status, killed descendants, removed files)."""
-    ctl_send(b"K %d" % pid)
-    while True:
-        parts = ctl_read_one()
-        if parts is None or (len(parts) == 3 and parts[0] == b"exited" and int(parts[1]) == pid):
-            continue
-        if len(parts) != 5 or parts[0] != b"finished" or int(parts[1]) != pid:
+def wait_finished(pid, until):
+    """Waits for the zygote's "finished <pid>" (until the monotonic time ``until``, or forever)."""
+    while pid not in FINISHED:
+        timeout = None if until is None else until - time.monotonic()
+        if timeout is not None and timeout <= 0:
+            return False
+        if select.select([CTL], [], [], timeout)[0] and ctl_read_one() is not None:
             zygote_lost()
-        return int(parts[2]), int(parts[3]), int(parts[4])
+    return True
+
+
+def finish_child(pid, done):
+    """The child's (status, killed descendants, removed files) once the zygote has cleaned up after it.
+    The zygote does so by itself when the child exits, which an honest child does right after its end
+    frame; otherwise (a timeout, a problem, a child that does not exit) the judge asks for it with K."""
+    if pid not in FINISHED and done:
+        wait_finished(pid, time.monotonic() + 1.0)
+    if pid not in FINISHED:
+        ctl_send(b"K %d" % pid)
+        wait_finished(pid, None)
+    return FINISHED.pop(pid)
+
+
+def drain(chan, buf, cap):
+    """Reads what the child left on its socket once it and its descendants are gone (bounded)."""
+    while len(buf) <= cap and select.select([chan], [], [], 0)[0]:
+        chunk = os.read(chan, 1 << 20)
+        if not chunk:
+            break
+        buf += chunk
 
 
 def execute(snippet, items, deadline):
     """Runs items [(mode, code)] in one job child; returns (reports, fill, problem, notes), where
     reports[k] is (kind, text) or None when the child did not report item k."""
     n = len(items)
-    pid, chan = take_child()
+    pid, chan, fork_us = take_child()
     modes = [m for m, _c in items]
     nonce = os.urandom(16)
     cpu = int(max(0.0, deadline - time.monotonic())) + 2
@@ -119,10 +137,9 @@ def execute(snippet, items, deadline):
     done = False
     problem = None
     timed_out = False
-    exited = False
-    status = None
     eof = False
-    cap = min(MAX_REPORT_BYTES, n * (HEADER_BYTES + MAX_VALUE_BYTES) + HEADER_BYTES)
+    times = (0, 0)
+    cap = min(MAX_REPORT_BYTES, n * (HEADER_BYTES + MAX_VALUE_BYTES) + 2 * HEADER_BYTES)
     while True:
         while len(buf) >= HEADER_BYTES and problem is None and not done:
             if bytes(buf[:16]) != nonce:
@@ -137,12 +154,14 @@ def execute(snippet, items, deadline):
             payload = bytes(buf[HEADER_BYTES:HEADER_BYTES + ln])
             del buf[:HEADER_BYTES + ln]
             if kind == KIND_END:
-                if idx != DONE_INDEX or nxt != n or ln != 0:
+                if idx != DONE_INDEX or nxt != n or ln not in (0, END_TIMES.size):
                     problem = "end frame after %d of %d results" % (nxt, n)
                 elif buf:
                     problem = "data after the end frame"
                 else:
                     done = True
+                    if ln:
+                        times = END_TIMES.unpack(payload)
                 break
             if idx != nxt:
                 problem = "result frame %d out of order (expected %d)" % (idx, nxt)
@@ -168,7 +187,14 @@ def execute(snippet, items, deadline):
                 break
             reports[idx] = (kind, text)
             nxt += 1
-        if done or problem is not None or exited:
+        if done or problem is not None or pid in FINISHED:
+            if pid in FINISHED and not done and problem is None and not eof:
+                # The child is gone, and so is every descendant: what is left on the socket is all there is.
+                drain(chan, buf, cap)
+                eof = True
+                if len(buf) > cap:
+                    problem = "report larger than allowed"
+                continue
             break
         remaining = deadline - time.monotonic()
         if remaining <= 0:
@@ -185,30 +211,13 @@ def execute(snippet, items, deadline):
                     break
             else:
                 eof = True
-        if CTL in ready:
-            parts = ctl_read_one()
-            if parts is None:
-                continue
-            if len(parts) == 3 and parts[0] == b"exited" and int(parts[1]) == pid:
-                exited = True
-                status = int(parts[2])
-            else:
-                zygote_lost()
-            # Drain what the child wrote before it exited (bounded: descendants may hold the socket).
-            for _ in range(64):
-                if eof or not select.select([chan], [], [], 0)[0]:
-                    break
-                chunk = os.read(chan, 1 << 20)
-                if not chunk:
-                    eof = True
-                    break
-                buf += chunk
-                if len(buf) > cap:
-                    problem = "report larger than allowed"
-                    break
+        if CTL in ready and ctl_read_one() is not None:
+            zygote_lost()
     # Whatever happened, the zygote kills the child's session, the child and every descendant.
-    status, killed, removed = finish_child(pid)
-    notes = {"killed_descendants": killed, "removed_files": removed}
+    waited = time.monotonic()
+    status, killed, removed = finish_child(pid, done and problem is None)
+    notes = {"killed_descendants": killed, "removed_files": removed, "fork_us": fork_us, "setup_us": times[0],
+             "run_us": times[1], "cleanup_us": int((time.monotonic() - waited) * 1e6)}
     os.close(chan)
     if problem is not None:
         return reports, None, problem, notes
@@ -243,8 +252,8 @@ def run_job(job):
     cap = config.CFG["max_message_chars"]
     judging = job.get("judging", "split")
     split_mode = judging != "child"
-    # split-strict: an expected value never leaves the judge, not even to a second child after the
-    # verdict (no fallback for values that are not plain data, no evaluation of message expressions).
+    # split-strict: an expected value never leaves the judge, not even in the message of a failed assert
+    # (no second child evaluates message expressions).
     strict = judging == "split-strict"
     plans = [plan_test(t, cap) for t in tests]
     splits = [p.get("split") if split_mode else None for p in plans]
@@ -260,9 +269,9 @@ def run_job(job):
     # Round 1: the snippet and, per test, its probe (split) or the whole test (child).
     items = [(MODE_VALUE, splits[i][0]) if splits[i] is not None else (MODE_RUN, full_code(plans[i])) for i in todo]
     reports, fill, problem, notes = execute(snippet, items, deadline)
-    second = []  # (test index, item, 'fallback' | 'message')
+    second = []  # (test index, item): messages of failed split tests, evaluated in a second child
     if problem is None:
-        budget = [MAX_JOB_HASHED]
+        budget = [MAX_JOB_HASHED, MAX_JOB_CLASSES]
         for k, i in enumerate(todo):
             rep = reports[k]
             if rep is None:
@@ -273,52 +282,51 @@ def run_job(job):
                 outcomes[i] = text
                 continue
             judge, message = splits[i][1], splits[i][2]
-            if kind == KIND_VALUE:
-                try:
-                    value = decode_value(text, budget)
-                except TooBig:
-                    kind = KIND_UNSERIALIZABLE
-                except BadReport:
-                    problem = "malformed value in a result frame"
-                    break
-                else:
-                    if judge[0] == "const" and value is not None:
-                        problem = "a value reported for a test without a probe"
-                        break
-                    outcome, needs_message = verdict(judge, message, value, cap)
-                    value = None
-                    outcomes[i] = outcome
-                    if needs_message and not strict:
-                        second.append((i, (MODE_RUN, message_code(splits[i])), "message"))
-                    continue
-            if strict:
-                outcomes[i] = UNJUDGEABLE
+            if kind == KIND_UNSERIALIZABLE:
+                outcomes[i] = UNJUDGEABLE_DATA
                 continue
-            # Not plain data: this test is judged whole, in a second child (the first never saw it).
-            judged[i] = "fallback"
-            second.append((i, (MODE_RUN, full_code(plans[i])), "fallback"))
+            try:
+                value = decode_value(text, budget)
+            except TooBig:
+                outcomes[i] = UNJUDGEABLE_DATA
+                continue
+            except NeedsChild as trapped:
+                outcomes[i] = unjudgeable(str(trapped), cap)
+                continue
+            except BadReport:
+                problem = "malformed value in a result frame"
+                break
+            if judge[0] == "const" and value is not None:
+                problem = "a value reported for a test without a probe"
+                break
+            outcome, needs_message = verdict(judge, message, value, cap)
+            value = None
+            outcomes[i] = outcome
+            if needs_message and not strict:
+                second.append((i, (MODE_RUN, message_code(splits[i]))))
     if problem is None and second:
         if deadline - time.monotonic() <= 0:
-            for i, _item, _why in second:
+            for i, _item in second:
                 outcomes[i] = "TIMEOUT"
         else:
-            reports2, fill2, problem, notes2 = execute(snippet, [item for _i, item, _w in second], deadline)
-            notes["killed_descendants"] += notes2["killed_descendants"]
-            notes["removed_files"] += notes2["removed_files"]
+            reports2, fill2, problem, notes2 = execute(snippet, [item for _i, item in second], deadline)
+            for key, value in notes2.items():
+                notes[key] += value
             if problem is None:
-                for k, (i, _item, why) in enumerate(second):
+                for k, (i, _item) in enumerate(second):
                     rep = reports2[k]
                     text = fill2 if rep is None else rep[1]
-                    if why == "message" and text == "pass":
+                    if text == "pass":
                         problem = "a pass reported for a failed assertion's message"
                         break
                     outcomes[i] = text
     if problem is not None:
         outcomes = [p.get("error") or "ERROR:ReportTampered: " + problem for p in plans]
     result = {"tests": outcomes, "judged": judged}
-    for key, value in notes.items():
-        if value:
-            result[key] = value
+    for key in ("killed_descendants", "removed_files"):
+        if notes[key]:
+            result[key] = notes[key]
+    result["phases"] = {key: notes[key] for key in ("fork_us", "setup_us", "run_us", "cleanup_us")}
     return result, t0
 
 
@@ -356,26 +364,38 @@ def serve():
         "vm_bytes": int(open("/proc/self/statm").read().split()[0]) * os.sysconf("SC_PAGE_SIZE"),
     })
     buf = bytearray()
+    pending = None  # the next job, already read and acknowledged
     while True:
-        nl = buf.find(b"\n")
-        if nl < 0:
-            chunk = os.read(0, 1 << 20)
-            if not chunk:
-                # End of input: the zygote sees its socket close and exits; reap it.
-                CTL.close()
-                os.waitpid(zygote, 0)
-                return
-            buf += chunk
-            continue
-        line = bytes(buf[:nl])
-        del buf[:nl + 1]
-        job = json.loads(line)
-        # Acknowledge first: if this server dies from now on, Node blames this job, not the queued ones.
-        write_all(1, b'{"type":"started","id":%d}\n' % job["id"])
+        if pending is None:
+            nl = buf.find(b"\n")
+            if nl < 0:
+                chunk = os.read(0, 1 << 20)
+                if not chunk:
+                    # End of input: the zygote sees its socket close and exits; reap it.
+                    CTL.close()
+                    os.waitpid(zygote, 0)
+                    return
+                buf += chunk
+                continue
+            job = json.loads(bytes(buf[:nl]))
+            del buf[:nl + 1]
+            # Acknowledge first: if this server dies from now on, Node blames this job, not the queued ones.
+            write_all(1, b'{"type":"started","id":%d}\n' % job["id"])
+        else:
+            job, pending = pending, None
+        cpu = time.process_time()
         result, t0 = run_job(job)
         if os.getpid() != config.SERVER_PID:
             os._exit(EXIT_ESCAPED)
         result["type"] = "result"
         result["id"] = job["id"]
         result["duration_ms"] = round((time.monotonic() - t0) * 1000.0, 3)
-        emit(result)
+        result.setdefault("phases", {})["judge_us"] = int((time.process_time() - cpu) * 1e6)
+        out = (json.dumps(result, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii")
+        # When the next job is already here, its acknowledgement goes out with this result (one write).
+        nl = buf.find(b"\n")
+        if nl >= 0:
+            pending = json.loads(bytes(buf[:nl]))
+            del buf[:nl + 1]
+            out += b'{"type":"started","id":%d}\n' % pending["id"]
+        write_all(1, out)

@@ -8,6 +8,10 @@ from .common import describe
 MAX_CONST_BITS = 1 << 16
 MAX_CONST_ITEMS = 1 << 16
 PLAN_CACHE_SIZE = 4096
+# Test sources the plan cache holds at most, in characters (a plan is the test's tree and code).
+PLAN_CACHE_CHARS = 16 << 20
+# Set and dict literals the judge builds an expected value from at most (bounds hash-collision costs).
+MAX_CONST_HASHED = 2000
 
 
 class NotConstant(Exception):
@@ -85,6 +89,8 @@ def const_value(node, depth=0):
             return node.value
         raise NotConstant()
     if t is ast.Tuple or t is ast.List or t is ast.Set:
+        if t is ast.Set and len(node.elts) > MAX_CONST_HASHED:
+            raise NotConstant()
         values = []
         for e in node.elts:
             if type(e) is ast.Starred:
@@ -99,6 +105,8 @@ def const_value(node, depth=0):
         except TypeError:
             raise NotConstant()
     if t is ast.Dict:
+        if len(node.keys) > MAX_CONST_HASHED:
+            raise NotConstant()
         d = {}
         for k, v in zip(node.keys, node.values):
             if k is None:
@@ -207,13 +215,14 @@ def split_assert(tree):
 
 NONE_PROBE = compile("None", "<test>", "eval", dont_inherit=True, optimize=0)
 PLAN_CACHE = {}
+PLAN_CACHE_HELD = [0]  # characters of the sources in PLAN_CACHE
 
 
 def plan_test(source, cap):
     """Compiles a test once (plans are cached by source): {'error': outcome} when it does not compile,
     else {'tree': ast, 'full': code or None, 'split': None or (probe code, judge, message, assert node,
     probe node)}. The whole test is compiled at once unless it splits with a literal or no message: then
-    it cannot fail to compile (its other parts are literals) and is compiled only if a fallback needs it."""
+    it cannot fail to compile (its other parts are literals) and is never compiled whole."""
     plan = PLAN_CACHE.get(source)
     if plan is not None:
         return plan
@@ -236,9 +245,11 @@ def plan_test(source, cap):
         plan = {"error": describe(exc, cap)}
     else:
         plan = {"tree": tree, "full": full, "split": split}
-    if len(PLAN_CACHE) >= PLAN_CACHE_SIZE:
+    if len(PLAN_CACHE) >= PLAN_CACHE_SIZE or PLAN_CACHE_HELD[0] + len(source) > PLAN_CACHE_CHARS:
         PLAN_CACHE.clear()
+        PLAN_CACHE_HELD[0] = 0
     PLAN_CACHE[source] = plan
+    PLAN_CACHE_HELD[0] += len(source)
     return plan
 
 

@@ -1,20 +1,32 @@
 """The zygote, forked by the judge before the first job is read. It forks job children ahead of their
 jobs, reaps them and sweeps up after them, and never receives anything of a job."""
+import ctypes
+import fcntl
 import gc
 import os
+import resource
 import select
 import shutil
 import signal
 import socket
+import struct
+import time
+
+import _socket
 
 from . import config
-from .child import child_main
-from .common import EXIT_ESCAPED, EXIT_SETUP, PR_SET_CHILD_SUBREAPER, PR_SET_DUMPABLE, PR_SET_PDEATHSIG, prctl, set_name
+from .child import build_child
+from .common import (
+    EXIT_ESCAPED, EXIT_SETUP, PR_SET_CHILD_SUBREAPER, PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, prctl,
+    set_name,
+)
 
 # Set in the zygote: the pid job children must have as parent, and whose children file lists them.
 ZYGOTE_PID = None
 CHILDREN_FILE = None
 HAS_CHILDREN_FILE = False
+# The fork the zygote uses for children and helpers (see choose_fork).
+FORK = [os.fork]
 
 
 def kill_quietly(pid, sig=signal.SIGKILL):
@@ -27,8 +39,11 @@ def kill_quietly(pid, sig=signal.SIGKILL):
 def list_children():
     """Pids of the live direct children of the zygote (orphans land here: it is a subreaper)."""
     if HAS_CHILDREN_FILE:
-        with open(CHILDREN_FILE) as f:
-            return [int(x) for x in f.read().split()]
+        fd = os.open(CHILDREN_FILE, os.O_RDONLY)
+        try:
+            return [int(x) for x in os.read(fd, 1 << 16).split()]
+        finally:
+            os.close(fd)
     kids = []
     for name in os.listdir("/proc"):
         if name.isdigit():
@@ -45,7 +60,7 @@ def list_children():
 def kill_sandbox_uid():
     """Under bwrap as root: SIGKILL every process of the sandbox uid in the pid namespace at once, from a
     helper that has that uid (kill(-1) reaches exactly the processes a sender may signal)."""
-    pid = os.fork()
+    pid = FORK[0]()
     if pid == 0:
         try:
             os.setgroups([])
@@ -71,7 +86,6 @@ def sweep(children):
                 if p in children:
                     if children[p]["status"] is None:
                         children[p]["status"] = st
-                        children[p]["report"] = True
                 else:
                     leftovers += 1  # a descendant of the job that the session kill had already ended
         except ChildProcessError:
@@ -150,7 +164,7 @@ def clean_litter(before):
     """Removes what the job left in the litter directories, in a throwaway helper process: the zygote
     itself never reads a name a job child chose (its memory is what every later job child inherits)."""
     r, w = os.pipe()
-    pid = os.fork()
+    pid = FORK[0]()
     if pid == 0:
         try:
             os.close(r)
@@ -170,24 +184,48 @@ def clean_litter(before):
 
 
 SPARES_AHEAD = 2
+# Pids the zygote finished on its own (the child exited): a later "K <pid>" for one of them is answered
+# by the "finished" already sent.
+RECENTLY_FINISHED = []
 
 
-def zygote_spawn(ctl):
+def choose_fork():
+    """The fork the zygote uses: libc's fork() called with the GIL held (ctypes.PyDLL) when the zygote is
+    single-threaded, which skips Python's at-fork hooks (random's reseeding, threading's bookkeeping: a
+    few milliseconds of copy-on-write faults in every child, more than the fork itself, on machines with
+    expensive page-table operations; a job child reseeds random itself), else os.fork."""
+    try:
+        if len(os.listdir("/proc/self/task")) == 1:
+            return ctypes.PyDLL(None, use_errno=True).fork
+    except (OSError, AttributeError):
+        pass
+    return os.fork
+
+
+def zygote_spawn(ctl, child_main, fork):
     """Forks a job child (it sets itself up and waits for its job) and hands the judge its socket."""
-    a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    # Everything here runs once per job in the zygote, whose every page a fork has just made copy-on-write
+    # again: as few objects and calls as possible (C-level sockets, no file objects).
+    a, b = _socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     judge_end = a.detach()
     child_end = b.detach()
+    # The child's end on a random descriptor (the lowest free one from a random start).
+    start = 32 + int.from_bytes(os.urandom(2), "little") % max(1, config.FD_HIGH - 64)
+    rfd = fcntl.fcntl(child_end, fcntl.F_DUPFD_CLOEXEC, start)
+    os.close(child_end)
     set_name(b"execret-spare")  # inherited by the child (cheaper than a first ctypes call in the child)
-    pid = os.fork()
+    forked_at = time.monotonic()
+    pid = fork()
     if pid == 0:
         try:
-            child_main(child_end, ZYGOTE_PID)
+            child_main(rfd, ZYGOTE_PID, forked_at)
         finally:
             os._exit(EXIT_ESCAPED)
+    fork_us = int((time.monotonic() - forked_at) * 1e6)
     set_name(b"execret-zygote")
-    os.close(child_end)
+    os.close(rfd)
     try:
-        socket.send_fds(ctl, [b"spare %d" % pid], [judge_end])
+        ctl.sendmsg([b"spare %d %d" % (pid, fork_us)], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, _FD.pack(judge_end))])
     except OSError:
         # The judge is gone (it closes its end to shut down): so is this child, and the zygote.
         kill_quietly(pid)
@@ -201,7 +239,11 @@ def zygote_spawn(ctl):
             pidfd = os.pidfd_open(pid)
         except OSError:
             pidfd = None
-    return {"pid": pid, "pidfd": pidfd, "status": None, "report": False}
+    return {"pid": pid, "pidfd": pidfd, "status": None}
+
+
+_socketpair = _socket.socketpair
+_FD = struct.Struct("i")
 
 
 def zygote_finish(child, others):
@@ -215,16 +257,38 @@ def zygote_finish(child, others):
             pass
         kill_quietly(pid)
         _p, child["status"] = os.waitpid(pid, 0)
+    else:
+        try:
+            os.killpg(pid, signal.SIGKILL)  # what is left of its session
+        except OSError:
+            pass
     if child["pidfd"] is not None:
         os.close(child["pidfd"])
     return child["status"], sweep(others)
 
 
+def prepare():
+    """What every job child would otherwise repeat, done once in the zygote and inherited: stdio on
+    /dev/null, the working directory, no_new_privs (the zygote never execs), the rlimits that cannot
+    hurt the zygote itself (core dumps, file size)."""
+    devnull = os.open("/dev/null", os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    os.close(devnull)
+    os.chdir(config.WORKDIR)
+    if prctl(PR_SET_NO_NEW_PRIVS, 1) != 0:
+        os._exit(EXIT_SETUP)
+    for which, value in ((resource.RLIMIT_CORE, 0), (resource.RLIMIT_FSIZE, config.CFG["fsize_bytes"])):
+        resource.setrlimit(which, (value, value))
+
+
 def zygote_main(ctl):
     """The zygote's loop. Its memory is the judge's as of before the first job. It keeps SPARES_AHEAD job
-    children forked ahead (set up and waiting for a job), reports their exits, and on 'K <pid>' kills and
-    cleans up after that child and forks the next. It never receives anything of a job, and reads only
-    pids, exit statuses and directory mtimes, so no job child inherits anything of any job."""
+    children forked ahead (set up and waiting for a job); when one exits, or on 'K <pid>', it kills that
+    child's session and every other descendant but the spares, removes what the job left in the litter
+    directories and sends 'finished <pid> <status> <leftovers> <removed>'. It never receives anything of
+    a job, and reads only pids, exit statuses and directory mtimes, so no job child inherits anything of
+    any job."""
     global ZYGOTE_PID, CHILDREN_FILE, HAS_CHILDREN_FILE
     try:
         prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -238,48 +302,58 @@ def zygote_main(ctl):
         prctl(PR_SET_CHILD_SUBREAPER, 1)
         CHILDREN_FILE = "/proc/self/task/%d/children" % ZYGOTE_PID
         HAS_CHILDREN_FILE = os.path.exists(CHILDREN_FILE)
-        devnull = os.open("/dev/null", os.O_RDWR)
-        os.dup2(devnull, 0)
-        os.dup2(devnull, 1)
-        os.close(devnull)
+        prepare()
+        child_main = build_child()
+        fork = FORK[0] = choose_fork()
         gc.collect()
         gc.freeze()
         children = {}
         # The litter directories as they are between jobs (jobs run one at a time).
-        litter = litter_snapshot() if config.LITTER_DIRS else None
+        litter = [litter_snapshot() if config.LITTER_DIRS else None]
+
+        def finish(child):
+            children.pop(child["pid"], None)
+            status, leftovers = zygote_finish(child, children)
+            removed = 0
+            if litter[0] is not None and litter_snapshot() != litter[0]:
+                removed = clean_litter(litter[0])
+                litter[0] = litter_snapshot()
+            RECENTLY_FINISHED.append(child["pid"])
+            del RECENTLY_FINISHED[:-8]
+            ctl.send(b"finished %d %d %d %d" % (child["pid"], status, leftovers, removed))
+
         while True:
             while len(children) < SPARES_AHEAD:
-                child = zygote_spawn(ctl)
+                child = zygote_spawn(ctl, child_main, fork)
                 children[child["pid"]] = child
-            for child in children.values():
-                if child["report"]:
-                    child["report"] = False
-                    ctl.send(b"exited %d %d" % (child["pid"], child["status"]))
-            live = [c for c in children.values() if c["status"] is None]
-            watch = [ctl] + [c["pidfd"] for c in live if c["pidfd"] is not None]
-            polling = any(c["pidfd"] is None for c in live)
+            watch = [ctl] + [c["pidfd"] for c in children.values() if c["pidfd"] is not None]
+            polling = any(c["pidfd"] is None for c in children.values())
             ready = select.select(watch, [], [], 0.02 if polling else None)[0]
-            for child in live:
-                if child["pidfd"] is None or child["pidfd"] in ready:
+            for child in list(children.values()):
+                if child["status"] is None and (child["pidfd"] is None or child["pidfd"] in ready):
                     p, st = os.waitpid(child["pid"], os.WNOHANG)
                     if p:
                         child["status"] = st
-                        ctl.send(b"exited %d %d" % (p, st))
             if ctl in ready:
                 msg = ctl.recv(64)
                 parts = msg.split()
-                if not msg or len(parts) != 2 or parts[0] != b"K" or int(parts[1]) not in children:
+                if not msg or len(parts) != 2 or parts[0] != b"K":
                     for child in children.values():
                         if child["status"] is None:
                             kill_quietly(child["pid"])
                     sweep({})
                     os._exit(0 if not msg else EXIT_SETUP)
-                child = children.pop(int(parts[1]))
-                status, leftovers = zygote_finish(child, children)
-                removed = 0
-                if litter is not None and litter_snapshot() != litter:
-                    removed = clean_litter(litter)
-                    litter = litter_snapshot()
-                ctl.send(b"finished %d %d %d %d" % (child["pid"], status, leftovers, removed))
+                pid = int(parts[1])
+                if pid in children:
+                    finish(children[pid])
+                elif pid not in RECENTLY_FINISHED:
+                    sweep({})
+                    os._exit(EXIT_SETUP)
+            # Children that exited (or that a sweep reaped): finish each, spares included.
+            exited = [c for c in children.values() if c["status"] is not None]
+            while exited:
+                for child in exited:
+                    finish(child)
+                exited = [c for c in children.values() if c["status"] is not None]
     except BaseException:
         os._exit(EXIT_ESCAPED)
