@@ -351,6 +351,32 @@ describe.each([
     },
   );
 
+  it.skipIf(skip)('keeps judging correctly when every module of the fork server is monkeypatched', async () => {
+    // The server is a package of modules (python/execret_fork_server): a child can reach all of them
+    // through sys.modules. The reporter bound what it uses before any untrusted code ran.
+    const code = [
+      'import sys',
+      'for name, module in list(sys.modules.items()):',
+      '    if name.startswith("execret_fork_server") or name == "__main__":',
+      '        for attr in list(vars(module)):',
+      '            if not attr.startswith("__"):',
+      '                try:',
+      '                    setattr(module, attr, None)',
+      '                except Exception:',
+      '                    pass',
+      'def f():',
+      '    return 1',
+    ].join('\n');
+    const r = await hostile('monkeypatched server modules', code, [
+      'assert f() == 2',
+      'assert False, "x"',
+      'raise ValueError("v")',
+      'assert f() == 1',
+      'assert f() == f()',
+    ]);
+    expect(r.tests).toEqual(['FAIL', 'FAIL: x', 'ERROR:ValueError: v', 'pass', 'pass']);
+  });
+
   it.skipIf(skip)('reports a segfault as ChildKilled', async () => {
     const r = await hostile('segfault', 'import ctypes\n', ['assert True', 'ctypes.string_at(0)', 'assert True']);
     expect(r.tests).toEqual([

@@ -211,7 +211,7 @@ def zygote_spawn(ctl, child_main, fork):
     child_end = b.detach()
     # The child's end on a random descriptor (the lowest free one from a random start).
     start = 32 + int.from_bytes(os.urandom(2), "little") % max(1, config.FD_HIGH - 64)
-    rfd = fcntl.fcntl(child_end, fcntl.F_DUPFD_CLOEXEC, start)
+    rfd = fcntl.fcntl(child_end, fcntl.F_DUPFD, start)
     os.close(child_end)
     set_name(b"execret-spare")  # inherited by the child (cheaper than a first ctypes call in the child)
     forked_at = time.monotonic()
