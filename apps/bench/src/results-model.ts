@@ -7,6 +7,7 @@ import type {
   PoolDensityPoint,
 } from '@execret/analyses';
 import type { ResultsFile } from '@execret/dataset';
+import type { TwoStageRecord } from './two-stage.js';
 
 /**
  * `results/<model>.json` as execret writes it: the release shape (owned by `@execret/dataset`, whose readers
@@ -21,7 +22,7 @@ export interface WrittenResultsFile extends ResultsFile {
 interface ResultExtras {
   config_hash: string;
   provider: string;
-  similarity: 'cosine' | 'dot' | 'bm25';
+  similarity: 'cosine' | 'dot' | 'bm25' | 'run' | 'rank';
   ties: 'trec' | 'expected';
   /** Per measure: queries whose value depends on the order of tied scores. */
   ties_decided: Record<string, number>;
@@ -31,6 +32,13 @@ interface ResultExtras {
   truncated_tie_groups: number;
   /** Per-query values of every measure, aligned with `per_query` (used by `execret compare`). */
   per_query_measures: Record<string, number[]>;
+  /** A two-stage system's first stage, depth and reranker, and its ceiling (see docs/formats.md). */
+  two_stage?: TwoStageRecord & {
+    /** Mean of `ceiling_per_query`: the first stage's exec@depth. */
+    ceiling: number;
+    /** Per query, 1 when any of the reranked candidates (the first stage's top depth) passes. */
+    ceiling_per_query: number[];
+  };
 }
 
 /** The `execret` extras of a results file read back from disk, or `undefined` for another tool's file. */

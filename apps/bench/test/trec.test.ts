@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,11 +13,12 @@ const KS = [1, 3, 5, 10];
 describe('trec/ files of a results folder, scored by an independent trec_eval reference', () => {
   let root: string;
   let out: string;
+  let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'execret-trec-'));
     out = join(root, 'out');
-    const env = { ...process.env, EXECRET_CACHE_DIR: join(root, 'cache'), EXECRET_OFFLINE: '1' };
+    env = { ...process.env, EXECRET_CACHE_DIR: join(root, 'cache'), EXECRET_OFFLINE: '1' };
     const args = [
       'run',
       '--dataset',
@@ -67,4 +68,69 @@ describe('trec/ files of a results folder, scored by an independent trec_eval re
       expect(run.split('\n')[0]).toMatch(new RegExp(`^\\S+ Q0 c_\\S+ 1 -?[0-9.e+-]+ ${model.replace('/', '\\/')}$`));
     },
   );
+
+  it('scores an outside TREC run like a built-in system: same ranking, same metrics', async () => {
+    // bm25's own run under another tag, rows shuffled (readers order by score, then id descending)
+    const lines = (await readFile(join(out, 'trec/bm25.run'), 'utf8')).trim().split('\n').reverse();
+    const mine = join(root, 'mine.trec');
+    await writeFile(mine, `${lines.map((l) => l.replace(/ bm25$/, ' my-retriever')).join('\n')}\n`);
+    const byo = join(root, 'byo');
+    const dataset = join(REPO, 'fixtures/release-tiny');
+    const scored = await capture(() =>
+      main(['score', '--dataset', dataset, '--run', mine, '--out', byo, '--json'], env),
+    );
+    expect(scored.code, scored.stderr).toBe(0);
+    const ours = JSON.parse(await readFile(join(byo, 'results/my-retriever.json'), 'utf8'));
+    const bm25 = JSON.parse(await readFile(join(out, 'results/bm25.json'), 'utf8'));
+    expect(ours.metrics).toEqual(bm25.metrics);
+    expect(
+      ours.per_query.map((q: { top_results: { corpus_id: string }[] }) => q.top_results.map((r) => r.corpus_id)),
+    ).toEqual(
+      bm25.per_query.map((q: { top_results: { corpus_id: string }[] }) => q.top_results.map((r) => r.corpus_id)),
+    );
+    expect(ours.execret.similarity).toBe('run');
+    // and it is compared and reported like any system
+    expect(await capture(() => main(['compare', '--out', byo, '--resamples', '100'], env))).toMatchObject({ code: 0 });
+    expect(await capture(() => main(['report', '--out', byo], env))).toMatchObject({ code: 0 });
+    expect(await readFile(join(byo, 'leaderboard.md'), 'utf8')).toContain('my-retriever');
+  }, 300_000);
+
+  it('scores a run that lists fewer than 10 documents without padding it, as trec_eval would', async () => {
+    const first = (await readFile(join(out, 'trec/bm25.run'), 'utf8'))
+      .trim()
+      .split('\n')
+      .filter((l) => / [12] -?[0-9.e+-]+ bm25$/.test(l))
+      .map((l) => l.replace(/ bm25$/, ' top2'));
+    const file = join(root, 'top2.trec');
+    await writeFile(file, `${first.join('\n')}\n`);
+    const dir = join(root, 'byo-top2');
+    const dataset = join(REPO, 'fixtures/release-tiny');
+    expect((await capture(() => main(['score', '--dataset', dataset, '--run', file, '--out', dir], env))).code).toBe(0);
+    const result = JSON.parse(await readFile(join(dir, 'results/top2.json'), 'utf8'));
+    for (const row of result.per_query) expect(row.top_results.length).toBeLessThanOrEqual(2);
+    const reference = JSON.parse(
+      execFileSync('python3', [REFERENCE, join(dir, 'trec/qrels.passing'), join(dir, 'trec/top2.run'), '--complete'], {
+        encoding: 'utf8',
+      }),
+    ) as { mean: Record<string, number> };
+    expect(reference.mean.success_10).toBeCloseTo(result.metrics['exec@10'], 12);
+    expect(reference.mean.P_10).toBeCloseTo(result.metrics['precision@10'], 12);
+  }, 300_000);
+
+  it('refuses a run naming a document the dataset does not have, with the file and row', async () => {
+    const file = join(root, 'bad.trec');
+    await writeFile(file, 'q_0001 Q0 c_0001 1 2.0 bad\nq_0001 Q0 c_9999 2 1.0 bad\nq_0001 Q0 c_0002 x 1 bad\n');
+    const dataset = join(REPO, 'fixtures/release-tiny');
+    const bad = await capture(() =>
+      main(['score', '--dataset', dataset, '--run', file, '--out', join(root, 'bad')], env),
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`${file}:3 rank: expected a positive integer, found "x"`);
+    await writeFile(file, 'q_0001 Q0 c_0001 1 2.0 bad\nq_0001 Q0 c_9999 2 1.0 bad\n');
+    const unknown = await capture(() =>
+      main(['score', '--dataset', dataset, '--run', file, '--out', join(root, 'bad')], env),
+    );
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/row 2 \(q_0001 c_9999\): document "c_9999" is not in the dataset's corpus/);
+  }, 300_000);
 });

@@ -4,14 +4,17 @@
  * - `duplicate-corpus-id`: two snippets of the pool share an id.
  * - `unknown-corpus-id`: a query lists a canonical or distractor id that is not in the pool.
  * - `missing-queries`: a results file lacks queries that the comparison needs.
+ * - `invalid-run`: a precomputed run names a query or document the pool does not have, repeats a pair, or has a
+ *   non-finite score.
  */
-export type AnalysesErrorCode = 'duplicate-corpus-id' | 'unknown-corpus-id' | 'missing-queries';
+export type AnalysesErrorCode = 'duplicate-corpus-id' | 'unknown-corpus-id' | 'missing-queries' | 'invalid-run';
 
 /** Every {@link AnalysesErrorCode}, for reports and exhaustive checks. */
 export const ANALYSES_ERROR_CODES: readonly AnalysesErrorCode[] = [
   'duplicate-corpus-id',
   'unknown-corpus-id',
   'missing-queries',
+  'invalid-run',
 ];
 
 /** Brand shared by every copy of this package (ESM and CJS builds load separate class objects). */

@@ -25,6 +25,7 @@ export { type PoolDensityPoint, poolDensity } from './pool-density.js';
 export { createPoolView, type PoolInput, type PoolView, poolFromBenchmark } from './pool-view.js';
 export { rankSystem, type SystemRanking } from './rank-system.js';
 export { RELEASE_KS, RELEASE_MEASURES, type ReleaseMeasure } from './release-measures.js';
+export { createRunScorer, type RunEntry, type RunScorerInfo } from './run-scorer.js';
 export type { Scorer, ScorerRanking } from './scorer.js';
 export { solvedBy } from './solved-by.js';
 export {

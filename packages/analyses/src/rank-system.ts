@@ -46,8 +46,17 @@ export async function rankSystem(
   const runScores: Float64Array[] = [];
   let truncatedTieGroups = 0;
   for (let q = 0; q < nQueries; q++) {
-    const row = full.indices.subarray(q * full.k, (q + 1) * full.k);
-    const scores = full.scores.subarray(q * full.k, (q + 1) * full.k);
+    let row = full.indices.subarray(q * full.k, (q + 1) * full.k);
+    let scores = full.scores.subarray(q * full.k, (q + 1) * full.k);
+    const listed = scorer.listed?.(q);
+    if (listed !== undefined) {
+      // a precomputed run: only the documents it lists (they rank before every other one)
+      const n = row.findIndex((d) => !listed.has(d));
+      if (n >= 0) {
+        row = row.subarray(0, n);
+        scores = scores.subarray(0, n);
+      }
+    }
     const run = boundaryRun(scores);
     if (run.truncated) truncatedTieGroups++;
     runDocs.push(Int32Array.from(row.subarray(0, run.length)));
@@ -58,8 +67,11 @@ export async function rankSystem(
     const k = Math.min(RUN_DEPTH, docs.length);
     const ranked = docs.length === all.length ? full : await scorer.rank(docs, k);
     const top: Int32Array[] = [];
-    for (let q = 0; q < nQueries; q++)
-      top.push(Int32Array.from(ranked.indices.subarray(q * ranked.k, q * ranked.k + k)));
+    for (let q = 0; q < nQueries; q++) {
+      const row = ranked.indices.subarray(q * ranked.k, q * ranked.k + k);
+      const listed = scorer.listed?.(q);
+      top.push(Int32Array.from(listed === undefined ? row : row.filter((d) => listed.has(d))));
+    }
     ablation.push({ retained, poolSize: docs.length, top });
   }
   return {

@@ -18,7 +18,8 @@ export interface ScorerRanking {
 export interface Scorer {
   /** Result-file name of the system (a registry id, or `bm25`). */
   readonly id: string;
-  readonly similarity: 'cosine' | 'dot' | 'bm25';
+  /** How scores arise: a vector similarity, BM25, or a precomputed run's own scores. */
+  readonly similarity: 'cosine' | 'dot' | 'bm25' | 'run';
   /** Stable hash of the system's configuration, recorded in results. */
   readonly configHash: string;
   readonly provider: string;
@@ -29,4 +30,10 @@ export interface Scorer {
   rank(docs: Int32Array, k: number): Promise<ScorerRanking>;
   /** Scores of each query's own canonical and paired distractors, with the arithmetic used by `rank`. */
   groupScores(): Promise<GroupScores>;
+  /**
+   * For a precomputed run that lists only some documents per query: the documents query `q` lists. `rank` must
+   * put them before every other document; the run, its executions and the ablation tops then keep only them.
+   * Absent for scorers that score every document.
+   */
+  listed?(q: number): ReadonlySet<number>;
 }

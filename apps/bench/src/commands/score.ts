@@ -4,8 +4,11 @@ import { resolve } from 'node:path';
 import type { Scorer } from '@execret/analyses';
 import { type Command, intOption, listOption, shardOption, stringOption, UsageError } from '../command.js';
 import { PassTable } from '../execution.js';
+import { externalRunScorers } from '../external-runs.js';
 import { importMatrices } from '../matrices.js';
 import { loadDataset, startOracle } from '../pipeline.js';
+import { RERANK_OPTIONS, rerankPlan } from '../rerank-options.js';
+import type { RerankPlan } from '../rerank-stage.js';
 import { createBm25Scorer, createMatrixScorer } from '../scorers.js';
 import { scoreStage } from '../stages.js';
 import {
@@ -23,7 +26,7 @@ import { buildScorers, oracleSettings, tiesOption } from './run.js';
 export const scoreCommand: Command = {
   name: 'score',
   summary: 'rank the pool, execute retrieved snippets and write results/ and analyses/',
-  usage: 'execret score [--dataset mini] [--models ids | --embeddings dir] [--out execret-results]',
+  usage: 'execret score [--dataset mini] [--models ids | --embeddings dir | --run file[,file]] [--out execret-results]',
   options: {
     ...DATASET_OPTIONS,
     ...MODELS_OPTION,
@@ -33,11 +36,18 @@ export const scoreCommand: Command = {
     seed: STATS_OPTIONS.seed!,
     ...ORACLE_OPTIONS,
     ...SHARD_OPTION,
+    ...RERANK_OPTIONS,
     embeddings: {
       type: 'string',
       placeholder: 'dir',
       description:
         'score released/exported .npz matrices (one system per file) instead of embedding; no provider access',
+    },
+    run: {
+      type: 'string',
+      placeholder: 'file[,file]',
+      description:
+        'score rankings made outside execret: TREC run files (qid Q0 docno rank score tag) or results/*.json files; unknown pairs are executed',
     },
     similarity: {
       type: 'string',
@@ -53,6 +63,7 @@ export const scoreCommand: Command = {
   examples: [
     'execret score --dataset hf:anonpapersubmission01/execretrieval --embeddings ./execretrieval/embeddings',
     'execret score --models bm25 --ties expected',
+    'execret score --dataset mini --run my-retriever.trec,bm25-pyserini.trec --out byo',
   ],
   async run(context) {
     const { values, config, io, signal } = context;
@@ -63,7 +74,16 @@ export const scoreCommand: Command = {
     const dataset = await loadDataset(String(values.dataset ?? 'mini'), config, io, signal);
     const embeddingsDir = stringOption(values, 'embeddings');
     let scorers: Scorer[];
-    if (embeddingsDir !== undefined) {
+    const runFiles = listOption(values, 'run');
+    if (runFiles.length > 0 && embeddingsDir !== undefined)
+      throw new UsageError('--run and --embeddings exclude each other');
+    if (runFiles.length > 0) {
+      scorers = await externalRunScorers(
+        runFiles.map((f) => resolve(f)),
+        dataset.pool,
+      );
+      if (listOption(values, 'models').includes('bm25')) scorers.unshift(createBm25Scorer(dataset.pool));
+    } else if (embeddingsDir !== undefined) {
       const similarity = stringOption(values, 'similarity') ?? 'cosine';
       if (similarity !== 'cosine' && similarity !== 'dot')
         throw new UsageError(`--similarity must be cosine or dot, got ${JSON.stringify(similarity)}`);
@@ -87,7 +107,9 @@ export const scoreCommand: Command = {
       scorers = (await buildScorers(context, dataset, listOption(values, 'models'))).scorers;
     }
     const oracle = execute ? await startOracle(config, { ...oracleSettings(values), signal }) : undefined;
+    let rerank: RerankPlan | undefined;
     try {
+      rerank = await rerankPlan(context, { defaultRun: false, oracle });
       const table = new PassTable(dataset.pool.docIds.length);
       const shard = shardOption(values);
       if (shard !== undefined && !execute)
@@ -100,7 +122,7 @@ export const scoreCommand: Command = {
         oracle,
         table,
         out,
-        { ties, seed, execute, ...(shard ? { shard } : {}) },
+        { ties, seed, execute, ...(shard ? { shard } : {}), ...(rerank ? { rerank } : {}) },
         io,
         signal,
       );
@@ -128,6 +150,7 @@ export const scoreCommand: Command = {
       }
       return 0;
     } finally {
+      await rerank?.secondStages.close();
       await oracle?.close();
     }
   },
