@@ -9,7 +9,27 @@ const API_KEY_VARIABLES = {
   mistral: ['MISTRAL_API_KEY'],
   voyage: ['VOYAGE_API_KEY'],
   huggingface: ['HF_TOKEN', 'HUGGING_FACE_HUB_TOKEN'],
+  cohere: ['COHERE_API_KEY'],
+  jina: ['JINA_API_KEY'],
+  mixedbread: ['MIXEDBREAD_API_KEY'],
+  tei: ['EXECRET_TEI_API_KEY'],
+  vllm: ['EXECRET_VLLM_API_KEY'],
 } as const;
+
+/** Hosted or self-hosted providers whose base URL `EXECRET_<PROVIDER>_BASE_URL` overrides (proxies, gateways). */
+export const BASE_URL_PROVIDERS = [
+  'openai',
+  'gemini',
+  'mistral',
+  'voyage',
+  'cohere',
+  'jina',
+  'mixedbread',
+  'tei',
+  'vllm',
+] as const;
+
+export type BaseUrlProvider = (typeof BASE_URL_PROVIDERS)[number];
 
 export type KeyedProvider = keyof typeof API_KEY_VARIABLES;
 
@@ -22,8 +42,10 @@ export interface Config {
   readonly hfEndpoint: string;
   /** API keys by provider; absent when unset. */
   readonly keys: Partial<Record<KeyedProvider, Secret>>;
-  /** Base URL of an OpenAI-compatible embedding server, when set. */
+  /** Base URL of an OpenAI-compatible server (embedding models and chat models), when set. */
   readonly openaiCompatibleBaseUrl: string | undefined;
+  /** Base URL overrides by provider (`EXECRET_<PROVIDER>_BASE_URL`); absent when unset. */
+  readonly baseUrls: Partial<Record<BaseUrlProvider, string>>;
   /** Python interpreter for the oracle, when set. */
   readonly python: string | undefined;
   /** Print stack traces of failures (`EXECRET_DEBUG=1`). */
@@ -35,8 +57,8 @@ export interface Config {
 /**
  * Reads the configuration from an environment (the only place in execret that reads `process.env`).
  * `EXECRET_CACHE_DIR` (default `$XDG_CACHE_HOME/execret` or `~/.cache/execret`), `EXECRET_OFFLINE=1`,
- * `HF_ENDPOINT`, `EXECRET_OPENAI_COMPATIBLE_URL`, `EXECRET_PYTHON`, `EXECRET_DEBUG=1`, and the keys of
- * {@link API_KEY_VARIABLES}.
+ * `HF_ENDPOINT`, `EXECRET_OPENAI_COMPATIBLE_URL`, `EXECRET_<PROVIDER>_BASE_URL` for each of
+ * {@link BASE_URL_PROVIDERS}, `EXECRET_PYTHON`, `EXECRET_DEBUG=1`, and the keys of {@link API_KEY_VARIABLES}.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const keys: Partial<Record<KeyedProvider, Secret>> = {};
@@ -53,6 +75,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hfEndpoint: env.HF_ENDPOINT && env.HF_ENDPOINT !== '' ? env.HF_ENDPOINT : 'https://huggingface.co',
     keys,
     openaiCompatibleBaseUrl: env.EXECRET_OPENAI_COMPATIBLE_URL || undefined,
+    baseUrls: Object.fromEntries(
+      BASE_URL_PROVIDERS.flatMap((p) => {
+        const url = (env[`EXECRET_${p.toUpperCase()}_BASE_URL`] ?? '').trim();
+        return url === '' ? [] : [[p, url]];
+      }),
+    ),
     python: env.EXECRET_PYTHON || undefined,
     debug: env.EXECRET_DEBUG === '1',
     secret: (name) => {

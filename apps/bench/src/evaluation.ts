@@ -11,23 +11,25 @@ import {
   RUN_DEPTH,
   rankOneMissAttribution,
   rankOneMissExamples,
-  type SystemRanking,
 } from '@execret/analyses';
 import type { TopResult } from '@execret/dataset';
 import { evaluate, type TieMode } from '@execret/metrics';
 import type { PassTable } from './execution.js';
 import type { SystemAnalyses, WrittenResultsFile } from './results-model.js';
+import type { RankedSystem, TwoStageRecord } from './two-stage.js';
 
 /**
  * Scores one ranked system: per-query measures through `@execret/metrics`' `evaluate` (canonical ids as
  * qrels, executed passes as `passing`), the release-shaped result file, and the paper's analyses
- * (`@execret/analyses`).
+ * (`@execret/analyses`). A two-stage system (`twoStage` given) also records its first stage, depth and reranker and
+ * its ceiling: per query 1 when any reranked candidate passes (the first stage's exec@depth).
  */
 export function evaluateSystem(
   pool: PoolView,
-  ranking: SystemRanking,
+  ranking: RankedSystem,
   table: PassTable,
   ties: TieMode,
+  twoStage?: TwoStageRecord,
 ): { result: WrittenResultsFile; analyses: SystemAnalyses } {
   const qrels: Record<string, Record<string, number>> = {};
   const run: Record<string, Record<string, number>> = {};
@@ -87,6 +89,7 @@ export function evaluateSystem(
       unexecuted_pairs: unexecuted,
       truncated_tie_groups: ranking.truncatedTieGroups,
       per_query_measures: Object.fromEntries(RELEASE_MEASURES.map((m) => [m, Array.from(perQuery[m])])),
+      ...(twoStage === undefined ? {} : { two_stage: twoStageExtras(pool, ranking, table, twoStage) }),
     },
   };
 
@@ -109,4 +112,16 @@ export function evaluateSystem(
     rank1_miss_examples: rankOneMissExamples(pool, top1, passes, ranking.group),
   };
   return { result, analyses };
+}
+
+/** `execret.two_stage` of a two-stage results file: the record and the ceiling (any reranked candidate passes). */
+function twoStageExtras(
+  pool: PoolView,
+  ranking: RankedSystem,
+  table: PassTable,
+  record: TwoStageRecord,
+): NonNullable<WrittenResultsFile['execret']['two_stage']> {
+  const ceiling = pool.queryIds.map((_, q) => (ranking.runDocs[q]!.some((d) => table.passes(q, d)) ? 1 : 0));
+  const mean = ceiling.length === 0 ? 0 : ceiling.reduce<number>((a, b) => a + b, 0) / ceiling.length;
+  return { ...record, ceiling: mean, ceiling_per_query: ceiling };
 }

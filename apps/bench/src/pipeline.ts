@@ -200,7 +200,7 @@ export async function rankSystems(
 
 /** Executes every retrieved pair (runs and ablation top-10s) that the table does not know yet. */
 export async function executeRetrieved(
-  rankings: readonly SystemRanking[],
+  rankings: readonly Pick<SystemRanking, 'runDocs' | 'ablation'>[],
   pool: PoolView,
   oracle: Oracle,
   table: PassTable,

@@ -23,6 +23,10 @@ export const RESULTS_LAYOUT = {
   report: 'report.html',
   manifest: 'manifest.json',
   solvedBy: 'analyses/solved_by.json',
+  /** `rerank/<system>.jsonl`: every two-stage system's decisions, one line per query. */
+  rerank: 'rerank',
+  /** The execution rerankers' chat replies, generated inputs and executions (artifact-cache lines). */
+  rerankArtifacts: 'rerank/exec-artifacts.jsonl',
 } as const;
 
 /** File name of a system's results: the model id with `/` and other unsafe characters replaced. */

@@ -10,6 +10,7 @@ import type { PassTable } from './execution.js';
 import { executeRetrieved, type LoadedDataset, rankSystems } from './pipeline.js';
 import { renderReportHtml } from './report/html.js';
 import { leaderboardCsv, leaderboardMarkdown, leaderboardRows } from './report/leaderboard.js';
+import { type RerankPlan, rerankCandidateRuns, rerankStage, writeRerankFiles } from './rerank-stage.js';
 import {
   RESULTS_LAYOUT,
   readAnalyses,
@@ -23,6 +24,7 @@ import {
 } from './results-io.js';
 import { resultExtras, type WrittenResultsFile } from './results-model.js';
 import { writeTrecFiles } from './trec-output.js';
+import type { RankedSystem, TwoStageRecord, TwoStageSystem } from './two-stage.js';
 
 export interface ScoreStageOptions {
   readonly ties: TieMode;
@@ -31,12 +33,16 @@ export interface ScoreStageOptions {
   readonly execute: boolean;
   /** Execute only this shard's retrieved pairs into the cache, and write no results. */
   readonly shard?: { index: number; count: number };
+  /** Second stages over the first stages (`--rerank`): each pair becomes a two-stage system. */
+  readonly rerank?: RerankPlan;
 }
 
 export interface ScoreStageResult {
   readonly results: WrittenResultsFile[];
   readonly retrieved: { pairs: number; executed: number; cached: number };
-  readonly seconds: { rank: number; execute: number; evaluate: number };
+  /** The two-stage systems (empty without `rerank`), for the manifest. */
+  readonly twoStage: readonly TwoStageSystem[];
+  readonly seconds: { rank: number; rerank?: number; execute: number; evaluate: number };
 }
 
 /**
@@ -57,24 +63,52 @@ export async function scoreStage(
   let t = performance.now();
   const rankings = await rankSystems(scorers, pool, options.seed, io);
   const rank = (performance.now() - t) / 1000;
+  // Two-stage systems are reranked before execution, so the snippets a reranker promotes are executed with the
+  // rest; a shard only executes the candidates (every two-stage run is an order of them) and reranks nothing.
+  t = performance.now();
+  const plan = options.rerank;
+  const twoStage =
+    plan && options.shard === undefined ? await rerankStage(scorers, rankings, pool, plan, io, signal) : [];
+  const candidates =
+    plan && options.shard !== undefined ? await rerankCandidateRuns(scorers, rankings, pool, plan) : [];
+  const rerank = plan ? { rerank: (performance.now() - t) / 1000 } : {};
   t = performance.now();
   const retrieved =
     options.execute && oracle
-      ? await executeRetrieved(rankings, pool, oracle, table, io, signal, options.shard)
+      ? await executeRetrieved(
+          [...rankings, ...twoStage.map((s) => s.ranking), ...candidates],
+          pool,
+          oracle,
+          table,
+          io,
+          signal,
+          options.shard,
+        )
       : { pairs: 0, executed: 0, cached: 0 };
   const execute = (performance.now() - t) / 1000;
-  if (options.shard !== undefined) return { results: [], retrieved, seconds: { rank, execute, evaluate: 0 } };
+  if (options.shard !== undefined)
+    return { results: [], retrieved, twoStage, seconds: { rank, ...rerank, execute, evaluate: 0 } };
   t = performance.now();
   const results: WrittenResultsFile[] = [];
-  for (const ranking of rankings) {
-    const { result, analyses } = evaluateSystem(pool, ranking, table, options.ties);
+  const systems: [RankedSystem, TwoStageRecord | undefined][] = [
+    ...rankings.map((r): [RankedSystem, undefined] => [r, undefined]),
+    ...twoStage.map((s): [RankedSystem, TwoStageRecord] => [s.ranking, s.record]),
+  ];
+  for (const [ranking, record] of systems) {
+    const { result, analyses } = evaluateSystem(pool, ranking, table, options.ties, record);
     await writeJson(join(out, RESULTS_LAYOUT.results, resultFileName(ranking.id)), result);
     await writeJson(join(out, RESULTS_LAYOUT.analyses, resultFileName(ranking.id)), analyses);
     results.push(result);
   }
-  await writeTrecFiles(out, pool, rankings, table);
+  if (plan) await writeRerankFiles(out, twoStage, plan.secondStages.artifactLines());
+  await writeTrecFiles(
+    out,
+    pool,
+    systems.map(([r]) => r),
+    table,
+  );
   const evaluate = (performance.now() - t) / 1000;
-  return { results, retrieved, seconds: { rank, execute, evaluate } };
+  return { results, retrieved, twoStage, seconds: { rank, ...rerank, execute, evaluate } };
 }
 
 export interface CompareStageResult {

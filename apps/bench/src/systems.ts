@@ -13,7 +13,7 @@ import {
   type ModelConfig,
 } from '@execret/embedders';
 import type { Io } from './command.js';
-import type { Config, KeyedProvider } from './config.js';
+import { BASE_URL_PROVIDERS, type BaseUrlProvider, type Config, type KeyedProvider } from './config.js';
 import { inShard } from './execution.js';
 import { createProgressBar } from './progress.js';
 import { createMatrixScorer } from './scorers.js';
@@ -164,7 +164,7 @@ export async function embedModel(
   try {
     embedder = await createEmbedder(modelOrConfig, {
       ...(key ? { apiKey: key.reveal() } : {}),
-      ...(config.openaiCompatibleBaseUrl ? { baseUrl: config.openaiCompatibleBaseUrl } : {}),
+      ...(embedderBaseUrl(info.provider, config) ? { baseUrl: embedderBaseUrl(info.provider, config) } : {}),
       localModelPath: modelsDir(config, context.localModels),
       cacheDir: modelsDir(config, context.localModels),
       allowRemoteModels: !config.offline,
@@ -233,6 +233,17 @@ export function scorerForEmbedded(pool: PoolView, model: string, system: Embedde
     system.docs,
     system.info.dims,
   );
+}
+
+/**
+ * The base URL an embedding provider is sent to: `EXECRET_OPENAI_COMPATIBLE_URL` for `openai-compatible/*`,
+ * `EXECRET_<PROVIDER>_BASE_URL` for the hosted ones (the provider's default when unset), none for local models.
+ */
+function embedderBaseUrl(provider: string, config: Config): string | undefined {
+  if (provider === 'openai-compatible') return config.openaiCompatibleBaseUrl;
+  return (BASE_URL_PROVIDERS as readonly string[]).includes(provider)
+    ? config.baseUrls[provider as BaseUrlProvider]
+    : undefined;
 }
 
 function firstLine(text: string): string {

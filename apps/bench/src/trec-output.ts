@@ -32,7 +32,7 @@ export function trecRunFileName(system: string): string {
 export async function writeTrecFiles(
   out: string,
   pool: PoolView,
-  rankings: readonly SystemRanking[],
+  rankings: readonly Pick<SystemRanking, 'id' | 'runDocs' | 'runScores'>[],
   table: PassTable,
 ): Promise<string[]> {
   const written: string[] = [];

@@ -8,6 +8,8 @@ import { type Command, type CommandContext, intOption, listOption, stringOption,
 import { PassTable } from '../execution.js';
 import { loadDataset, startOracle, TIE_MODES, type VerifyReport, verifyGroups } from '../pipeline.js';
 import { leaderboardMarkdown, leaderboardRows } from '../report/leaderboard.js';
+import { RERANK_OPTIONS, rerankPlan } from '../rerank-options.js';
+import { type RerankPlan, twoStageManifestEntry } from '../rerank-stage.js';
 import { RESULTS_LAYOUT, writeJson } from '../results-io.js';
 import { createBm25Scorer } from '../scorers.js';
 import { compareStage, reportStage, scoreStage } from '../stages.js';
@@ -113,6 +115,7 @@ export const runCommand: Command = {
     ...TIES_OPTION,
     ...STATS_OPTIONS,
     ...ORACLE_OPTIONS,
+    ...RERANK_OPTIONS,
     'skip-verify': { type: 'boolean', description: 'do not execute the dataset’s own groups first' },
     'no-execute': {
       type: 'boolean',
@@ -123,6 +126,7 @@ export const runCommand: Command = {
     'execret run                                   # bundled mini set, offline',
     'execret run --dataset hf:anonpapersubmission01/execretrieval --models bm25,openai/text-embedding-3-large',
     'execret run --ties expected --json > run.json',
+    'COHERE_API_KEY=... execret run --models bm25 --rerank cohere/rerank-v3.5,exec/consensus --rerank-depth 20',
   ],
   async run(context) {
     const { values, config, io, signal } = context;
@@ -144,12 +148,16 @@ export const runCommand: Command = {
     const table = new PassTable(dataset.pool.docIds.length);
     let oracle: Oracle | undefined;
     let verify: VerifyReport | undefined;
+    let rerank: RerankPlan | undefined;
     try {
       if (execute) oracle = await startOracle(config, { ...oracleSettings(values), signal });
       if (oracle)
         io.log(
           `oracle: ${oracle.info.isolation} isolation, ${oracle.info.concurrency} fork servers, Python ${oracle.info.python.version}`,
         );
+      // Second stages are created before any work, so a bad --rerank or a missing key fails at once.
+      const defaultRun = listOption(values, 'models').length === 0 && listOption(values, 'model-config').length === 0;
+      rerank = await rerankPlan(context, { defaultRun, oracle });
       if (oracle && values['skip-verify'] !== true) {
         t = performance.now();
         verify = await verifyGroups(dataset, oracle, table, io, signal);
@@ -166,9 +174,19 @@ export const runCommand: Command = {
       const { scorers, skipped, embedding } = await buildScorers(context, dataset, listOption(values, 'models'));
       timings.embed = (performance.now() - t) / 1000;
 
-      const scored = await scoreStage(dataset, scorers, oracle, table, out, { ties, seed, execute }, io, signal);
+      const scored = await scoreStage(
+        dataset,
+        scorers,
+        oracle,
+        table,
+        out,
+        { ties, seed, execute, ...(rerank ? { rerank } : {}) },
+        io,
+        signal,
+      );
       Object.assign(timings, {
         rank: scored.seconds.rank,
+        ...(scored.seconds.rerank === undefined ? {} : { rerank: scored.seconds.rerank }),
         execute: scored.seconds.execute,
         evaluate: scored.seconds.evaluate,
       });
@@ -199,6 +217,7 @@ export const runCommand: Command = {
           similarity: s.similarity,
         })),
         skipped_systems: skipped,
+        ...(scored.twoStage.length > 0 ? { two_stage_systems: scored.twoStage.map(twoStageManifestEntry) } : {}),
         embedding,
         verify: verify ?? null,
         retrieved_pairs: scored.retrieved,
@@ -226,6 +245,7 @@ export const runCommand: Command = {
       }
       return 0;
     } finally {
+      await rerank?.secondStages.close();
       await oracle?.close();
     }
   },

@@ -8,7 +8,7 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/** Formats a number with fixed decimals; `—` for NaN/undefined. */
-export function fmt(value: number | undefined, digits = 3): string {
-  return value === undefined || Number.isNaN(value) ? '—' : value.toFixed(digits);
+/** Formats a number with fixed decimals; `—` for NaN, undefined and null (a NaN read back from JSON). */
+export function fmt(value: number | null | undefined, digits = 3): string {
+  return value === undefined || value === null || Number.isNaN(value) ? '—' : value.toFixed(digits);
 }

@@ -4,6 +4,7 @@ import { metricValue, resultExtras, type SystemAnalyses } from '../results-model
 import { lineDiff } from './diff.js';
 import { escapeHtml, fmt } from './escape.js';
 import { barChart, heatmap, lineChart } from './svg.js';
+import { twoStageSection } from './two-stage.js';
 
 /** Everything `report.html` shows; read from a results folder. */
 export interface ReportInput {
@@ -55,7 +56,7 @@ dl.manifest{display:grid;grid-template-columns:max-content auto;gap:2px 16px;fon
 /**
  * Builds the self-contained `report.html`: inline CSS and SVG only (no scripts, no CDN), so it renders
  * offline and in any browser. Sections carry stable ids (`#leaderboard`, `#exec-curves`, `#significance`,
- * `#pool-density`, `#bug-types`, `#domains`, `#edit-span`, `#solved-by`, `#misses`, `#manifest`).
+ * `#two-stage` (when there are two-stage systems), `#pool-density`, `#bug-types`, `#domains`, `#edit-span`, `#solved-by`, `#misses`, `#manifest`).
  */
 export function renderReportHtml(input: ReportInput): string {
   const ordered = leaderboardOrder(input.results);
@@ -142,6 +143,10 @@ export function renderReportHtml(input: ReportInput): string {
       `<section id="significance"><h2>Pairwise significance (exec@1, exact McNemar)</h2><p class="muted">Row minus column; p is the exact McNemar p-value. Green: row significantly better, red: significantly worse, at 0.05 after Holm's correction over all pairs.</p><table class="sig"><thead><tr><th></th>${head}</tr></thead><tbody>${body}</tbody></table></section>`,
     );
   }
+
+  // Second stages against their first stages.
+  const twoStage = twoStageSection(input.results, input.pairwise, input.manifest);
+  if (twoStage !== '') sections.push(twoStage);
 
   // Pool-density ablation.
   const densitySeries = ordered

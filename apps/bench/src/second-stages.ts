@@ -1,0 +1,366 @@
+import { join } from 'node:path';
+import {
+  type ArtifactCache,
+  type ArtifactRecord,
+  createExecReranker,
+  EXEC_RERANKER_IDS,
+  type ExecOracle,
+  type ExecRerankAudit,
+  type ExecRerankCost,
+  type ExecReranker,
+  formatArtifactLine,
+  openArtifactCache,
+} from '@execret/exec-rerank';
+import { compareCodePoints } from '@execret/formats';
+import {
+  type CreateRerankerOptions,
+  createReranker,
+  describeReranker,
+  listRerankers,
+  openScoreCache,
+  type Reranker,
+  type RerankerInfo,
+  RerankersError,
+  type RerankHit,
+  type RerankUsage,
+  type ScoreCache,
+  withScoreCache,
+} from '@execret/rerankers';
+import { UsageError } from './command.js';
+import type { Config, KeyedProvider } from './config.js';
+
+/** How deep a second stage reranks by default: the first stage's top 10. */
+export const DEFAULT_RERANK_DEPTH = 10;
+
+/** The second stages a default `execret run` (no `--models`, no `--rerank`) adds over `bm25`: the artifact baselines. */
+export const DEFAULT_SECOND_STAGES: readonly string[] = ['exec/consensus', 'exec/random-clone'];
+
+/** The first stage the default second stages rerank. */
+export const DEFAULT_RERANKED_FIRST_STAGE = 'bm25';
+
+/** What the manifest and the results file record of a second stage (no keys, no URLs). */
+export interface SecondStageInfo {
+  readonly id: string;
+  readonly configHash: string;
+  readonly provider: string;
+  readonly method: string;
+  readonly model: string;
+  readonly revision: string | null;
+  readonly instruction: string | null;
+  readonly truncation: string;
+  readonly maxLength: number | null;
+  readonly dtype: string;
+  readonly pointwise: boolean;
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/** One reranked decision: hits best first over every candidate, and the audit of an execution reranker. */
+export interface SecondStageDecision {
+  readonly hits: readonly RerankHit[];
+  readonly audit: ExecRerankAudit | null;
+}
+
+/**
+ * A reranker as the bench uses it: a `@execret/rerankers` reranker behind the score cache, or an
+ * `@execret/exec-rerank` execution reranker (with its artifact cache and audit).
+ */
+export interface SecondStage {
+  readonly info: SecondStageInfo;
+  /** `score-cache`: scores cached per (config hash, query, snippet[, list]); `artifacts`: execution reranker. */
+  readonly kind: 'score-cache' | 'artifacts';
+  rerank(
+    query: string,
+    candidates: readonly string[],
+    options: { signal: AbortSignal; firstStageScores: readonly number[] },
+  ): Promise<SecondStageDecision>;
+  usage(): RerankUsage;
+  /** Execution costs (execution rerankers), or `null`. */
+  costs(): ExecRerankCost | null;
+}
+
+/** The second stages of a run, with the caches they share. */
+export interface SecondStages {
+  readonly stages: readonly SecondStage[];
+  /**
+   * The artifact records (chat replies, generated inputs, executions) read or written by the execution rerankers
+   * since they were opened, as artifact-cache lines (`@execret/exec-rerank`'s format): chat replies, inputs, then
+   * executions, each by key in code-point order (so the copy does not depend on the order queries finished).
+   */
+  artifactLines(): string[];
+  close(): Promise<void>;
+}
+
+/** Where the rerank score cache lives under the cache dir. */
+export function rerankScoreCacheFile(config: Pick<Config, 'cacheDir'>): string {
+  return join(config.cacheDir, 'rerank', 'scores.jsonl');
+}
+
+/** Where the execution rerankers' artifact cache lives under the cache dir. */
+export function rerankArtifactCacheFile(config: Pick<Config, 'cacheDir'>): string {
+  return join(config.cacheDir, 'rerank', 'exec-artifacts.jsonl');
+}
+
+/** The API key each rerank provider is read from (see `config.ts`). */
+const RERANK_KEYS: Readonly<Partial<Record<string, KeyedProvider>>> = {
+  cohere: 'cohere',
+  voyage: 'voyage',
+  jina: 'jina',
+  mixedbread: 'mixedbread',
+  tei: 'tei',
+  vllm: 'vllm',
+  'openai-compatible': 'openai',
+};
+
+/** Environment variable of each provider's key, for messages. */
+const KEY_VARIABLES: Readonly<Record<string, string>> = {
+  cohere: 'COHERE_API_KEY',
+  voyage: 'VOYAGE_API_KEY',
+  jina: 'JINA_API_KEY',
+  mixedbread: 'MIXEDBREAD_API_KEY',
+  tei: 'EXECRET_TEI_API_KEY',
+  vllm: 'EXECRET_VLLM_API_KEY',
+  'openai-compatible': 'OPENAI_API_KEY',
+};
+
+function isExecId(id: string): boolean {
+  return id.startsWith('exec/');
+}
+
+/**
+ * Checks `--rerank` ids before anything runs: registry ids of `@execret/rerankers` (see its README) or
+ * `exec/consensus`, `exec/random-clone`, `exec/tests@<chat model>`, `exec/probe@<chat model>`.
+ *
+ * @throws {UsageError} for an unknown id, listing the known ones
+ */
+export function checkSecondStageIds(ids: readonly string[]): void {
+  for (const id of ids) {
+    if (isExecId(id)) {
+      if (
+        id === 'exec/consensus' ||
+        id === 'exec/random-clone' ||
+        /^exec\/(tests|probe)@(openai|openai-compatible)\/\S/.test(id)
+      )
+        continue;
+    } else {
+      try {
+        const info = describeReranker(id);
+        if (info.provider === 'fusion') throw new UsageError(`--rerank ${id}: fusion rerankers are built from others`);
+        continue;
+      } catch (error) {
+        if (!RerankersError.is(error)) throw error;
+      }
+    }
+    throw new UsageError(
+      `--rerank: unknown reranker ${JSON.stringify(id)}; known: ${[...listRerankers().map((r) => r.id), ...EXEC_RERANKER_IDS].join(', ')}`,
+    );
+  }
+}
+
+/** Everything creating the second stages needs from the run. */
+export interface SecondStageContext {
+  readonly config: Config;
+  /** The run's oracle (same sandbox and limits as the benchmark's tests); `undefined` with `--no-execute`. */
+  readonly oracle: ExecOracle | undefined;
+  /** Folder of local model weights (`--local-models`, default `<cache>/models`). */
+  readonly localModels: string;
+  /** Chat prices for chat-model rerankers (`--rerank-price-in`/`--rerank-price-out`), USD per million tokens. */
+  readonly chatPrice?: { inputUsdPerMillion: number; outputUsdPerMillion: number };
+}
+
+/**
+ * Creates the second stages of `ids`: model rerankers through `createReranker` behind the score cache
+ * (`<cache>/rerank/scores.jsonl`, keyed by config hash, query and snippet hash, so reruns and killed runs pay only
+ * for what is missing), execution rerankers through `createExecReranker` with the run's oracle and the artifact
+ * cache (`<cache>/rerank/exec-artifacts.jsonl`). Keys come from the configuration and are handed to the factories
+ * only; base URLs from `EXECRET_<PROVIDER>_BASE_URL` (`EXECRET_OPENAI_COMPATIBLE_URL` for chat models).
+ *
+ * @throws {UsageError} for a hosted reranker without its key, a self-hosted one without its base URL, or an
+ *   execution reranker without an oracle
+ */
+export async function createSecondStages(ids: readonly string[], context: SecondStageContext): Promise<SecondStages> {
+  checkSecondStageIds(ids);
+  const { config } = context;
+  let scoreCache: ScoreCache | undefined;
+  let artifacts: TrackedArtifacts | undefined;
+  const stages: SecondStage[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  try {
+    for (const id of ids) {
+      if (isExecId(id)) {
+        if (id !== 'exec/random-clone' && context.oracle === undefined)
+          throw new UsageError(`--rerank ${id} executes candidates in the oracle; it cannot run with --no-execute`);
+        artifacts ??= trackArtifacts(await openArtifactCache(rerankArtifactCacheFile(config)));
+        const reranker = createExecReranker(id, {
+          ...(context.oracle ? { oracle: context.oracle } : {}),
+          cache: artifacts.cache,
+          ...chatEndpoint(id, config),
+          ...(context.chatPrice ? { price: context.chatPrice } : {}),
+        });
+        closers.push(() => reranker.close());
+        stages.push(execStage(reranker));
+        continue;
+      }
+      scoreCache ??= await openScoreCache(rerankScoreCacheFile(config));
+      const reranker = await createReranker(id, rerankerOptions(id, context));
+      closers.push(() => reranker.close());
+      stages.push(modelStage(reranker, withScoreCache(reranker, scoreCache)));
+    }
+  } catch (error) {
+    for (const close of closers) await close();
+    scoreCache?.close();
+    artifacts?.cache.close();
+    throw error;
+  }
+  return {
+    stages,
+    artifactLines: () => artifacts?.lines() ?? [],
+    close: async () => {
+      for (const close of closers) await close();
+      scoreCache?.close();
+      artifacts?.cache.close();
+    },
+  };
+}
+
+/** Options of a model reranker: key, base URL and local weights from the configuration. */
+function rerankerOptions(id: string, context: SecondStageContext): CreateRerankerOptions {
+  const { config } = context;
+  const info = describeReranker(id);
+  const provider = info.provider;
+  const keyName = RERANK_KEYS[provider];
+  const key = keyName === undefined ? undefined : config.keys[keyName];
+  const hosted = provider === 'cohere' || provider === 'voyage' || provider === 'jina' || provider === 'mixedbread';
+  if (hosted && key === undefined)
+    throw new UsageError(`--rerank ${id}: no API key for ${provider} (set ${KEY_VARIABLES[provider]})`);
+  const baseUrl =
+    provider === 'openai-compatible'
+      ? config.openaiCompatibleBaseUrl
+      : provider === 'transformers'
+        ? undefined
+        : config.baseUrls[provider as keyof Config['baseUrls']];
+  if ((provider === 'tei' || provider === 'vllm') && baseUrl === undefined)
+    throw new UsageError(
+      `--rerank ${id}: a self-hosted ${provider} server is needed; set EXECRET_${provider.toUpperCase()}_BASE_URL`,
+    );
+  return {
+    ...(key ? { apiKey: key.reveal() } : {}),
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(provider === 'transformers'
+      ? { localModelPath: context.localModels, cacheDir: context.localModels, allowRemoteModels: !config.offline }
+      : {}),
+    ...(provider === 'openai-compatible' && context.chatPrice
+      ? {
+          price: {
+            usdPerMillionInputTokens: context.chatPrice.inputUsdPerMillion,
+            usdPerMillionOutputTokens: context.chatPrice.outputUsdPerMillion,
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * The chat endpoint of `exec/tests@…` and `exec/probe@…`, as `execret generate` reaches one: `openai/<model>` at
+ * `EXECRET_OPENAI_BASE_URL` (default OpenAI's) with `OPENAI_API_KEY`; `openai-compatible/<model>` at
+ * `EXECRET_OPENAI_COMPATIBLE_URL` with `OPENAI_API_KEY` when set (self-hosted servers accept any key).
+ */
+function chatEndpoint(id: string, config: Config): { apiKey?: string; baseURL?: string } {
+  const m = /^exec\/(?:tests|probe)@(openai|openai-compatible)\//.exec(id);
+  if (m === null) return {};
+  const key = config.keys.openai;
+  if (m[1] === 'openai') {
+    if (key === undefined) throw new UsageError(`--rerank ${id}: no API key for openai (set OPENAI_API_KEY)`);
+    return { apiKey: key.reveal(), ...(config.baseUrls.openai ? { baseURL: config.baseUrls.openai } : {}) };
+  }
+  if (config.openaiCompatibleBaseUrl === undefined)
+    throw new UsageError(`--rerank ${id}: needs an OpenAI-compatible chat server; set EXECRET_OPENAI_COMPATIBLE_URL`);
+  return { apiKey: key?.reveal() ?? 'none', baseURL: config.openaiCompatibleBaseUrl };
+}
+
+function describe(info: RerankerInfo | ExecReranker['info']): SecondStageInfo {
+  return {
+    id: info.id,
+    configHash: info.configHash,
+    provider: info.provider,
+    method: info.method,
+    model: info.model,
+    revision: info.revision,
+    instruction: info.instruction,
+    truncation: info.truncation,
+    maxLength: info.maxLength,
+    dtype: info.dtype,
+    pointwise: info.pointwise,
+    params: info.params,
+  };
+}
+
+function modelStage(reranker: Reranker, cached: Reranker): SecondStage {
+  return {
+    info: describe(reranker.info),
+    kind: 'score-cache',
+    rerank: async (query, candidates, options) => ({
+      hits: await cached.rerank(query, candidates, {
+        signal: options.signal,
+        firstStageScores: options.firstStageScores,
+      }),
+      audit: null,
+    }),
+    usage: () => reranker.usage(),
+    costs: () => null,
+  };
+}
+
+function execStage(reranker: ExecReranker): SecondStage {
+  return {
+    info: describe(reranker.info),
+    kind: 'artifacts',
+    rerank: async (query, candidates, options) => {
+      const result = await reranker.rerankDetailed(query, candidates, { signal: options.signal });
+      return { hits: result.hits, audit: result.audit };
+    },
+    usage: () => reranker.usage(),
+    costs: () => reranker.costs(),
+  };
+}
+
+interface TrackedArtifacts {
+  readonly cache: ArtifactCache;
+  lines(): string[];
+}
+
+/** Order of the artifact kinds in the results folder's copy: chat replies, then inputs, then executions. */
+const KIND_ORDER: Readonly<Record<ArtifactRecord['kind'], number>> = { chat: 0, inputs: 1, execution: 2 };
+
+/** An artifact cache that remembers every record read or written through it (for the results folder). */
+function trackArtifacts(inner: ArtifactCache): TrackedArtifacts {
+  const used = new Map<string, ArtifactRecord>();
+  const note = <T extends ArtifactRecord | undefined>(record: T): T => {
+    if (record !== undefined) used.set(`${KIND_ORDER[record.kind]}:${record.key}`, record);
+    return record;
+  };
+  const cache: ArtifactCache = {
+    get file() {
+      return inner.file;
+    },
+    get issues() {
+      return inner.issues;
+    },
+    get size() {
+      return inner.size;
+    },
+    chat: (key) => note(inner.chat(key)),
+    inputs: (key) => note(inner.inputs(key)),
+    execution: (code, tests) => note(inner.execution(code, tests)),
+    put: (record) => {
+      inner.put(record);
+      note(record);
+    },
+    records: () => inner.records(),
+    close: () => inner.close(),
+  };
+  return {
+    cache,
+    lines: () =>
+      [...used.entries()].sort(([a], [b]) => compareCodePoints(a, b)).map(([, record]) => formatArtifactLine(record)),
+  };
+}
