@@ -35,7 +35,9 @@ export function mainHelp(): string {
     '\n\nRun `execret <command> --help` for a command’s options. `execret run` with no options runs the whole\n' +
     'benchmark offline on the bundled mini dataset.\n\n' +
     'Environment: EXECRET_CACHE_DIR, EXECRET_OFFLINE=1, HF_ENDPOINT, HF_TOKEN, OPENAI_API_KEY, GEMINI_API_KEY,\n' +
-    'MISTRAL_API_KEY, VOYAGE_API_KEY, EXECRET_OPENAI_COMPATIBLE_URL, EXECRET_PYTHON.\n'
+    'MISTRAL_API_KEY, VOYAGE_API_KEY, COHERE_API_KEY, JINA_API_KEY, MIXEDBREAD_API_KEY, EXECRET_TEI_API_KEY,\n' +
+    'EXECRET_VLLM_API_KEY, EXECRET_OPENAI_COMPATIBLE_URL (embedding and chat models), EXECRET_<PROVIDER>_BASE_URL\n' +
+    '(OPENAI, GEMINI, MISTRAL, VOYAGE, COHERE, JINA, MIXEDBREAD, TEI, VLLM), EXECRET_PYTHON.\n'
   );
 }
 
