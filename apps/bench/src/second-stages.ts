@@ -55,7 +55,7 @@ export interface SecondStageInfo {
 }
 
 /** One reranked decision: hits best first over every candidate, and the audit of an execution reranker. */
-export interface SecondStageDecision {
+interface SecondStageDecision {
   readonly hits: readonly RerankHit[];
   readonly audit: ExecRerankAudit | null;
 }
@@ -91,12 +91,12 @@ export interface SecondStages {
 }
 
 /** Where the rerank score cache lives under the cache dir. */
-export function rerankScoreCacheFile(config: Pick<Config, 'cacheDir'>): string {
+function rerankScoreCacheFile(config: Pick<Config, 'cacheDir'>): string {
   return join(config.cacheDir, 'rerank', 'scores.jsonl');
 }
 
 /** Where the execution rerankers' artifact cache lives under the cache dir. */
-export function rerankArtifactCacheFile(config: Pick<Config, 'cacheDir'>): string {
+function rerankArtifactCacheFile(config: Pick<Config, 'cacheDir'>): string {
   return join(config.cacheDir, 'rerank', 'exec-artifacts.jsonl');
 }
 

@@ -5,10 +5,10 @@ import type { RerankUsage } from '@execret/rerankers';
 import type { SecondStage, SecondStageInfo } from './second-stages.js';
 
 /** Between the first-stage id and the reranker id in a two-stage system's id: `bm25>>cohere/rerank-v3.5`. */
-export const TWO_STAGE_SEPARATOR = '>>';
+const TWO_STAGE_SEPARATOR = '>>';
 
 /** Queries reranked at once (each reranker batches and retries within a query on its own). */
-export const RERANK_QUERY_CONCURRENCY = 4;
+const RERANK_QUERY_CONCURRENCY = 4;
 
 /**
  * The id of the system made of a first stage and a reranker over its top depth.
@@ -37,7 +37,7 @@ export interface TwoStageRecord {
 }
 
 /** One query's reranked decision, a line of `rerank/<system>.jsonl`. */
-export interface TwoStageDecision {
+interface TwoStageDecision {
   query_id: string;
   /** The first stage's top depth, in its order (index 0 = first-stage rank 1). */
   candidates: string[];
