@@ -21,6 +21,7 @@
   const defineProperty = R.defineProperty;
   const ObjectCtor = Object;
   const create = ObjectCtor.create;
+  const setProto = ObjectCtor.setPrototypeOf;
   const freeze = ObjectCtor.freeze;
   const objectHasOwnProperty = ObjectCtor.prototype.hasOwnProperty;
   const isArray = Array.isArray;
@@ -46,14 +47,20 @@
   const hostAssertionError = typeof opts.AssertionError === 'function' ? opts.AssertionError : undefined;
   const limitsSource = opts.limits !== undefined && opts.limits !== null ? opts.limits : create(null);
 
-  const hasOwn = function hasOwn(object, key) {
-    return apply(objectHasOwnProperty, object, [key]);
-  };
+  const bind = Function.prototype.bind;
+  /** `Object.hasOwn` where it exists (a direct call to a native function), else a bound hasOwnProperty.call. */
+  const hasOwn =
+    typeof ObjectCtor.hasOwn === 'function'
+      ? ObjectCtor.hasOwn
+      : function hasOwn(object, key) {
+          return apply(objectHasOwnProperty, object, [key]);
+        };
 
   // Every proxy created from now on is recorded, so that the serialiser can refuse it without touching it
   // (a proxy's traps are untrusted code). Under QuickJS the global Proxy is the only way to create one;
   // under node the harness passes util.types.isProxy, which also sees proxies of other realms.
   const proxies = new WeakSetCtor();
+  const isRecordedProxy = apply(bind, wsHas, [proxies]);
   if (RealProxy !== undefined && wrapProxy) {
     // biome-ignore lint/suspicious/noShadowRestrictedNames: the wrapper is named like the constructor it replaces
     const ProxyWrapper = function Proxy(target, handler) {
@@ -80,10 +87,12 @@
       enumerable: false,
     });
   }
-  const isProxy = function isProxy(value) {
-    if (apply(wsHas, proxies, [value])) return true;
-    return hostIsProxy !== undefined && hostIsProxy(value) === true;
-  };
+  const isProxy =
+    hostIsProxy === undefined
+      ? isRecordedProxy
+      : function isProxy(value) {
+          return isRecordedProxy(value) || hostIsProxy(value) === true;
+        };
 
   // A console whose output goes nowhere (QuickJS has none; under node the harness keeps node's, whose
   // output is discarded by the sandbox).
@@ -266,8 +275,12 @@
   const MAX_DEPTH = typeof limitsSource.maxDepth === 'number' ? limitsSource.maxDepth : 100;
   const MAX_CHARS = typeof limitsSource.maxChars === 'number' ? limitsSource.maxChars : 1048576;
 
+  // The text is built as a list of pieces joined once at the end (repeated `+=` copies: quadratic).
+  const arrayJoin = ArrayProto.join;
   const serialize = function serialize(root) {
-    const stack = create(null);
+    // Arrays without a prototype: fast element storage, and no setter of Array.prototype sees a write.
+    const stack = setProto([], null);
+    const out = setProto([], null);
     const state = create(null);
     state.nodes = 0;
     state.chars = 0;
@@ -276,15 +289,17 @@
       marker.refused = reason;
       throw marker;
     };
-    const count = function count(text) {
-      state.chars += text.length;
-      if (state.chars > MAX_CHARS) refuse(`the value is larger than ${MAX_CHARS} characters of plain data`);
-      return text;
+    const tooLarge = function tooLarge() {
+      refuse(`the value is larger than ${MAX_CHARS} characters of plain data`);
     };
+    // Pieces are appended in place (function calls are what costs most in QuickJS); only strings and keys,
+    // whose size the value chooses, are counted against MAX_CHARS, the rest is bounded by MAX_NODES.
     const entries = function entries(value, depth, arrayLike) {
       const keys = ownKeys(value);
       const n = keys.length;
-      let out = '[';
+      // Every key is at least one node: refuse at once what cannot fit, before a descriptor per key.
+      if (state.nodes + n > MAX_NODES + (arrayLike ? 1 : 0)) refuse(`the value has more than ${MAX_NODES} nodes`);
+      out[out.length] = '[';
       let first = true;
       let symbols = 0;
       for (let i = 0; i < n; i++) {
@@ -297,53 +312,80 @@
         }
         if (!hasOwn(desc, 'value')) refuse(`property ${jsonStringify(cut(key))} is an accessor`);
         if (arrayLike && key === 'length') continue;
-        out += `${first ? '' : ','}[${count(jsonStringify(key))},${node(desc.value, depth + 1)}]`;
+        state.chars += key.length;
+        if (state.chars > MAX_CHARS) tooLarge();
+        out[out.length] = `${first ? '[' : ',['}${jsonStringify(key)},`;
+        node(desc.value, depth + 1);
+        out[out.length] = ']';
         first = false;
       }
-      return `${out}],${symbols}`;
+      out[out.length] = `],${symbols}`;
     };
     const node = function node(value, depth) {
       state.nodes++;
       if (state.nodes > MAX_NODES) refuse(`the value has more than ${MAX_NODES} nodes`);
       switch (typeof value) {
         case 'undefined':
-          return '["u"]';
+          out[out.length] = '["u"]';
+          return;
         case 'boolean':
-          return value ? '["b",true]' : '["b",false]';
+          out[out.length] = value ? '["b",true]' : '["b",false]';
+          return;
         case 'number':
-          if (value === 0 && 1 / value < 0) return '["d","-0"]';
-          return `["d","${value}"]`;
+          out[out.length] = value === 0 && 1 / value < 0 ? '["d","-0"]' : `["d","${value}"]`;
+          return;
         case 'string':
-          if (value.length > MAX_CHARS) refuse(`a string is longer than ${MAX_CHARS} characters`);
-          return `["s",${count(jsonStringify(value))}]`;
-        case 'bigint':
-          return count(`["g","${value}"]`);
+          state.chars += value.length;
+          if (state.chars > MAX_CHARS) tooLarge();
+          out[out.length] = `["s",${jsonStringify(value)}]`;
+          return;
+        case 'bigint': {
+          const digits = `${value}`;
+          state.chars += digits.length;
+          if (state.chars > MAX_CHARS) tooLarge();
+          out[out.length] = `["g","${digits}"]`;
+          return;
+        }
         case 'symbol':
-          return '["y"]';
+          out[out.length] = '["y"]';
+          return;
         case 'function':
-          return '["f"]';
+          out[out.length] = '["f"]';
+          return;
         default:
           break;
       }
-      if (value === null) return '["n"]';
+      if (value === null) {
+        out[out.length] = '["n"]';
+        return;
+      }
       if (isProxy(value)) refuse('the value is or contains a Proxy');
       if (depth > MAX_DEPTH) refuse(`the value is nested deeper than ${MAX_DEPTH} levels`);
-      for (let i = 0; i < depth; i++) if (stack[i] === value) return '["c"]';
+      for (let i = 0; i < depth; i++) {
+        if (stack[i] === value) {
+          out[out.length] = '["c"]';
+          return;
+        }
+      }
       stack[depth] = value;
       const proto = getProto(value);
-      let out;
       if (isArray(value) && proto === ArrayProto) {
-        out = `["a",${value.length},${entries(value, depth, true)}]`;
+        out[out.length] = `["a",${value.length},`;
+        entries(value, depth, true);
+        out[out.length] = ']';
       } else if ((proto === ObjectProto || proto === null) && !isArray(value) && !isView(value)) {
-        out = `["o","${proto === null ? 'N' : 'O'}",${entries(value, depth, false)}]`;
+        out[out.length] = proto === null ? '["o","N",' : '["o","O",';
+        entries(value, depth, false);
+        out[out.length] = ']';
       } else {
-        out = `["x",${jsonStringify(isArray(value) ? 'Array with another prototype' : constructorName(value))}]`;
+        out[out.length] =
+          `["x",${jsonStringify(isArray(value) ? 'Array with another prototype' : constructorName(value))}]`;
       }
       stack[depth] = undefined;
-      return out;
     };
     try {
-      return node(root, 0);
+      node(root, 0);
+      return apply(arrayJoin, out, ['']);
     } catch (error) {
       if (
         error !== null &&
