@@ -6,6 +6,7 @@ export default defineProject({
   test: {
     name: 'exec-rerank',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
   },
 });

@@ -28,8 +28,12 @@ export {
   DEFAULT_MAX_CRASH_FRACTION,
   DEFAULT_MAX_QUESTIONS,
   DEFAULT_PROBE_COUNT,
+  DEFAULT_PROBE_MEMORY_MB,
+  DEFAULT_PROBE_STEPS,
   DEFAULT_PROBE_TIMEOUT_MS,
+  DEFAULT_PROBES_PER_SUITE,
   DEFAULT_SEED,
+  DEFAULT_SUITE_PROBE_STEPS,
   DEFAULT_TEST_COUNT,
   DEFAULT_TESTS_SCORING,
   PROBE_TEST_VERSION,
@@ -49,6 +53,7 @@ export type { ExecLanguage } from './language.js';
 export { type MajorityAgreement, majorityAgreement } from './majority-agreement.js';
 export { guessProbeKinds, PROBE_KINDS, type ProbeKind } from './param-kinds.js';
 export { passFractionScores } from './pass-fraction.js';
+export type { ProbeBudget } from './probe-budget.js';
 export type { ProbeCall } from './probe-call.js';
 export { generateProbeInputs, PROBE_GENERATOR_VERSION, type ProbeInputsOptions } from './probe-inputs.js';
 export { type ProbeOutput, readProbeOutput } from './probe-output.js';

@@ -2,6 +2,7 @@ import type { CodeLiterals } from './code-literals.js';
 import type { Expectation } from './expectation.js';
 import type { FunctionSignature } from './function-signature.js';
 import type { GeneratedTestIssue } from './generated-test-issue.js';
+import type { ProbeBudget } from './probe-budget.js';
 import type { ProbeCall } from './probe-call.js';
 
 /**
@@ -21,7 +22,7 @@ export interface ExecLanguage {
   /** The code probe tests run against: the candidate's code plus the probe helper (see `pythonProbeCode`). */
   probeCode(code: string): string;
   /** A test whose outcome reports what the call returned or raised (see `pythonProbeTest`). */
-  probeTest(functionName: string, call: ProbeCall, timeoutMs: number): string;
+  probeTest(functionName: string, call: ProbeCall, budget: ProbeBudget): string;
   /** A test that passes when `call` (source) behaves as expected. */
   expectationTest(call: string, expected: Expectation): string;
   /** Static checks of a generated test; `null` when it may be kept. */

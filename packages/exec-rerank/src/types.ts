@@ -39,8 +39,16 @@ export interface ExecRerankerOptions extends ChatEndpointOptions {
   seed?: number;
   /** Inputs generated per group (default `DEFAULT_PROBE_COUNT`). */
   probeCount?: number;
-  /** Budget of one probe call in milliseconds (default `DEFAULT_PROBE_TIMEOUT_MS`). */
+  /** Wall-clock limit of one probe call in milliseconds (default `DEFAULT_PROBE_TIMEOUT_MS`). */
   probeTimeoutMs?: number;
+  /** Trace events one probe call may spend (default `DEFAULT_PROBE_STEPS`). */
+  probeSteps?: number;
+  /** Trace events the probes of one suite may spend together (default `DEFAULT_SUITE_PROBE_STEPS`). */
+  suiteProbeSteps?: number;
+  /** Address space one probe call may add, in MiB (default `DEFAULT_PROBE_MEMORY_MB`). */
+  probeMemoryMb?: number;
+  /** Probes per oracle job (default `DEFAULT_PROBES_PER_SUITE`). */
+  probesPerSuite?: number;
   /** Tests asked of the chat model (default `DEFAULT_TEST_COUNT`). */
   testCount?: number;
   /** Score of `exec/tests@…` (default `DEFAULT_TESTS_SCORING`). */

@@ -1,7 +1,9 @@
 import { createOracle, type Oracle } from '@execret/oracle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProbeBudget } from '../src/probe-budget.js';
 import type { ProbeCall } from '../src/probe-call.js';
 import type { ProbeValue } from '../src/probe-value.js';
+import { pythonExpectationTest } from '../src/python/expectation-test.js';
 import { pythonProbeCode, pythonProbeTest } from '../src/python/probe-test.js';
 
 let oracle: Oracle;
@@ -15,10 +17,16 @@ afterAll(async () => {
 const int = (value: number): ProbeValue => ({ kind: 'int', value });
 const call = (...positional: ProbeValue[]): ProbeCall => ({ positional, keyword: [] });
 
-async function probe(code: string, calls: ProbeCall[], name = 'f', timeoutMs = 250): Promise<string[]> {
+async function probe(
+  code: string,
+  calls: ProbeCall[],
+  name = 'f',
+  budget: Partial<ProbeBudget> = {},
+): Promise<string[]> {
+  const full = { timeoutMs: 250, steps: 20_000, suiteSteps: 1_000_000, memoryBytes: 64 * 2 ** 20, ...budget };
   const r = await oracle.run({
     code: pythonProbeCode(code),
-    tests: calls.map((c) => pythonProbeTest(name, c, timeoutMs)),
+    tests: calls.map((c) => pythonProbeTest(name, c, full)),
   });
   return r.tests;
 }
@@ -36,13 +44,22 @@ describe('pythonProbeTest', () => {
     ]);
   });
 
-  it('reports exceptions by type and a timeout of one call without losing the others', async () => {
-    const code = 'def f(x):\n    if x == 0:\n        while True:\n            pass\n    return 10 // (x - 1)\n';
-    expect(await probe(code, [call(int(0)), call(int(1)), call(int(3))], 'f', 100)).toEqual([
-      'FAIL: E:ProbeTimeout',
-      'FAIL: E:ZeroDivisionError',
-      'FAIL: R:5',
-    ]);
+  it('reports exceptions by type, an endless loop as over budget and slow C code as a timeout', async () => {
+    const code =
+      'import time\ndef f(x):\n    if x == 0:\n        while True:\n            pass\n    if x == 2:\n        time.sleep(30)\n    return 10 // (x - 1)\n';
+    expect(
+      await probe(code, [call(int(0)), call(int(1)), call(int(2)), call(int(3))], 'f', { timeoutMs: 100 }),
+    ).toEqual(['FAIL: E:ProbeBudget', 'FAIL: E:ZeroDivisionError', 'FAIL: E:ProbeTimeout', 'FAIL: R:5']);
+  });
+
+  it('stops probing once the suite’s steps are spent, the same on every run', async () => {
+    const code = 'def f(n):\n    t = 0\n    for i in range(n):\n        t += i\n    return t\n';
+    const calls = [call(int(300)), call(int(300)), call(int(300)), call(int(1))];
+    // each call spends about 605 trace events: two fit in 1000, the third starts with the budget spent
+    const budget = { steps: 1000, suiteSteps: 1000 };
+    const first = await probe(code, calls, 'f', budget);
+    expect(first).toEqual(['FAIL: R:44850', 'FAIL: R:44850', 'FAIL: E:ProbeBudget', 'FAIL: E:ProbeBudget']);
+    expect(await probe(code, calls, 'f', budget)).toEqual(first);
   });
 
   it('appends the arguments when the call mutates them', async () => {
@@ -51,6 +68,14 @@ describe('pythonProbeTest', () => {
     expect(await probe(code, [call(xs), call({ kind: 'list', items: [int(1)] })])).toEqual([
       'FAIL: R:None A:([[1, 2]], {})',
       'FAIL: R:None',
+    ]);
+  });
+
+  it('fails a big allocation at once and restores the limit for the next call', async () => {
+    const code = 'def f(n):\n    return len("a" * n)\n';
+    expect(await probe(code, [call(int(200_000_000)), call(int(1_000_000))])).toEqual([
+      'FAIL: E:MemoryError',
+      'FAIL: R:1000000',
     ]);
   });
 
@@ -87,12 +112,46 @@ describe('pythonProbeTest', () => {
       const code = 'def f(n):\n    return {str(i) for i in range(n)}\n';
       const jobs = Array.from({ length: 6 }, () => ({
         code: pythonProbeCode(code),
-        tests: [pythonProbeTest('f', call(int(12)), 250)],
+        tests: [
+          pythonProbeTest('f', call(int(12)), {
+            timeoutMs: 250,
+            steps: 20_000,
+            suiteSteps: 1_000_000,
+            memoryBytes: 64 * 2 ** 20,
+          }),
+        ],
       }));
       const results = await many.runMany(jobs);
       expect(new Set(results.map((r) => r.tests[0])).size).toBe(1);
     } finally {
       await many.close();
     }
+  });
+});
+
+describe('pythonExpectationTest', () => {
+  it('passes when the call returns the value or raises the class or a subclass of it', async () => {
+    const code =
+      'def f(x):\n    if x < 0:\n        raise ValueError("neg")\n    if x == 0:\n        raise KeyError(0)\n    return x + 1\n';
+    const tests = [
+      pythonExpectationTest('f(1)', { returns: '2' }),
+      pythonExpectationTest('f(1)', { returns: '3' }),
+      pythonExpectationTest('f(-1)', { raises: 'ValueError' }),
+      pythonExpectationTest('f(0)', { raises: 'LookupError' }),
+      pythonExpectationTest('f(0)', { raises: 'ValueError' }),
+      pythonExpectationTest('f(5)', { raises: 'Exception' }),
+    ];
+    expect((await oracle.run({ code, tests })).tests).toEqual([
+      'pass',
+      'FAIL',
+      'pass',
+      'pass',
+      'FAIL: raised KeyError',
+      'FAIL: returned',
+    ]);
+  });
+
+  it('throws TypeError when raises is not a class name', () => {
+    expect(() => pythonExpectationTest('f(1)', { raises: 'os.system("x")' })).toThrow(TypeError);
   });
 });

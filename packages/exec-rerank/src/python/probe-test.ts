@@ -1,3 +1,4 @@
+import type { ProbeBudget } from '../probe-budget.js';
 import type { ProbeCall } from '../probe-call.js';
 import { formatPythonValue } from './format-value.js';
 
@@ -7,9 +8,11 @@ import { formatPythonValue } from './format-value.js';
  */
 const HELPER = `
 
-def __execret_probe(__fn, __args, __kwargs, __seconds):
-    import hashlib as _hl, re as _re, signal as _sg, types as _ty
+def __execret_probe(__fn, __args, __kwargs, __seconds, __steps, __suite_steps, __memory):
+    import hashlib as _hl, re as _re, signal as _sg, sys as _sys, types as _ty
     class _Timeout(BaseException):
+        pass
+    class _Budget(BaseException):
         pass
     def _on_alarm(*_):
         raise _Timeout()
@@ -23,6 +26,9 @@ def __execret_probe(__fn, __args, __kwargs, __seconds):
                 return repr(v)
             except ValueError:
                 return '0x%x' % v
+        if (t is str or t is bytes) and len(v) > 10000:
+            _h = _hl.sha256(repr(v[:5000] + v[-5000:]).encode('utf-8', 'replace')).hexdigest()[:32]
+            return '<%s len=%d ends=%s>' % (t.__name__, len(v), _h)
         if v is None or t is bool or t is str or t is bytes or t is complex:
             return repr(v)
         if t is float:
@@ -49,7 +55,28 @@ def __execret_probe(__fn, __args, __kwargs, __seconds):
                 items.append(_c(x, d + 1))
             return '<iter>[' + ', '.join(items) + ']'
         return _re.sub(r' at 0x[0-9a-fA-F]+', ' at 0x?', repr(v))
+    # the steps already spent by earlier probes of this suite (same child) are kept on the sys module
+    _spent = getattr(_sys, '_execret_probe_steps', 0)
+    if _spent >= __suite_steps:
+        raise AssertionError('E:ProbeBudget')
+    _count = [0]
+    def _trace(frame, event, arg):
+        _count[0] += 1
+        if _count[0] > __steps:
+            raise _Budget()
+        return _trace
     _before = _c((__args, __kwargs), 0)
+    _limit = None
+    try:
+        import resource as _rs
+        _limit = _rs.getrlimit(_rs.RLIMIT_AS)
+        with open('/proc/self/statm') as _f:
+            _cap = int(_f.read().split()[0]) * _rs.getpagesize() + __memory
+        if _limit[1] != _rs.RLIM_INFINITY:
+            _cap = min(_cap, _limit[1])
+        _rs.setrlimit(_rs.RLIMIT_AS, (_cap, _limit[1]))
+    except Exception:
+        _limit = None
     try:
         _sg.signal(_sg.SIGALRM, _on_alarm)
         _sg.setitimer(_sg.ITIMER_REAL, __seconds)
@@ -57,7 +84,12 @@ def __execret_probe(__fn, __args, __kwargs, __seconds):
         pass
     try:
         try:
-            _out = 'R:' + _c(__fn(*__args, **__kwargs), 0)
+            _sys.settrace(_trace)
+            try:
+                _r = __fn(*__args, **__kwargs)
+            finally:
+                _sys.settrace(None)
+            _out = 'R:' + _c(_r, 0)
             _after = _c((__args, __kwargs), 0)
             if _after != _before:
                 _out += ' A:' + _after
@@ -66,10 +98,18 @@ def __execret_probe(__fn, __args, __kwargs, __seconds):
                 _sg.setitimer(_sg.ITIMER_REAL, 0)
             except Exception:
                 pass
+            if _limit is not None:
+                try:
+                    _rs.setrlimit(_rs.RLIMIT_AS, _limit)
+                except Exception:
+                    pass
+    except _Budget:
+        _out = 'E:ProbeBudget'
     except _Timeout:
         _out = 'E:ProbeTimeout'
     except Exception as _e:
         _out = 'E:' + type(_e).__name__
+    _sys._execret_probe_steps = _spent + _count[0]
     _b = _out.encode('utf-8', 'replace')
     if len(_b) > 200:
         _out = 'H:' + _hl.sha256(_b).hexdigest()[:32] + ' ' + _out[:40]
@@ -95,10 +135,18 @@ export function pythonProbeCode(code: string): string {
  * fails, with the outcome
  * - `FAIL: R:<value>`: the call returned `<value>`, written canonically: sets sorted, dict items sorted, floats
  *   rounded to 12 significant digits (`-0.0` read as `0.0`), containers cut at 200 elements and depth 8,
+ *   strings and bytes over 10,000 characters as `<str len=N ends=<hash of the first and last 5,000>>`,
  *   iterators and generators listed (first 200 items), memory addresses (` at 0x…`) replaced by ` at 0x?`;
  *   ` A:<args>` is appended when the call changed its arguments (in-place mutation);
- * - `FAIL: E:<ExceptionType>`: the call raised (`E:ProbeTimeout` when it ran past `timeoutMs`, measured by a
- *   `SIGALRM` interval timer inside the sandboxed child);
+ * - `FAIL: E:<ExceptionType>`: the call raised;
+ * - `FAIL: E:ProbeBudget`: the call ran more than `steps` trace events (calls, lines, returns and exceptions of
+ *   Python frames, counted by `sys.settrace`), or the suite's earlier probes had together spent `suiteSteps`:
+ *   a deterministic bound on slow or endless calls, the same on a loaded and an idle machine;
+ * - `FAIL: E:MemoryError`: the call (or writing its result) needed more than `memoryBytes` of address space beyond
+ *   what the child already used (`RLIMIT_AS` lowered for the call and restored after it): big allocations fail
+ *   at once instead of running into the clock;
+ * - `FAIL: E:ProbeTimeout`: the call ran past `timeoutMs` of wall-clock time (a `SIGALRM` interval timer in the
+ *   sandboxed child), the safety net for work done in C that trace events do not see;
  * - `FAIL: H:<32 hex digits of SHA-256> <first 40 characters>`: the report above was longer than 200 UTF-8 bytes
  *   (so it stays under the oracle's 300-byte message cut);
  * - anything else (`ERROR:…`, `TIMEOUT`) when the candidate escaped the probe (e.g. `SystemExit`) or does not
@@ -108,16 +156,25 @@ export function pythonProbeCode(code: string): string {
  * mode; it never holds a benchmark test and is the same text for every candidate of the same function name.
  *
  * @example
- * pythonProbeTest('add', { positional: [{ kind: 'int', value: 1 }, { kind: 'int', value: 2 }], keyword: [] }, 250);
- * // '__execret_probe(add, [1, 2], {}, 0.25)'
+ * pythonProbeTest('add', { positional: [{ kind: 'int', value: 1 }, { kind: 'int', value: 2 }], keyword: [] },
+ *   { timeoutMs: 1000, steps: 20_000, suiteSteps: 500_000, memoryBytes: 64 * 2 ** 20 });
+ * // '__execret_probe(add, [1, 2], {}, 1, 20000, 500000, 67108864)'
  * // run against pythonProbeCode('def add(a, b):\n    return a + b\n') → outcome 'FAIL: R:3'
  */
-export function pythonProbeTest(functionName: string, call: ProbeCall, timeoutMs: number): string {
+export function pythonProbeTest(functionName: string, call: ProbeCall, budget: ProbeBudget): string {
+  const { timeoutMs, steps, suiteSteps, memoryBytes } = budget;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
     throw new RangeError(`@execret/exec-rerank pythonProbeTest: timeoutMs must be > 0, received ${timeoutMs}`);
+  for (const [name, v] of [
+    ['steps', steps],
+    ['suiteSteps', suiteSteps],
+    ['memoryBytes', memoryBytes],
+  ] as const)
+    if (!Number.isSafeInteger(v) || v < 1)
+      throw new RangeError(`@execret/exec-rerank pythonProbeTest: ${name} must be an integer >= 1, received ${v}`);
   const args = call.positional.map(formatPythonValue).join(', ');
   const kwargs = call.keyword.map(([k, v]) => `${JSON.stringify(k)}: ${formatPythonValue(v)}`).join(', ');
-  return `__execret_probe(${functionName}, [${args}], {${kwargs}}, ${timeoutMs / 1000})`;
+  return `__execret_probe(${functionName}, [${args}], {${kwargs}}, ${timeoutMs / 1000}, ${steps}, ${suiteSteps}, ${memoryBytes})`;
 }
 
 /**

@@ -1,14 +1,15 @@
-import { DEFAULT_PROBE_COUNT, DEFAULT_PROBE_TIMEOUT_MS, DEFAULT_SEED, PROBE_TEST_VERSION } from '../defaults.js';
+import { PROBE_TEST_VERSION } from '../defaults.js';
 import { ExecRerankError } from '../errors.js';
 import { buildExecReranker } from '../exec-reranker.js';
 import { majorityAgreement } from '../majority-agreement.js';
-import { probeGroup } from '../probe-group.js';
+import { probeGroup, probeOptions } from '../probe-group.js';
 import { PROBE_GENERATOR_VERSION } from '../probe-inputs.js';
 import { PYTHON_LANGUAGE } from '../python/language.js';
 import type { ExecReranker, ExecRerankerOptions } from '../types.js';
 
 /** MBR-exec: Shi et al., "Natural Language to Code Translation with Execution", EMNLP 2022. */
 const MBR_EXEC = 'https://arxiv.org/abs/2204.11454';
+const ID = 'exec/consensus';
 
 /**
  * `exec/consensus`: the artifact baseline that never reads the query. The top candidate's near-clone group
@@ -28,9 +29,7 @@ export function createConsensusReranker(options: ExecRerankerOptions): ExecReran
   if (oracle === undefined)
     throw new ExecRerankError('oracle-missing', '@execret/exec-rerank exec/consensus: options.oracle is required');
   const language = options.language ?? PYTHON_LANGUAGE;
-  const seed = options.seed ?? DEFAULT_SEED;
-  const count = options.probeCount ?? DEFAULT_PROBE_COUNT;
-  const timeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+  const { seed, count, budget, probesPerSuite } = probeOptions(options, `@execret/exec-rerank ${ID}`);
   return buildExecReranker(
     {
       id: 'exec/consensus',
@@ -49,7 +48,11 @@ export function createConsensusReranker(options: ExecRerankerOptions): ExecReran
         language: language.id,
         seed,
         probeCount: count,
-        probeTimeoutMs: timeoutMs,
+        probeTimeoutMs: budget.timeoutMs,
+        probeSteps: budget.steps,
+        suiteProbeSteps: budget.suiteSteps,
+        probeMemoryBytes: budget.memoryBytes,
+        probesPerSuite,
         generator: PROBE_GENERATOR_VERSION,
         probe: PROBE_TEST_VERSION,
         group: 'top-signature',
@@ -73,7 +76,15 @@ export function createConsensusReranker(options: ExecRerankerOptions): ExecReran
         }
         return { scores, rawScores: raw, audit: {}, querySha256: null };
       }
-      const probe = await probeGroup(ctx, { oracle, cache: options.cache, language, seed, count, timeoutMs });
+      const probe = await probeGroup(ctx, {
+        oracle,
+        cache: options.cache,
+        language,
+        seed,
+        count,
+        budget,
+        probesPerSuite,
+      });
       const agreement = majorityAgreement(probe.outputs);
       ctx.group.forEach((c, k) => {
         const a = agreement.agreement[k] as number;

@@ -4,20 +4,14 @@ import { type ChatEndpoint, createChatEndpoint } from '../chat/chat-endpoint.js'
 import type { ChatModelId } from '../chat/chat-model-id.js';
 import { parseProbeReply } from '../chat/parse-probe-reply.js';
 import { PROBE_PROMPT_VERSION, PROBE_SYSTEM_PROMPT, PROBE_USER_TEMPLATE, probeMessages } from '../chat/probe-prompt.js';
-import {
-  DEFAULT_MAX_QUESTIONS,
-  DEFAULT_PROBE_COUNT,
-  DEFAULT_PROBE_TIMEOUT_MS,
-  DEFAULT_SEED,
-  PROBE_TEST_VERSION,
-} from '../defaults.js';
+import { DEFAULT_MAX_QUESTIONS, PROBE_TEST_VERSION } from '../defaults.js';
 import { disagreeingInputs } from '../disagreeing-inputs.js';
 import { ExecRerankError } from '../errors.js';
 import { buildExecReranker } from '../exec-reranker.js';
 import { executeSuites } from '../execute-suites.js';
 import type { Expectation } from '../expectation.js';
 import { majorityAgreement } from '../majority-agreement.js';
-import { probeGroup } from '../probe-group.js';
+import { probeGroup, probeOptions } from '../probe-group.js';
 import { PROBE_GENERATOR_VERSION } from '../probe-inputs.js';
 import { PYTHON_LANGUAGE } from '../python/language.js';
 import type { ExecReranker, ExecRerankerOptions } from '../types.js';
@@ -44,9 +38,7 @@ export function createLlmProbeReranker(chat: ChatModelId, options: ExecRerankerO
   if (oracle === undefined)
     throw new ExecRerankError('oracle-missing', `@execret/exec-rerank ${id}: options.oracle is required`);
   const language = options.language ?? PYTHON_LANGUAGE;
-  const seed = options.seed ?? DEFAULT_SEED;
-  const count = options.probeCount ?? DEFAULT_PROBE_COUNT;
-  const timeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+  const { seed, count, budget, probesPerSuite } = probeOptions(options, `@execret/exec-rerank ${id}`);
   const maxQuestions = options.maxQuestions ?? DEFAULT_MAX_QUESTIONS;
   if (!Number.isInteger(maxQuestions) || maxQuestions < 1)
     throw new RangeError(`@execret/exec-rerank ${id}: maxQuestions must be an integer >= 1, received ${maxQuestions}`);
@@ -75,7 +67,11 @@ export function createLlmProbeReranker(chat: ChatModelId, options: ExecRerankerO
         prompt: PROBE_PROMPT_VERSION,
         seed,
         probeCount: count,
-        probeTimeoutMs: timeoutMs,
+        probeTimeoutMs: budget.timeoutMs,
+        probeSteps: budget.steps,
+        suiteProbeSteps: budget.suiteSteps,
+        probeMemoryBytes: budget.memoryBytes,
+        probesPerSuite,
         generator: PROBE_GENERATOR_VERSION,
         probe: PROBE_TEST_VERSION,
         maxQuestions,
@@ -102,7 +98,15 @@ export function createLlmProbeReranker(chat: ChatModelId, options: ExecRerankerO
         raw[c] = 0;
       }
       if (ctx.group.length < 2) return { scores, rawScores: raw, audit: {}, querySha256 };
-      const probe = await probeGroup(ctx, { oracle, cache: options.cache, language, seed, count, timeoutMs });
+      const probe = await probeGroup(ctx, {
+        oracle,
+        cache: options.cache,
+        language,
+        seed,
+        count,
+        budget,
+        probesPerSuite,
+      });
       const outputs: (string[] | null)[] = ctx.candidates.map(() => null);
       ctx.group.forEach((c, k) => {
         outputs[c] = (probe.outputs[k] ?? []).map((o) => o.key);
