@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Oracle } from '@execret/oracle';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandContext } from './command.js';
+import { UsageError } from './command.js';
+import { readConfig } from './config.js';
+import { rerankPlan } from './rerank-options.js';
+
+// Creating execution rerankers does no IO; nothing here runs the oracle.
+const ORACLE = { runMany: async () => [] } as unknown as Oracle;
+
+describe('rerankPlan', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'execret-plan-'));
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+  const context = (values: CommandContext['values']): CommandContext =>
+    ({
+      values: { 'rerank-depth': '10', ...values },
+      positionals: [],
+      config: readConfig({ EXECRET_CACHE_DIR: root }),
+      io: undefined as never,
+      signal: new AbortController().signal,
+    }) as CommandContext;
+  const ids = (plan: Awaited<ReturnType<typeof rerankPlan>>) => plan?.secondStages.stages.map((s) => s.info.id);
+
+  it('adds exec/consensus and exec/random-clone over bm25 when the run is a default one', async () => {
+    const plan = await rerankPlan(context({}), { defaultRun: true, oracle: ORACLE });
+    try {
+      expect(ids(plan)).toEqual(['exec/consensus', 'exec/random-clone']);
+      expect(plan?.firstStages).toEqual(['bm25']);
+      expect(plan?.depth).toBe(10);
+    } finally {
+      await plan?.secondStages.close();
+    }
+  });
+
+  it('keeps only the baseline that executes nothing when a default run has no oracle (--no-execute)', async () => {
+    const plan = await rerankPlan(context({}), { defaultRun: true, oracle: undefined });
+    try {
+      expect(ids(plan)).toEqual(['exec/random-clone']);
+    } finally {
+      await plan?.secondStages.close();
+    }
+  });
+
+  it('adds nothing when models are chosen or --rerank none is given', async () => {
+    expect(await rerankPlan(context({}), { defaultRun: false, oracle: ORACLE })).toBeUndefined();
+    expect(await rerankPlan(context({ rerank: ['none'] }), { defaultRun: true, oracle: ORACLE })).toBeUndefined();
+  });
+
+  it('reranks every first stage with the ids given, once each, at the depth given', async () => {
+    const plan = await rerankPlan(context({ rerank: ['exec/random-clone,exec/random-clone'], 'rerank-depth': '3' }), {
+      defaultRun: true,
+      oracle: ORACLE,
+    });
+    try {
+      expect(ids(plan)).toEqual(['exec/random-clone']);
+      expect(plan?.firstStages).toBeUndefined();
+      expect(plan?.depth).toBe(3);
+    } finally {
+      await plan?.secondStages.close();
+    }
+  });
+
+  it('throws a UsageError for a depth below 1, half a price, or none with other ids', async () => {
+    await expect(rerankPlan(context({ 'rerank-depth': '0' }), { defaultRun: true, oracle: ORACLE })).rejects.toThrow(
+      UsageError,
+    );
+    await expect(
+      rerankPlan(context({ rerank: ['exec/random-clone'], 'rerank-price-in': '1' }), {
+        defaultRun: false,
+        oracle: ORACLE,
+      }),
+    ).rejects.toThrow(/go together/);
+    await expect(
+      rerankPlan(context({ rerank: ['none', 'exec/random-clone'] }), { defaultRun: false, oracle: ORACLE }),
+    ).rejects.toThrow(/none cannot be combined/);
+  });
+});
