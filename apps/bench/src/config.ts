@@ -33,6 +33,19 @@ export type BaseUrlProvider = (typeof BASE_URL_PROVIDERS)[number];
 
 export type KeyedProvider = keyof typeof API_KEY_VARIABLES;
 
+/**
+ * The environment variables of the schedulers `--shard auto` understands, as given (unparsed):
+ * Slurm job arrays (`SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_COUNT`, `SLURM_ARRAY_TASK_MIN`) and Kubernetes Indexed
+ * Jobs (`JOB_COMPLETION_INDEX`, 0-based, with the count from `EXECRET_SHARD_COUNT` or `--shard auto/<n>`).
+ */
+export interface SchedulerEnv {
+  readonly slurmArrayTaskId?: string;
+  readonly slurmArrayTaskCount?: string;
+  readonly slurmArrayTaskMin?: string;
+  readonly jobCompletionIndex?: string;
+  readonly shardCount?: string;
+}
+
 export interface Config {
   /** Root of every cache (executions, embeddings, datasets, model weights). */
   readonly cacheDir: string;
@@ -50,6 +63,8 @@ export interface Config {
   readonly python: string | undefined;
   /** Print stack traces of failures (`EXECRET_DEBUG=1`). */
   readonly debug: boolean;
+  /** What a cluster scheduler says about this process's place in an array of jobs (for `--shard auto`). */
+  readonly scheduler: SchedulerEnv;
   /** Reads a secret from a named environment variable (e.g. `execret generate --api-key-env NAME`). */
   secret(name: string): Secret | undefined;
 }
@@ -58,7 +73,8 @@ export interface Config {
  * Reads the configuration from an environment (the only place in execret that reads `process.env`).
  * `EXECRET_CACHE_DIR` (default `$XDG_CACHE_HOME/execret` or `~/.cache/execret`), `EXECRET_OFFLINE=1`,
  * `HF_ENDPOINT`, `EXECRET_OPENAI_COMPATIBLE_URL`, `EXECRET_<PROVIDER>_BASE_URL` for each of
- * {@link BASE_URL_PROVIDERS}, `EXECRET_PYTHON`, `EXECRET_DEBUG=1`, and the keys of {@link API_KEY_VARIABLES}.
+ * {@link BASE_URL_PROVIDERS}, `EXECRET_PYTHON`, `EXECRET_DEBUG=1`, the scheduler variables of {@link SchedulerEnv}, and
+ * the keys of {@link API_KEY_VARIABLES}.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const keys: Partial<Record<KeyedProvider, Secret>> = {};
@@ -83,6 +99,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     python: env.EXECRET_PYTHON || undefined,
     debug: env.EXECRET_DEBUG === '1',
+    scheduler: Object.fromEntries(
+      (
+        [
+          ['slurmArrayTaskId', 'SLURM_ARRAY_TASK_ID'],
+          ['slurmArrayTaskCount', 'SLURM_ARRAY_TASK_COUNT'],
+          ['slurmArrayTaskMin', 'SLURM_ARRAY_TASK_MIN'],
+          ['jobCompletionIndex', 'JOB_COMPLETION_INDEX'],
+          ['shardCount', 'EXECRET_SHARD_COUNT'],
+        ] as const
+      ).flatMap(([key, name]) => ((env[name] ?? '').trim() === '' ? [] : [[key, env[name]!.trim()]])),
+    ) as SchedulerEnv,
     secret: (name) => {
       const value = (env[name] ?? '').trim();
       return value === '' ? undefined : new Secret(value);

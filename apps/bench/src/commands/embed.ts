@@ -27,7 +27,7 @@ export const embedCommand: Command = {
   ],
   async run(context) {
     const { values, config, io, signal } = context;
-    const shard = shardOption(values);
+    const shard = shardOption(values, config.scheduler);
     const exportDir = stringOption(values, 'export');
     const dataset = await loadDataset(String(values.dataset ?? 'mini'), config, io, signal);
     const custom = await readModelConfigs(listOption(values, 'model-config'));

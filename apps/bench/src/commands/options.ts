@@ -68,7 +68,8 @@ export const TIES_OPTION: Readonly<Record<string, OptionSpec>> = {
 export const SHARD_OPTION: Readonly<Record<string, OptionSpec>> = {
   shard: {
     type: 'string',
-    placeholder: 'i/n',
-    description: 'process only shard i of n (merge the caches with `execret merge`)',
+    placeholder: 'i/n|auto',
+    description:
+      'process only shard i of n, or `auto` to read a Slurm array or Kubernetes Indexed Job (merge the caches with `execret merge`; see docs/clusters)',
   },
 };

@@ -111,7 +111,7 @@ export const scoreCommand: Command = {
     try {
       rerank = await rerankPlan(context, { defaultRun: false, oracle });
       const table = new PassTable(dataset.pool.docIds.length);
-      const shard = shardOption(values);
+      const shard = shardOption(values, config.scheduler);
       if (shard !== undefined && !execute)
         throw new UsageError(
           '--shard executes a share of the retrieved pairs; it cannot be combined with --no-execute',

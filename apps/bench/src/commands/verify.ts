@@ -21,7 +21,7 @@ export const verifyCommand: Command = {
     const oracle = await startOracle(config, { ...oracleSettings(values), signal });
     try {
       const table = new PassTable(dataset.pool.docIds.length);
-      const report = await verifyGroups(dataset, oracle, table, io, signal, shardOption(values));
+      const report = await verifyGroups(dataset, oracle, table, io, signal, shardOption(values, config.scheduler));
       if (io.json) {
         io.stdout.write(`${JSON.stringify({ isolation: oracle.info.isolation, ...report }, null, 2)}\n`);
       } else {
