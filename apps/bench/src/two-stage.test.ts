@@ -1,4 +1,4 @@
-import { ablationPools, rankSystem, type SystemRanking } from '@execret/analyses';
+import { ablationPools, createRunScorer, rankSystem, type SystemRanking } from '@execret/analyses';
 import type { RerankUsage } from '@execret/rerankers';
 import { describe, expect, it } from 'vitest';
 import { testPool } from '../test/test-pool.js';
@@ -160,6 +160,20 @@ describe('rankTwoStage', () => {
     const candidates = await firstStageCandidates(scorer, shallow, pool, 20);
     expect(candidates.docs.every((docs) => docs.length === pool.docIds.length)).toBe(true);
     expect(candidates.docs.map((docs) => Array.from(docs))).toEqual(ranking.runDocs.map((docs) => Array.from(docs)));
+  });
+
+  it('gives a precomputed run only the documents it lists when the depth exceeds the run', async () => {
+    const run = createRunScorer(pool, { id: 'mine', configHash: 'r'.repeat(64), provider: 'trec' }, [
+      { queryId: 'q_1', docId: 'c_03', score: 2 },
+      { queryId: 'q_1', docId: 'c_01', score: 1 },
+      { queryId: 'q_2', docId: 'c_04', score: 5 },
+    ]);
+    const ranking = await rankSystem(run, pool, []);
+    const two = await rankTwoStage({ scorer: run, ranking }, fakeStage(reverse), pool, 5, { signal });
+    expect(two.decisions.map((d) => d.candidates)).toEqual([['c_03', 'c_01'], ['c_04'], []]);
+    expect(Array.from(two.ranking.runDocs[0]!, (d) => pool.docIds[d])).toEqual(['c_01', 'c_03']);
+    expect(Array.from(two.ranking.runScores[0]!)).toEqual([2, 1]);
+    expect(two.usage.calls).toBe(2); // q_3 lists nothing and is not sent
   });
 
   it('gives the same runs and decisions when queries finish in a different order', async () => {

@@ -66,7 +66,8 @@ export interface TwoStageSystem {
 /**
  * The first stage's top `depth` documents per query, in its order (score descending, ties by document id
  * descending, as `Scorer.rank` ranks), with their scores: taken from the kept run when it is deep enough, else
- * ranked again `depth` deep.
+ * ranked again `depth` deep. A scorer over a precomputed run (`listed`) gives only the documents the run lists, so a
+ * query whose run is shorter than `depth` has fewer candidates.
  */
 export async function firstStageCandidates(
   scorer: Scorer,
@@ -85,10 +86,18 @@ export async function firstStageCandidates(
     Int32Array.from(pool.docIds, (_, d) => d),
     k,
   );
-  return {
-    docs: pool.queryIds.map((_, q) => ranked.indices.slice(q * ranked.k, q * ranked.k + k)),
-    scores: pool.queryIds.map((_, q) => Float64Array.from(ranked.scores.subarray(q * ranked.k, q * ranked.k + k))),
-  };
+  const docs: Int32Array[] = [];
+  const scores: Float64Array[] = [];
+  pool.queryIds.forEach((_, q) => {
+    const row = ranked.indices.subarray(q * ranked.k, q * ranked.k + k);
+    const rowScores = ranked.scores.subarray(q * ranked.k, q * ranked.k + k);
+    // A precomputed run (`score --run`) holds only the documents it lists: never pad it with the rest of the pool.
+    const listed = scorer.listed?.(q);
+    const keep = Array.from(row.keys()).filter((i) => listed === undefined || listed.has(row[i]!));
+    docs.push(Int32Array.from(keep, (i) => row[i]!));
+    scores.push(Float64Array.from(keep, (i) => rowScores[i]!));
+  });
+  return { docs, scores };
 }
 
 /**
@@ -134,11 +143,15 @@ export async function rankTwoStage(
     RERANK_QUERY_CONCURRENCY,
     async (q, signal) => {
       const docs = candidates[q]!;
-      const decision = await stage.rerank(
-        pool.queryTexts[q]!,
-        Array.from(docs, (d) => pool.code[d]!),
-        { signal, firstStageScores: Array.from(firstScores[q]!) },
-      );
+      // A query without candidates (a precomputed run that lists none) is not sent to the reranker.
+      const decision =
+        docs.length === 0
+          ? { hits: [], audit: null }
+          : await stage.rerank(
+              pool.queryTexts[q]!,
+              Array.from(docs, (d) => pool.code[d]!),
+              { signal, firstStageScores: Array.from(firstScores[q]!) },
+            );
       checkPermutation(decision.hits, docs.length, id, pool.queryIds[q]!);
       const n = docs.length;
       runDocs[q] = Int32Array.from(decision.hits, (h) => docs[h.index]!);
