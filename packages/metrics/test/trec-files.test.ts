@@ -100,5 +100,5 @@ describe('TREC files written with @execret/formats, scored by an independent tre
       compared++;
     }
     expect(compared).toBe(60 * 13);
-  });
+  }, 120_000);
 });
