@@ -12,8 +12,11 @@ export {
 export type { ArtifactRecord, ChatArtifact, ChatReply, ExecutionArtifact, InputsArtifact } from './artifact-record.js';
 export { formatAuditLine } from './audit-line.js';
 export {
+  type ChatCompletionBody,
+  type ChatCompletionOutcome,
   type ChatEndpoint,
   type ChatEndpointOptions,
+  type ChatFunction,
   createChatEndpoint,
   DEFAULT_OPENAI_BASE_URL,
 } from './chat/chat-endpoint.js';
@@ -73,6 +76,7 @@ export { signatureGroup } from './signature-group.js';
 export type {
   CandidateAudit,
   ChatAudit,
+  ChatPrice,
   ExecOracle,
   ExecRerankAudit,
   ExecRerankCost,
