@@ -6,6 +6,10 @@ import { compareCodePoints } from '@execret/formats';
 import type { DistractorMetadata } from './distractor-metadata.js';
 import type { DatasetIssue } from './errors.js';
 import type { ReleaseExecutionCache } from './execution-cache.js';
+import type { HubCommitResolution } from './hub-commit.js';
+import type { HubFileResult } from './hub-download.js';
+import type { HubPart } from './hub-parts.js';
+import type { RefusedRemoteFile } from './hub-safe-path.js';
 import type { JsonlLayout } from './jsonl.js';
 import { deriveFunctionName } from './python-syntax.js';
 import { type CorpusRow, normalizeBugType, type QueryRow } from './schemas.js';
@@ -32,6 +36,10 @@ export interface BenchmarkSource {
   location: string;
   /** Hub revision, when `kind` is `'hub'`. */
   revision?: string;
+  /** The commit the Hub files are from (40 hex digits), when `kind` is `'hub'`. */
+  commit?: string;
+  /** Local directories of the optional folders loaded on request (`with`), e.g. `parts.embeddings`. */
+  parts?: Partial<Record<HubPart, string>>;
   /** For `'derived'`: the operations applied, in order, each with its parameters (seeds included). */
   derivation?: readonly BenchmarkDerivation[];
 }
@@ -74,6 +82,31 @@ export interface LoadReport {
   unknownFields: Record<string, Record<string, number>>;
   /** Warnings and information (never errors: errors make loading throw). */
   issues: DatasetIssue[];
+  /** For a Hub source: the commit, how it was found, and what was downloaded or taken from the cache. */
+  hub?: HubLoadInfo;
+}
+
+/** What loading from the Hub did (`benchmark.loadReport.hub`). */
+export interface HubLoadInfo {
+  /** `owner/name`. */
+  repository: string;
+  /** The revision asked for. */
+  revision: string;
+  /** The commit the files are from. */
+  commit: string;
+  /** `hub` (resolved now), `pinned` (the revision is a commit) or `cached-ref` (offline: the last resolved commit). */
+  resolution: HubCommitResolution;
+  /** Whether the network was not used; `offlineReason` says why. */
+  offline: boolean;
+  offlineReason?: string;
+  /** Whether the commit has a `SHA256SUMS`. */
+  checksums: boolean;
+  /** Every file: downloaded or cached, and what it was checked against. */
+  files: HubFileResult[];
+  /** Optional folders → local directories. */
+  parts: Partial<Record<HubPart, string>>;
+  /** Listed names that were refused and skipped. */
+  refused: RefusedRemoteFile[];
 }
 
 /**

@@ -8,6 +8,11 @@
  *
  * Bytes are split at `\n` (0x0A never occurs inside a multi-byte UTF-8 sequence), so chunk boundaries may fall
  * anywhere, including inside a character.
+ *
+ * Lines are bounded: a line longer than `maxLineBytes` (default {@link DEFAULT_MAX_LINE_BYTES}, counted in UTF-8
+ * bytes without the `\n`) is reported as a `line-too-long` error with its file and line and skipped. The streaming
+ * reader never holds more than `maxLineBytes` of a line: past the limit it only counts bytes until the next `\n`,
+ * so an over-long line is never decoded, joined or parsed.
  */
 
 import { isAscii, isUtf8 } from 'node:buffer';
@@ -18,6 +23,13 @@ import { detectJsonStyle, type JsonStyle } from './json-style.js';
 
 /** Default cap on stored issues per file (further issues are counted in `omittedIssues`). */
 export const DEFAULT_MAX_ISSUES = 100;
+
+/**
+ * Default maximum length of one JSONL line: 8 MiB of UTF-8, without the line ending. The longest line of the public
+ * release is far shorter (a corpus row with its code, or a query with its test suite: a few KiB); the limit only
+ * stops a damaged or hostile file (one line of gigabytes) from exhausting memory.
+ */
+export const DEFAULT_MAX_LINE_BYTES = 8 * 1024 * 1024;
 
 /** Number of leading records whose text is used to detect the file's {@link JsonStyle}. */
 const STYLE_SAMPLE_SIZE = 3;
@@ -88,6 +100,8 @@ export interface JsonlReadOptions {
   tornFinalLine?: 'error' | 'drop';
   /** Report lines whose value is not a JSON object (default `true`). */
   requireObject?: boolean;
+  /** Longest accepted line in UTF-8 bytes, line ending excluded (default {@link DEFAULT_MAX_LINE_BYTES}). */
+  maxLineBytes?: number;
   /** Abort reading (streaming readers only). */
   signal?: AbortSignal;
 }
@@ -104,9 +118,28 @@ class JsonlSink {
   lastTerminated = true;
   rawNonAscii = false;
   bomChecked = false;
+  readonly maxLineBytes: number;
 
   constructor(readonly options: JsonlReadOptions) {
     this.collector = new IssueCollector(options.maxIssues ?? DEFAULT_MAX_ISSUES);
+    const max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    if (!Number.isSafeInteger(max) || max < 1)
+      throw new RangeError(`@execret/dataset: maxLineBytes must be a positive integer, received ${max}`);
+    this.maxLineBytes = max;
+  }
+
+  /** A line of `bytes` bytes (over the limit) that was skipped; `cr` says whether it ended in `\r\n`. */
+  tooLong(bytes: number, terminated: boolean, cr: boolean): void {
+    this.line++;
+    this.lastTerminated = terminated;
+    if (terminated) {
+      if (cr) this.crlf++;
+      else this.lf++;
+    }
+    this.badLine(
+      'line-too-long',
+      `line is ${bytes} bytes long, over the limit of ${this.maxLineBytes} bytes (maxLineBytes); it was skipped without being parsed`,
+    );
   }
 
   badLine(code: string, message: string, severity: 'error' | 'warning' = 'error'): void {
@@ -198,25 +231,63 @@ export function describeJson(value: unknown): string {
   return typeof value;
 }
 
+/** UTF-8 length of `text[start, end)` when it is over `max`, else `-1` (a UTF-16 unit takes at most 3 bytes). */
+function overLimit(text: string, start: number, end: number, max: number): number {
+  if ((end - start) * 3 <= max) return -1;
+  const bytes = Buffer.byteLength(text.slice(start, end), 'utf8');
+  return bytes > max ? bytes : -1;
+}
+
+/** Feeds one line of decoded text, or reports it as too long. */
+function pushLine(sink: JsonlSink, text: string, start: number, end: number, terminated: boolean): void {
+  const bytes = overLimit(text, start, end, sink.maxLineBytes);
+  if (bytes === -1) sink.push(text.slice(start, end), terminated);
+  else sink.tooLong(bytes, terminated, terminated && text.charCodeAt(end - 1) === 13);
+}
+
 /** Feeds decoded text (which may hold many lines) into a sink. */
 function pushText(sink: JsonlSink, text: string, final: boolean): string {
   let start = 0;
   for (;;) {
     const nl = text.indexOf('\n', start);
     if (nl === -1) break;
-    sink.push(text.slice(start, nl), true);
+    pushLine(sink, text, start, nl, true);
     start = nl + 1;
   }
-  const rest = text.slice(start);
   if (final) {
-    if (rest !== '') sink.push(rest, false);
+    if (start < text.length) pushLine(sink, text, start, text.length, false);
     return '';
   }
-  return rest;
+  return text.slice(start);
 }
 
-/** Feeds a block of complete lines (ending in `\n`) given as bytes. */
+/**
+ * Feeds a block of complete lines (ending in `\n`) given as bytes. A block longer than the line limit is first
+ * cut around its over-long lines, which are reported without being decoded.
+ */
 function pushBytes(sink: JsonlSink, block: Uint8Array): void {
+  const max = sink.maxLineBytes;
+  if (block.length > max) {
+    let runStart = 0;
+    let start = 0;
+    while (start < block.length) {
+      const nl = block.indexOf(10, start);
+      const end = nl === -1 ? block.length : nl;
+      if (end - start > max) {
+        if (start > runStart) pushLines(sink, block.subarray(runStart, start));
+        sink.tooLong(end - start, nl !== -1, nl !== -1 && end > start && block[end - 1] === 13);
+        runStart = end + 1;
+      }
+      start = end + 1;
+    }
+    if (runStart < block.length) pushLines(sink, block.subarray(runStart));
+    return;
+  }
+  pushLines(sink, block);
+}
+
+/** {@link pushBytes} for a block whose lines are all within the limit. */
+function pushLines(sink: JsonlSink, block: Uint8Array): void {
   if (!sink.rawNonAscii && !isAscii(block)) sink.rawNonAscii = true;
   if (isUtf8(block)) {
     pushText(sink, Buffer.from(block.buffer, block.byteOffset, block.byteLength).toString('utf8'), false);
@@ -271,6 +342,10 @@ function feedBytes(sink: JsonlSink, bytes: Uint8Array, final: boolean): Uint8Arr
     pushBytes(sink, bytes.subarray(0, lastNl + 1));
     rest = bytes.subarray(lastNl + 1);
   }
+  if (final && rest.length > sink.maxLineBytes) {
+    sink.tooLong(rest.length, false, false);
+    return new Uint8Array(0);
+  }
   if (final && rest.length > 0) {
     if (!sink.rawNonAscii && !isAscii(rest)) sink.rawNonAscii = true;
     if (isUtf8(rest)) sink.push(Buffer.from(rest.buffer, rest.byteOffset, rest.byteLength).toString('utf8'), false);
@@ -285,8 +360,9 @@ function feedBytes(sink: JsonlSink, bytes: Uint8Array, final: boolean): Uint8Arr
 }
 
 /**
- * Reads JSONL from a stream of chunks (bytes or strings), holding at most one partial line plus one chunk in
- * memory besides the parsed records. String chunks and byte chunks may not be mixed.
+ * Reads JSONL from a stream of chunks (bytes or strings), holding at most one partial line (never more than
+ * `maxLineBytes` of it) plus one chunk in memory besides the parsed records. String chunks and byte chunks may not
+ * be mixed.
  *
  * @example
  * const result = await readJsonl(createReadStream('data/corpus.jsonl'), { file: 'data/corpus.jsonl' });
@@ -297,36 +373,95 @@ export async function readJsonl(
   options: JsonlReadOptions,
 ): Promise<JsonlReadResult> {
   const sink = new JsonlSink(options);
+  const max = sink.maxLineBytes;
   let pendingText = '';
   const pendingBytes: Uint8Array[] = [];
   let pendingLength = 0;
   let sawBytes = false;
   let sawText = false;
+  // An over-long line being skipped: its length so far, and whether its last byte seen was '\r'.
+  let skipping = false;
+  let skipped = 0;
+  let skippedCr = false;
+  const startSkipping = (bytes: number, cr: boolean) => {
+    skipping = true;
+    skipped = bytes;
+    skippedCr = cr;
+  };
   for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
     if (options.signal?.aborted) throw abortError(options.signal, options.file);
     if (typeof chunk === 'string') {
       const first = !sawText;
       sawText = true;
       if (sawBytes) throw new TypeError('@execret/dataset: readJsonl received both string and byte chunks');
-      const body = first && chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
+      let text = chunk;
+      if (skipping) {
+        const nl = text.indexOf('\n');
+        if (nl === -1) {
+          skipped += Buffer.byteLength(text, 'utf8');
+          if (text.length > 0) skippedCr = text.charCodeAt(text.length - 1) === 13;
+          continue;
+        }
+        skipped += Buffer.byteLength(text.slice(0, nl), 'utf8');
+        sink.tooLong(skipped, true, nl > 0 ? text.charCodeAt(nl - 1) === 13 : skippedCr);
+        skipping = false;
+        text = text.slice(nl + 1);
+      }
+      const body = first && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
       if (!sink.rawNonAscii && /[\u0080-\uffff]/.test(body)) sink.rawNonAscii = true;
-      pendingText = pushText(sink, pendingText + chunk, false);
+      pendingText = pushText(sink, pendingText + text, false);
+      if (pendingText.length > max || overLimit(pendingText, 0, pendingText.length, max) !== -1) {
+        startSkipping(Buffer.byteLength(pendingText, 'utf8'), pendingText.charCodeAt(pendingText.length - 1) === 13);
+        pendingText = '';
+      }
       continue;
     }
     sawBytes = true;
     if (sawText) throw new TypeError('@execret/dataset: readJsonl received both string and byte chunks');
-    if (chunk.indexOf(10) === -1) {
-      pendingBytes.push(chunk);
-      pendingLength += chunk.length;
+    let bytes = chunk;
+    if (skipping) {
+      const nl = bytes.indexOf(10);
+      if (nl === -1) {
+        skipped += bytes.length;
+        if (bytes.length > 0) skippedCr = bytes[bytes.length - 1] === 13;
+        continue;
+      }
+      skipped += nl;
+      sink.tooLong(skipped, true, nl > 0 ? bytes[nl - 1] === 13 : skippedCr);
+      skipping = false;
+      bytes = bytes.subarray(nl + 1);
+      if (bytes.length === 0) continue;
+    }
+    if (bytes.indexOf(10) === -1) {
+      if (pendingLength + bytes.length > max) {
+        // The line outgrew the limit: keep only its length (and whether a BOM opened the file).
+        if (!sink.bomChecked) {
+          const head = pendingLength > 0 ? (pendingBytes[0] as Uint8Array) : bytes;
+          sink.bomChecked = true;
+          sink.bom = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
+        }
+        startSkipping(pendingLength + bytes.length, bytes[bytes.length - 1] === 13);
+        pendingBytes.length = 0;
+        pendingLength = 0;
+        continue;
+      }
+      pendingBytes.push(bytes);
+      pendingLength += bytes.length;
       continue;
     }
-    const joined = pendingLength === 0 ? chunk : concat([...pendingBytes, chunk], pendingLength + chunk.length);
+    const joined = pendingLength === 0 ? bytes : concat([...pendingBytes, bytes], pendingLength + bytes.length);
     pendingBytes.length = 0;
     const rest = feedBytes(sink, joined, false);
-    pendingLength = rest.length;
-    if (rest.length > 0) pendingBytes.push(rest);
+    if (rest.length > max) {
+      startSkipping(rest.length, rest[rest.length - 1] === 13);
+      pendingLength = 0;
+    } else {
+      pendingLength = rest.length;
+      if (rest.length > 0) pendingBytes.push(rest);
+    }
   }
-  if (sawText) pushText(sink, pendingText, true);
+  if (skipping) sink.tooLong(skipped, false, false);
+  else if (sawText) pushText(sink, pendingText, true);
   else feedBytes(sink, concat(pendingBytes, pendingLength), true);
   return sink.finish();
 }

@@ -2,21 +2,28 @@
  * `loadExecRetrieval`: one entry point for the three kinds of source.
  */
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Benchmark } from './benchmark.js';
 import { DatasetError } from './errors.js';
-import { downloadHubDataset, type HubDownloadOptions, parseHubReference } from './hub.js';
+import { downloadHubDataset, type HubDownloadOptions } from './hub-download.js';
+import { type HubPart, hubParts } from './hub-parts.js';
+import { parseHubReference } from './hub-reference.js';
 import { miniDatasetDirectory } from './mini.js';
 import { type ReadReleaseOptions, readReleaseDirectory } from './read-release.js';
 
-/** Options of {@link loadExecRetrieval}: those of the Hub download and of the directory reader. */
+/**
+ * Options of {@link loadExecRetrieval}: those of the Hub download and of the directory reader. `with` names optional
+ * folders of the release (`embeddings`, `results`, `tests`): downloaded for a Hub source, required to exist for a
+ * local one; either way `benchmark.source.parts` then maps each to its local directory.
+ */
 export interface LoadExecRetrievalOptions extends HubDownloadOptions, Omit<ReadReleaseOptions, 'source'> {}
 
 /**
  * Loads an ExecRetrieval release into a {@link Benchmark}. `source` is one of:
  * - `'mini'`: the small dataset bundled with this package;
  * - `'hf:owner/name'` or `'hf:owner/name@revision'`: a Hugging Face dataset repository, downloaded into
- *   `options.cacheDir` (see `downloadHubDataset`) and read from there;
+ *   `options.cacheDir` (see `downloadHubDataset`) and read from there; the revision is resolved to its commit,
+ *   recorded in `benchmark.source.commit` and `benchmark.loadReport.hub` (`@<40-hex commit>` reproduces it);
  * - anything else: a local release directory (holding `data/corpus.jsonl`, ...).
  *
  * Loading fails on any malformed line or schema violation and lists every problem (file, line, field); warnings
@@ -25,9 +32,14 @@ export interface LoadExecRetrievalOptions extends HubDownloadOptions, Omit<ReadR
  *
  * @throws {DatasetError} `source`, `not-found`, `parse`, `schema`, `checksum`, `download`,
  *   `aborted`, `io`.
+ * @throws {TypeError} for an unknown name in `options.with`.
  * @example
  * const mini = await loadExecRetrieval('mini');
- * const full = await loadExecRetrieval('hf:anonpapersubmission01/execretrieval', { cacheDir: '/tmp/hub' });
+ * const full = await loadExecRetrieval('hf:anonpapersubmission01/execretrieval', {
+ *   cacheDir: '/tmp/hub', with: ['embeddings'],
+ * });
+ * full.source.commit;           // '…40 hex digits…'
+ * full.source.parts?.embeddings; // '/tmp/hub/datasets/…/snapshots/<commit>/embeddings'
  * const local = await loadExecRetrieval('./release', { executionCache: false });
  */
 export async function loadExecRetrieval(source: string, options: LoadExecRetrievalOptions = {}): Promise<Benchmark> {
@@ -39,6 +51,7 @@ export async function loadExecRetrieval(source: string, options: LoadExecRetriev
       "expected a source: a release directory, 'hf:owner/name[@revision]' or 'mini'; received an empty string",
     );
   }
+  const parts = hubParts(options.with ?? []);
   const readOptions: ReadReleaseOptions = {};
   if (options.maxIssues !== undefined) readOptions.maxIssues = options.maxIssues;
   if (options.verifyChecksums !== undefined) readOptions.verifyChecksums = options.verifyChecksums;
@@ -48,20 +61,56 @@ export async function loadExecRetrieval(source: string, options: LoadExecRetriev
 
   if (source === 'mini') {
     const dir = miniDatasetDirectory();
-    return readReleaseDirectory(dir, { ...readOptions, source: { kind: 'mini', location: dir } });
+    const miniParts = await localPartDirectories(dir, parts);
+    return readReleaseDirectory(dir, {
+      ...readOptions,
+      source: { kind: 'mini', location: dir, ...(parts.length > 0 ? { parts: miniParts } : {}) },
+    });
   }
   if (source.startsWith('hf:')) {
     const ref = parseHubReference(source);
-    const download = await downloadHubDataset(ref, options);
-    // The download verified every file against SHA256SUMS already; do not hash them twice.
+    const download = await downloadHubDataset(ref, { ...options, with: parts });
+    // The download verified every file already; do not hash them twice.
     const benchmark = await readReleaseDirectory(download.dir, {
       ...readOptions,
       verifyChecksums: false,
-      source: { kind: 'hub', location: `hf:${ref.owner}/${ref.name}`, revision: ref.revision },
+      source: {
+        kind: 'hub',
+        location: `hf:${ref.owner}/${ref.name}`,
+        revision: ref.revision,
+        commit: download.commit,
+        ...(parts.length > 0 ? { parts: download.parts } : {}),
+      },
     });
     for (const info of benchmark.loadReport.files) {
       const downloaded = download.files.find((f) => f.file === info.file);
       if (downloaded !== undefined) info.checksum = downloaded.verified ? 'verified' : 'no-sums';
+    }
+    benchmark.loadReport.hub = {
+      repository: `${ref.owner}/${ref.name}`,
+      revision: ref.revision,
+      commit: download.commit,
+      resolution: download.resolution,
+      offline: download.offline,
+      ...(download.offlineReason !== undefined ? { offlineReason: download.offlineReason } : {}),
+      checksums: download.checksums,
+      files: download.files,
+      parts: download.parts,
+      refused: download.refused,
+    };
+    if (download.resolution === 'cached-ref') {
+      benchmark.loadReport.issues.push({
+        severity: 'warning',
+        code: 'hub-cached-commit',
+        message: `${source} was not resolved on the Hub (${download.offlineReason ?? 'offline'}); used commit ${download.commit}, the one it last resolved to`,
+      });
+    }
+    for (const r of download.refused) {
+      benchmark.loadReport.issues.push({
+        severity: 'warning',
+        code: 'hub-refused-name',
+        message: `${r.message} (${r.reason})`,
+      });
     }
     return benchmark;
   }
@@ -77,5 +126,23 @@ export async function loadExecRetrieval(source: string, options: LoadExecRetriev
       `release directory not found: ${dir}${hint}; expected a directory, 'hf:owner/name[@revision]' or 'mini'`,
     );
   }
-  return readReleaseDirectory(dir, { ...readOptions, source: { kind: 'local', location: dir } });
+  const localParts = await localPartDirectories(dir, parts);
+  return readReleaseDirectory(dir, {
+    ...readOptions,
+    source: { kind: 'local', location: dir, ...(parts.length > 0 ? { parts: localParts } : {}) },
+  });
+}
+
+async function localPartDirectories(dir: string, parts: readonly HubPart[]): Promise<Partial<Record<HubPart, string>>> {
+  const out: Partial<Record<HubPart, string>> = {};
+  for (const part of parts) {
+    const path = join(dir, part);
+    const isDir = await stat(path).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
+    if (!isDir) throw new DatasetError('not-found', `the release directory ${dir} has no ${part}/ folder`);
+    out[part] = path;
+  }
+  return out;
 }

@@ -1,87 +1,286 @@
 /**
- * A local HTTP server that answers like the Hugging Face Hub's file URLs:
- * `GET /datasets/<owner>/<name>/resolve/<revision>/<path>` → the file, `404` otherwise.
- * Faults can be injected per path.
+ * A local HTTP server that answers like the Hugging Face Hub, for one dataset repository:
+ *
+ * - `GET /api/datasets/<owner>/<name>/revision/<revision>` → `{ _id, id, sha, siblings: [{ rfilename }] }` for the
+ *   served revision (its head commit) or any commit served before; `404` otherwise;
+ * - `GET /api/datasets/<owner>/<name>/tree/<commit>[/<path>]?recursive=…` → the listing (`type`, `path`, `size`,
+ *   `oid` = git blob id, `lfs: { oid: sha256, size }` for LFS files), paged with `Link` when `pageSize` is set;
+ * - `GET /datasets/<owner>/<name>/resolve/<revision or commit>/<path>` → the file (`ETag` = its git blob id), with
+ *   `Range`/`If-Range` and `If-None-Match`; an LFS file answers `302` to a second server (another origin, like the
+ *   Hub's storage host) with `X-Linked-Etag` = its SHA-256 and `X-Linked-Size`.
+ *
+ * The head commit's sha is derived from the content of `files` (less `missing`), so changing a file moves the
+ * branch to a new commit; every commit seen stays served by its sha. Faults can be injected per path.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createHash } from 'node:crypto';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+export interface FakeRequest {
+  /** `hub` or `cdn` (the storage host of LFS files). */
+  server: 'hub' | 'cdn';
+  url: string;
+  headers: IncomingHttpHeaders;
+}
 
 export interface FakeHub {
   endpoint: string;
-  /** repo path → file bytes, for the one repository and revision served. */
+  /** Origin of the storage host that LFS files redirect to. */
+  cdnEndpoint: string;
+  /** repo path → file bytes of the served revision's head commit. */
   files: Map<string, Buffer>;
-  /** Paths answered with 404. */
+  /** Paths stored with Git LFS (redirected to the storage host). */
+  lfs: Set<string>;
+  /** Paths that do not exist (404, and absent from the listing). */
   missing: Set<string>;
   /** Paths whose body stops halfway although Content-Length announces the whole file. */
   truncated: Set<string>;
-  /** Paths answered with this status. */
+  /** Paths whose body stops after this many bytes of the response. */
+  cutAfter: Map<string, number>;
+  /** Paths answered with this status (at `resolve/`). */
   status: Map<string, number>;
-  /** Every request: decoded path and headers. */
-  requests: { url: string; headers: IncomingHttpHeaders }[];
+  /** Paths whose ETag (for LFS files: `X-Linked-Etag`) is this value instead of the real one (quotes added). */
+  etags: Map<string, string>;
+  /** Extra names put into every listing, as files of 3 bytes (hostile names for the sanitiser). */
+  extraListing: string[];
+  /** Answer the tree API (default true); false gives 404 there, like a server without it. */
+  treeApi: boolean;
+  /** Answer `Range` requests with the whole file (200). */
+  ignoreRange: boolean;
+  /** Answer `Range` requests with a `206` whose range starts this many bytes later than asked. */
+  rangeSkew: number;
+  /** When positive, listings are paged with this many entries per page. */
+  pageSize: number;
+  /** Every request. */
+  requests: FakeRequest[];
   /** When positive, bodies are sent in chunks of this many bytes, one per millisecond (default 0: at once). */
   chunkBytes: number;
+  /** Every commit served so far: sha → files. */
+  commits: Map<string, Map<string, Buffer>>;
+  /** The head commit of the served revision now. */
+  commit(): string;
   close(): Promise<void>;
 }
 
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const gitOid = (b: Buffer) => createHash('sha1').update(`blob ${b.length}\0`).update(b).digest('hex');
+
 export async function startFakeHub(repo: { owner: string; name: string; revision: string }): Promise<FakeHub> {
-  const prefix = `/datasets/${repo.owner}/${repo.name}/resolve/${encodeURIComponent(repo.revision)}/`;
+  const repoPath = `${repo.owner}/${repo.name}`;
   const hub = {
     files: new Map<string, Buffer>(),
+    lfs: new Set<string>(),
     missing: new Set<string>(),
     truncated: new Set<string>(),
+    cutAfter: new Map<string, number>(),
     status: new Map<string, number>(),
-    requests: [] as { url: string; headers: IncomingHttpHeaders }[],
+    etags: new Map<string, string>(),
+    extraListing: [] as string[],
+    treeApi: true,
+    ignoreRange: false,
+    rangeSkew: 0,
+    pageSize: 0,
+    requests: [] as FakeRequest[],
     chunkBytes: 0,
+    commits: new Map<string, Map<string, Buffer>>(),
+    commit: () => '',
   };
-  const server: Server = createServer((req, res) => {
-    const url = req.url ?? '';
-    hub.requests.push({ url, headers: req.headers });
-    if (!url.startsWith(prefix)) {
-      res.writeHead(404).end('Repository not found');
-      return;
+
+  const headFiles = () => new Map([...hub.files].filter(([p]) => !hub.missing.has(p)));
+  const commitOf = (files: Map<string, Buffer>) => {
+    const h = createHash('sha1');
+    for (const [p, b] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) h.update(`${p}\0${sha256(b)}\0`);
+    return h.digest('hex');
+  };
+  const head = () => {
+    const files = headFiles();
+    const sha = commitOf(files);
+    if (!hub.commits.has(sha)) hub.commits.set(sha, files);
+    return sha;
+  };
+  hub.commit = head;
+  const filesAt = (revision: string) =>
+    revision === repo.revision ? hub.commits.get(head()) : hub.commits.get(revision);
+  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+
+  /** Sends `body` honouring Range / If-Range, the slow mode and the cut faults. */
+  const send = (req: IncomingMessage, res: ServerResponse, path: string, body: Buffer, etag: string) => {
+    let start = 0;
+    let status = 200;
+    const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+    const ifRange = req.headers['if-range'];
+    if (range !== null && !hub.ignoreRange && (ifRange === undefined || ifRange === etag)) {
+      start = Number(range[1]);
+      if (start >= body.length) {
+        res.writeHead(416, { 'content-range': `bytes */${body.length}` }).end();
+        return;
+      }
+      start = Math.min(body.length - 1, start + hub.rangeSkew);
+      status = 206;
     }
-    const path = url.slice(prefix.length).split('/').map(decodeURIComponent).join('/');
-    const forced = hub.status.get(path);
-    if (forced !== undefined) {
-      res.writeHead(forced).end('forced');
-      return;
-    }
-    const body = hub.files.get(path);
-    if (body === undefined || hub.missing.has(path)) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Entry not found');
-      return;
-    }
-    res.writeHead(200, { 'content-length': String(body.length), 'content-type': 'application/octet-stream' });
-    if (hub.truncated.has(path)) {
-      res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.destroy());
+    const part = body.subarray(start);
+    res.writeHead(status, {
+      'content-length': String(part.length),
+      'content-type': 'application/octet-stream',
+      etag,
+      'accept-ranges': 'bytes',
+      ...(status === 206 ? { 'content-range': `bytes ${start}-${body.length - 1}/${body.length}` } : {}),
+    });
+    const cut = hub.truncated.has(path) ? Math.floor(part.length / 2) : hub.cutAfter.get(path);
+    if (cut !== undefined) {
+      res.write(part.subarray(0, cut), () => res.destroy());
       return;
     }
     if (hub.chunkBytes <= 0) {
-      res.end(body);
+      res.end(part);
       return;
     }
     // Slow mode: one chunk per millisecond, so the client sees the body arrive in pieces.
     let offset = 0;
     const pump = () => {
       if (res.destroyed) return;
-      if (offset >= body.length) {
+      if (offset >= part.length) {
         res.end();
         return;
       }
-      const chunk = body.subarray(offset, offset + hub.chunkBytes);
+      const chunk = part.subarray(offset, offset + hub.chunkBytes);
       offset += chunk.length;
       res.write(chunk, () => setTimeout(pump, 1));
     };
     pump();
+  };
+
+  const cdn: Server = createServer((req, res) => {
+    const url = req.url ?? '';
+    hub.requests.push({ server: 'cdn', url, headers: req.headers });
+    const m = /^\/blobs\/([0-9a-f]{64})\?path=(.*)$/.exec(url);
+    const path = m === null ? '' : decodeURIComponent(m[2] as string);
+    const body =
+      m === null
+        ? undefined
+        : [...hub.commits.values()].map((f) => f.get(path)).find((b) => b !== undefined && sha256(b) === m[1]);
+    if (m === null || body === undefined) {
+      res.writeHead(404).end('NoSuchKey');
+      return;
+    }
+    send(req, res, path, body, `"cdn-${(m[1] as string).slice(0, 16)}"`);
+  });
+  await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
+  const cdnEndpoint = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+
+  const server: Server = createServer((req, res) => {
+    const url = req.url ?? '';
+    hub.requests.push({ server: 'hub', url, headers: req.headers });
+    const [pathname = '', query = ''] = url.split('?');
+    const api = `/api/datasets/${repoPath}/`;
+    if (pathname.startsWith(`${api}revision/`)) {
+      const revision = decodeURIComponent(pathname.slice(`${api}revision/`.length));
+      const files = filesAt(revision);
+      if (files === undefined)
+        return json(res, 404, { error: 'Invalid rev id' }, { 'x-error-code': 'RevisionNotFound' });
+      const sha = revision === repo.revision ? head() : revision;
+      return json(res, 200, {
+        _id: 'fake',
+        id: repoPath,
+        sha,
+        siblings: [...files.keys()].map((rfilename) => ({ rfilename })),
+        lastModified: '2026-05-10T00:00:00.000Z',
+      });
+    }
+    if (pathname.startsWith(`${api}tree/`)) {
+      if (!hub.treeApi) return json(res, 404, { error: 'Not Found' });
+      const rest = decodeURIComponent(pathname.slice(`${api}tree/`.length));
+      const slash = rest.indexOf('/');
+      const revision = slash === -1 ? rest : rest.slice(0, slash);
+      const prefix = slash === -1 ? '' : `${rest.slice(slash + 1)}/`;
+      const files = filesAt(revision);
+      if (files === undefined) return json(res, 404, { error: 'Invalid rev id' });
+      const entries = [
+        ...[...files].map(([path, body]) => ({
+          type: 'file',
+          path,
+          size: hub.lfs.has(path) ? 134 : body.length,
+          oid: gitOid(hub.lfs.has(path) ? Buffer.from(`lfs pointer ${sha256(body)}`) : body),
+          ...(hub.lfs.has(path) ? { lfs: { oid: sha256(body), size: body.length, pointerSize: 134 } } : {}),
+        })),
+        ...hub.extraListing.map((path) => ({ type: 'file', path, size: 3, oid: gitOid(Buffer.from('bad')) })),
+      ].filter((e) => e.path.startsWith(prefix));
+      const params = new URLSearchParams(query);
+      const cursor = Number(params.get('cursor') ?? '0');
+      if (hub.pageSize <= 0) return json(res, 200, entries);
+      const page = entries.slice(cursor, cursor + hub.pageSize);
+      const headers: Record<string, string> = {};
+      if (cursor + hub.pageSize < entries.length) {
+        params.set('cursor', String(cursor + hub.pageSize));
+        headers.link = `<${endpoint}${pathname}?${params}>; rel="next"`;
+      }
+      return json(res, 200, page, headers);
+    }
+    const resolvePrefix = `/datasets/${repoPath}/resolve/`;
+    if (!pathname.startsWith(resolvePrefix)) {
+      res.writeHead(404).end('Repository not found');
+      return;
+    }
+    const rest = pathname.slice(resolvePrefix.length);
+    const slash = rest.indexOf('/');
+    const revision = decodeURIComponent(rest.slice(0, slash));
+    const path = rest
+      .slice(slash + 1)
+      .split('/')
+      .map(decodeURIComponent)
+      .join('/');
+    const forced = hub.status.get(path);
+    if (forced !== undefined) {
+      res.writeHead(forced).end('forced');
+      return;
+    }
+    const body = filesAt(revision)?.get(path);
+    if (body === undefined) {
+      res.writeHead(404, { 'content-type': 'text/plain', 'x-error-code': 'EntryNotFound' }).end('Entry not found');
+      return;
+    }
+    if (hub.lfs.has(path)) {
+      const linked = `"${hub.etags.get(path) ?? sha256(body)}"`;
+      if (req.headers['if-none-match'] === linked) {
+        res.writeHead(304, { 'x-linked-etag': linked }).end();
+        return;
+      }
+      res
+        .writeHead(302, {
+          location: `${cdnEndpoint}/blobs/${sha256(body)}?path=${encodeURIComponent(path)}`,
+          'x-linked-etag': linked,
+          'x-linked-size': String(body.length),
+          etag: `"${gitOid(Buffer.from(`lfs pointer ${sha256(body)}`))}"`,
+        })
+        .end();
+      return;
+    }
+    const etag = `"${hub.etags.get(path) ?? gitOid(body)}"`;
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, { etag }).end();
+      return;
+    }
+    send(req, res, path, body, etag);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const closeOne = (s: Server) =>
+    new Promise<void>((resolve) => {
+      s.closeAllConnections();
+      s.close(() => resolve());
+    });
   return Object.assign(hub, {
-    endpoint: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    endpoint,
+    cdnEndpoint,
+    close: async () => {
+      await Promise.all([closeOne(server), closeOne(cdn)]);
+    },
   });
 }

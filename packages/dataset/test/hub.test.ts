@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hubCacheDirectory, hubFileUrl } from '../src/hub.js';
+import { hubCacheDirectory, hubIncompleteDirectory, hubRepoCacheDirectory } from '../src/hub-cache.js';
+import { hubFileUrl } from '../src/hub-urls.js';
 import {
   DatasetError,
   type DownloadProgressEvent,
@@ -43,11 +44,21 @@ async function failure(promise: Promise<unknown>): Promise<DatasetError> {
   throw new Error('expected a DatasetError');
 }
 
-/** Files in the cache directory tree of the test revision (to find leftovers). */
+/** Files in the release directory of the commit the fake serves now (to find leftovers). */
 function cachedFiles(): string[] {
-  const dir = hubCacheDirectory(REF, cacheDir);
+  const dir = hubCacheDirectory(REF, hub.commit(), cacheDir);
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true }).map(String).sort();
+}
+
+/** Interrupted downloads kept for resuming. */
+function partialFiles(): string[] {
+  const dir = hubIncompleteDirectory(hubRepoCacheDirectory(REF, cacheDir), hub.commit());
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.part'))
+    .sort();
 }
 
 const dataRequests = () => hub.requests.filter((r) => r.url.includes('/data/')).length;
@@ -84,9 +95,12 @@ describe('downloadHubDataset', () => {
     expect(result.offline).toBe(false);
     for (const f of DATA)
       expect(readFileSync(join(result.dir, f)).equals(readFileSync(join(FIXTURE_DIR, f)))).toBe(true);
-    expect(hub.requests.map((r) => r.url)).toEqual(
-      ['SHA256SUMS', ...DATA].map((p) => `/datasets/anon/tiny/resolve/refs%2Fpr%2F1/${p}`),
-    );
+    const commit = hub.commit();
+    expect(result.commit).toBe(commit);
+    const urls = hub.requests.map((r) => r.url);
+    expect(urls[0]).toMatch(/^\/api\/datasets\/anon\/tiny\/revision\/refs%2Fpr%2F1\?(.*&)?expand=sha(&|$)/);
+    expect(urls[1]).toBe(`/api/datasets/anon/tiny/tree/${commit}?recursive=true&expand=false`);
+    expect(urls.slice(2)).toEqual(['SHA256SUMS', ...DATA].map((p) => `/datasets/anon/tiny/resolve/${commit}/${p}`));
     expect(hub.requests.every((r) => r.headers.authorization === 'Bearer hf_secret')).toBe(true);
     const cache = events.filter((e) => e.file === 'data/execution_cache.jsonl');
     const size = readFileSync(join(FIXTURE_DIR, 'data/execution_cache.jsonl')).length;
@@ -106,14 +120,19 @@ describe('downloadHubDataset', () => {
     const received = cache.map((e) => e.receivedBytes);
     expect([...received].sort((a, b) => a - b)).toEqual(received);
     expect(cachedFiles().some((f) => f.endsWith('.part'))).toBe(false);
+    expect(partialFiles()).toEqual([]);
   });
 
-  it('reuses verified cached files and only asks for SHA256SUMS on the next run', async () => {
+  it('reuses verified cached files of the same commit and only asks the Hub for the commit on the next run', async () => {
     await downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir });
     const before = dataRequests();
+    const requests = hub.requests.length;
     const result = await downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir });
     expect(result.files.every((f) => f.status === 'cached' && f.verified)).toBe(true);
     expect(dataRequests()).toBe(before);
+    expect(hub.requests.slice(requests).map((r) => r.url.split('?')[0])).toEqual([
+      '/api/datasets/anon/tiny/revision/refs%2Fpr%2F1',
+    ]);
   });
 
   it('downloads a cached file again when it no longer matches SHA256SUMS', async () => {
@@ -149,7 +168,7 @@ describe('downloadHubDataset', () => {
     await hub.close();
     const error = await failure(downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir }));
     expect(error.code).toBe('download');
-    expect(error.message).toContain('SHA256SUMS');
+    expect(error.message).toContain('/api/datasets/anon/tiny/revision/refs%2Fpr%2F1');
   });
 
   it('fails with not-found naming the URL when a data file is 404, leaving no file behind', async () => {
@@ -157,7 +176,7 @@ describe('downloadHubDataset', () => {
     const error = await failure(downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir }));
     expect(error.code).toBe('not-found');
     expect(error.message).toContain(
-      `${hub.endpoint}/datasets/anon/tiny/resolve/refs%2Fpr%2F1/data/distractor_metadata.jsonl`,
+      `${hub.endpoint}/datasets/anon/tiny/resolve/${hub.commit()}/data/distractor_metadata.jsonl`,
     );
     expect(cachedFiles()).not.toContain(join('data', 'distractor_metadata.jsonl'));
     expect(cachedFiles().some((f) => f.endsWith('.part'))).toBe(false);
@@ -169,9 +188,14 @@ describe('downloadHubDataset', () => {
     expect(error.code).toBe('download');
     expect(error.message).toMatch(/broke off after \d+ of \d+ bytes|truncated/);
     expect(cachedFiles().filter((f) => f.startsWith('data'))).toEqual(['data']);
+    expect(partialFiles()).toEqual([join('data', 'corpus.jsonl.part')]);
     hub.truncated.clear();
     const retry = await downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir });
     expect(retry.files[0]).toMatchObject({ file: 'data/corpus.jsonl', status: 'downloaded', verified: true });
+    expect(
+      readFileSync(join(retry.dir, 'data/corpus.jsonl')).equals(readFileSync(join(FIXTURE_DIR, 'data/corpus.jsonl'))),
+    ).toBe(true);
+    expect(partialFiles()).toEqual([]);
   });
 
   it('fails with checksum when the downloaded bytes differ from SHA256SUMS, keeping nothing', async () => {
@@ -181,6 +205,7 @@ describe('downloadHubDataset', () => {
     expect(error.message).toContain('data/queries.jsonl');
     expect(cachedFiles()).not.toContain(join('data', 'queries.jsonl'));
     expect(cachedFiles().some((f) => f.endsWith('.part'))).toBe(false);
+    expect(partialFiles()).toEqual([]);
   });
 
   it('downloads without verification when the repository has no SHA256SUMS', async () => {
@@ -188,6 +213,8 @@ describe('downloadHubDataset', () => {
     const result = await downloadHubDataset(SOURCE, { endpoint: hub.endpoint, cacheDir });
     expect(result.checksums).toBe(false);
     expect(result.files.every((f) => f.status === 'downloaded' && !f.verified)).toBe(true);
+    // … against SHA256SUMS, that is: each file still matched the git blob id of the listing.
+    expect(result.files.map((f) => f.integrity)).toEqual(DATA.map(() => 'git-blob-sha1'));
   });
 
   it('fails with download on other HTTP statuses and hints at the token for 401', async () => {
@@ -227,7 +254,8 @@ describe('downloadHubDataset', () => {
         return fetch(input, init);
       },
     });
-    expect(seen).toHaveLength(5);
+    // revision, listing, SHA256SUMS and the four data files
+    expect(seen).toHaveLength(7);
     expect(result.files).toHaveLength(4);
   });
 });
@@ -235,7 +263,7 @@ describe('downloadHubDataset', () => {
 describe('loadExecRetrieval from the Hub', () => {
   it('loads the downloaded release and records the revision', async () => {
     const b = await loadExecRetrieval(SOURCE, { endpoint: hub.endpoint, cacheDir });
-    expect(b.source).toEqual({ kind: 'hub', location: 'hf:anon/tiny', revision: 'refs/pr/1' });
+    expect(b.source).toEqual({ kind: 'hub', location: 'hf:anon/tiny', revision: 'refs/pr/1', commit: hub.commit() });
     const local = await readReleaseDirectory(FIXTURE_DIR);
     expect(b.corpus).toEqual(local.corpus);
     expect(b.queries).toEqual(local.queries);
