@@ -46,6 +46,9 @@ describe('createSecondStages', () => {
       /set JINA_API_KEY/,
     );
     await expect(createSecondStages(['tei/bge-reranker-base'], context({}))).rejects.toThrow(/EXECRET_TEI_BASE_URL/);
+    await expect(createSecondStages(['openai-compatible/listwise-rankgpt'], context({}))).rejects.toThrow(
+      /OPENAI_API_KEY .* or EXECRET_OPENAI_COMPATIBLE_URL/,
+    );
   });
 
   it('refuses an executing reranker without an oracle (--no-execute)', async () => {

@@ -238,6 +238,10 @@ function rerankerOptions(id: string, context: SecondStageContext): CreateReranke
       : provider === 'transformers'
         ? undefined
         : config.baseUrls[provider as keyof Config['baseUrls']];
+  if (provider === 'openai-compatible' && baseUrl === undefined && key === undefined)
+    throw new UsageError(
+      `--rerank ${id}: set OPENAI_API_KEY for OpenAI's endpoint, or EXECRET_OPENAI_COMPATIBLE_URL for another server`,
+    );
   if ((provider === 'tei' || provider === 'vllm') && baseUrl === undefined)
     throw new UsageError(
       `--rerank ${id}: a self-hosted ${provider} server is needed; set EXECRET_${provider.toUpperCase()}_BASE_URL`,
