@@ -260,14 +260,20 @@ function callKey(call: ProbeCall): string {
 }
 
 /**
- * Type-probing inputs for a function, generated without any model and without reading the query: for each
- * call, each parameter gets a value of a kind drawn from its guessed kinds (see `guessProbeKinds`) or, in part
- * of the calls, from every kind (ints, floats, strings, booleans, `None`, lists, tuples, dicts…). Values come
- * from the code's literals (integers and their ±1 neighbours, floats ±0.5 and ±1, strings, their upper case and
- * doubled forms, and characters of them) mixed with fixed typed probes. Parameters without a default are
- * always passed (keyword-only ones by name); in a quarter of the calls the optional positional ones are passed
- * too; `*args`/`**kwargs` never. Calls are distinct; generation stops after `count` calls or `50 × count`
- * attempts. Deterministic: the same parameters, literals and options give the same calls.
+ * Type-probing inputs for a function, generated without any model and without reading the query. For each call
+ * one `mulberry32(seed)` stream decides: in 60 % of the calls every parameter with guessed kinds (see
+ * `guessProbeKinds`) takes one of them, parameters with the same guesses (`a, b, c`; `start, end`) sharing one
+ * kind; otherwise each parameter takes, at even odds, a guessed kind or any kind (ints, floats, strings, booleans,
+ * `None`, lists of ints, floats, strings, lists, pairs or dicts, pairs, 4-tuples, dicts, nested dicts). Values come
+ * from the code's literals — integers and their ±1 neighbours (|x| ≤ 10^6), floats ±0.5 and ±1, strings of at most
+ * 40 characters as written, upper-cased, doubled and wrapped (`a…b`), and their characters — mixed with fixed
+ * typed probes; the strings of one call share one style: a literal, random characters, two literals joined,
+ * digits (1–16, sometimes grouped by four), an ISO-like date `YYYY-MM-DD`, a clock time `H:MM` or `HH:MM`, or 2–4
+ * numbers joined by a separator found in the code's strings (`.`, `:`, `-` when none), the last two sometimes
+ * followed by an alphabetic literal (`PM`). Parameters without a default are always passed (keyword-only ones by
+ * name); in a quarter of the calls the optional positional ones are passed too; `*args`/`**kwargs` never. Calls
+ * are distinct; generation stops after `count` calls or `50 × count` attempts. Deterministic: the same
+ * parameters, literals and options give the same calls (bump `PROBE_GENERATOR_VERSION` when the rules change).
  *
  * @example
  * generateProbeInputs([param('n')], { ints: [0, 32], floats: [], strings: [] }, { count: 3, seed: 1 });
