@@ -1,8 +1,10 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_DIR } from '../test/helpers.js';
+import { copyFixture, FIXTURE_DIR } from '../test/helpers.js';
 import { DatasetError } from './errors.js';
-import { parseJsonl, readJsonl, readJsonlFile } from './jsonl.js';
+import { DEFAULT_MAX_LINE_BYTES, parseJsonl, readJsonl, readJsonlFile } from './jsonl.js';
+import { loadExecRetrieval } from './load.js';
 
 const enc = new TextEncoder();
 const file = 'data/x.jsonl';
@@ -149,6 +151,128 @@ describe('readJsonlFile', () => {
   it('throws not-found when the file does not exist', async () => {
     await expect(readJsonlFile('/nonexistent/x.jsonl', { file: 'x.jsonl' })).rejects.toSatisfy(
       (e: unknown) => DatasetError.is(e) && e.code === 'not-found',
+    );
+  });
+});
+
+describe('DEFAULT_MAX_LINE_BYTES', () => {
+  it('is 8 MiB and applies when no maxLineBytes is given', async () => {
+    expect(DEFAULT_MAX_LINE_BYTES).toBe(8 * 1024 * 1024);
+    const chunk = new Uint8Array(1 << 20).fill(0x78);
+    async function* source() {
+      for (let i = 0; i < 8; i++) yield chunk;
+      yield enc.encode('x\n{"a": 1}\n');
+    }
+    const r = await readJsonl(source(), { file });
+    expect(r.issues).toEqual([expect.objectContaining({ code: 'line-too-long', file, line: 1, severity: 'error' })]);
+    expect(r.issues[0]?.message).toContain(`${DEFAULT_MAX_LINE_BYTES + 1} bytes long`);
+    expect(r.records).toEqual([{ line: 2, value: { a: 1 } }]);
+  });
+});
+
+describe('parseJsonl with maxLineBytes', () => {
+  const text = '{"a": 1}\n{"long": "0123456789abcdef"}\r\n{"a": 3}\n';
+
+  it.each(['string', 'bytes'] as const)(
+    'reports an over-long line with file and line and keeps reading when the input is %s',
+    (kind) => {
+      const r = parseJsonl(kind === 'string' ? text : enc.encode(text), { file, maxLineBytes: 20 });
+      expect(r.records.map((x) => x.line)).toEqual([1, 3]);
+      expect(r.issues).toEqual([
+        {
+          severity: 'error',
+          code: 'line-too-long',
+          file,
+          line: 2,
+          message:
+            'line is 29 bytes long, over the limit of 20 bytes (maxLineBytes); it was skipped without being parsed',
+        },
+      ]);
+      expect(r.lineCount).toBe(3);
+      expect(r.layout.mixedEol).toBe(true);
+    },
+  );
+
+  it('counts UTF-8 bytes, not characters, when the line is not ASCII', () => {
+    const line = `{"s": "${'é'.repeat(8)}"}`; // 17 characters, 25 bytes
+    expect(parseJsonl(line, { file, maxLineBytes: 24 }).issues[0]?.code).toBe('line-too-long');
+    expect(parseJsonl(line, { file, maxLineBytes: 25 }).issues).toEqual([]);
+    expect(parseJsonl(enc.encode(line), { file, maxLineBytes: 24 }).issues[0]?.code).toBe('line-too-long');
+  });
+
+  it('accepts a line of exactly maxLineBytes bytes', () => {
+    expect(parseJsonl('{"a": 12}\n', { file, maxLineBytes: 9 }).records).toHaveLength(1);
+  });
+
+  it('throws RangeError when maxLineBytes is not a positive integer', () => {
+    expect(() => parseJsonl('', { file, maxLineBytes: 0 })).toThrow(RangeError);
+    expect(() => parseJsonl('', { file, maxLineBytes: 1.5 })).toThrow(RangeError);
+  });
+});
+
+describe('readJsonl with maxLineBytes', () => {
+  const text = `{"a": 1}\n{"long": "${'x'.repeat(100)}"}\n{"b": 2}\n{"tail": "${'y'.repeat(50)}"}`;
+  const bytes = enc.encode(text);
+
+  it.each([1, 3, 7, 16, 64, 4096])(
+    'gives the same result as parseJsonl when byte chunks are %i bytes long',
+    async (size) => {
+      const streamed = await readJsonl(chunks(bytes, size), { file, maxLineBytes: 40 });
+      expect(streamed).toEqual(parseJsonl(text, { file, maxLineBytes: 40 }));
+      expect(streamed.issues.map((i) => [i.line, i.code])).toEqual([
+        [2, 'line-too-long'],
+        [4, 'line-too-long'],
+      ]);
+      expect(streamed.records.map((r) => r.value)).toEqual([{ a: 1 }, { b: 2 }]);
+    },
+  );
+
+  it.each([1, 5, 64])('gives the same result as parseJsonl when string chunks are %i characters long', async (size) => {
+    const parts: string[] = [];
+    for (let i = 0; i < text.length; i += size) parts.push(text.slice(i, i + size));
+    expect(await readJsonl(parts, { file, maxLineBytes: 40 })).toEqual(parseJsonl(text, { file, maxLineBytes: 40 }));
+  });
+
+  it('keeps a byte-order mark when the first line is the over-long one', async () => {
+    const withBom = enc.encode(`\ufeff{"long": "${'x'.repeat(100)}"}\n{"a": 1}\n`);
+    const r = await readJsonl(chunks(withBom, 8), { file, maxLineBytes: 40 });
+    expect(r.layout.bom).toBe(true);
+    expect(r.issues.map((i) => [i.line, i.code])).toEqual([[1, 'line-too-long']]);
+    expect(r.records).toEqual([{ line: 2, value: { a: 1 } }]);
+  });
+
+  it('holds memory to about maxLineBytes when one line of 512 MiB streams through', async () => {
+    const MiB = 1 << 20;
+    const base = process.memoryUsage().arrayBuffers;
+    let peak = 0;
+    async function* source() {
+      for (let i = 0; i < 512; i++) {
+        const chunk = Buffer.allocUnsafe(MiB).fill(0x7a); // a fresh chunk each time, as a file stream gives
+        if (i % 16 === 0) peak = Math.max(peak, process.memoryUsage().arrayBuffers - base);
+        yield chunk;
+      }
+      yield enc.encode('\n{"a": 1}\n');
+    }
+    const r = await readJsonl(source(), { file, maxLineBytes: 4 * MiB });
+    expect(r.issues.map((i) => [i.line, i.code])).toEqual([[1, 'line-too-long']]);
+    expect(r.issues[0]?.message).toContain(`${512 * MiB} bytes long`);
+    expect(r.records).toEqual([{ line: 2, value: { a: 1 } }]);
+    // A reader that kept the line would hold 512 MiB here; garbage not yet collected stays far below that.
+    expect(peak).toBeLessThan(192 * MiB);
+  });
+});
+
+describe('readJsonlFile with an over-long line', () => {
+  it('fails loading a release directory with a parse error naming the file and the line', async () => {
+    const dir = copyFixture();
+    const corpus = readFileSync(join(dir, 'data/corpus.jsonl'), 'utf8');
+    const long = JSON.stringify({ corpus_id: 'c_big', code: 'x'.repeat(DEFAULT_MAX_LINE_BYTES), label: 'correct' });
+    writeFileSync(join(dir, 'data/corpus.jsonl'), `${corpus.trimEnd()}\n${long}\n`);
+    const line = corpus.trimEnd().split('\n').length + 1;
+    const error = await loadExecRetrieval(dir).catch((e: unknown) => e);
+    expect(DatasetError.is(error) && error.code).toBe('parse');
+    expect((error as DatasetError).issues).toContainEqual(
+      expect.objectContaining({ code: 'line-too-long', file: 'data/corpus.jsonl', line }),
     );
   });
 });

@@ -135,7 +135,8 @@ export async function startFakeHub(repo: { owner: string; name: string; revision
     });
     const cut = hub.truncated.has(path) ? Math.floor(part.length / 2) : hub.cutAfter.get(path);
     if (cut !== undefined) {
-      res.write(part.subarray(0, cut), () => res.destroy());
+      // The connection stalls, then dies: the client has had time to take the bytes sent.
+      res.write(part.subarray(0, cut), () => setTimeout(() => res.destroy(), 100));
       return;
     }
     if (hub.chunkBytes <= 0) {
