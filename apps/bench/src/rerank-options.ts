@@ -75,6 +75,7 @@ export async function rerankPlan(
   const secondStages = await createSecondStages(ids, {
     config,
     oracle: options.oracle,
+    warn: (line) => context.io.warn(line),
     localModels: localModels ? resolve(localModels) : join(config.cacheDir, 'models'),
     ...(priceIn !== undefined && priceOut !== undefined
       ? { chatPrice: { inputUsdPerMillion: priceIn, outputUsdPerMillion: priceOut } }

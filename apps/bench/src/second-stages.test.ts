@@ -51,6 +51,23 @@ describe('createSecondStages', () => {
     );
   });
 
+  it('creates a chat execution reranker without its key, with a warning, when replies may come from the cache', async () => {
+    const warnings: string[] = [];
+    const stages = await createSecondStages(['exec/random-clone', 'exec/tests@openai/gpt-5-mini'], {
+      ...context({}),
+      oracle: { runMany: async () => [] },
+      warn: (line) => warnings.push(line),
+    });
+    try {
+      expect(stages.stages.map((s) => s.kind)).toEqual(['artifacts', 'artifacts']);
+      expect(warnings).toEqual([
+        'exec/tests@openai/gpt-5-mini: no OPENAI_API_KEY, so chat replies can only come from the artifact cache',
+      ]);
+    } finally {
+      await stages.close();
+    }
+  });
+
   it('refuses an executing reranker without an oracle (--no-execute)', async () => {
     await expect(createSecondStages(['exec/consensus'], context({}))).rejects.toThrow(/--no-execute/);
   });

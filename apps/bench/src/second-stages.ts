@@ -165,6 +165,8 @@ export interface SecondStageContext {
   readonly localModels: string;
   /** Chat prices for chat-model rerankers (`--rerank-price-in`/`--rerank-price-out`), USD per million tokens. */
   readonly chatPrice?: { inputUsdPerMillion: number; outputUsdPerMillion: number };
+  /** Where warnings go (a chat reranker without its key or URL). */
+  readonly warn?: (line: string) => void;
 }
 
 /**
@@ -175,7 +177,8 @@ export interface SecondStageContext {
  * only; base URLs from `EXECRET_<PROVIDER>_BASE_URL` (`EXECRET_OPENAI_COMPATIBLE_URL` for chat models).
  *
  * @throws {UsageError} for a hosted reranker without its key, a self-hosted one without its base URL, or an
- *   execution reranker without an oracle
+ *   execution reranker without an oracle (a chat-model execution reranker without its key only warns: it can still
+ *   answer from the artifact cache)
  */
 export async function createSecondStages(ids: readonly string[], context: SecondStageContext): Promise<SecondStages> {
   checkSecondStageIds(ids);
@@ -193,7 +196,7 @@ export async function createSecondStages(ids: readonly string[], context: Second
         const reranker = createExecReranker(id, {
           ...(context.oracle ? { oracle: context.oracle } : {}),
           cache: artifacts.cache,
-          ...chatEndpoint(id, config),
+          ...chatEndpoint(id, config, context.warn),
           ...(context.chatPrice ? { price: context.chatPrice } : {}),
         });
         closers.push(() => reranker.close());
@@ -266,18 +269,29 @@ function rerankerOptions(id: string, context: SecondStageContext): CreateReranke
 /**
  * The chat endpoint of `exec/tests@…` and `exec/probe@…`, as `execret generate` reaches one: `openai/<model>` at
  * `EXECRET_OPENAI_BASE_URL` (default OpenAI's) with `OPENAI_API_KEY`; `openai-compatible/<model>` at
- * `EXECRET_OPENAI_COMPATIBLE_URL` with `OPENAI_API_KEY` when set (self-hosted servers accept any key).
+ * `EXECRET_OPENAI_COMPATIBLE_URL` with `OPENAI_API_KEY` when set (self-hosted servers accept any key). Without the
+ * key (or the URL) the reranker still runs from the artifact cache — a rerun of an audited results folder needs no
+ * model — and `warn` says so; a chat request it cannot answer from the cache then fails with `chat-unavailable`.
  */
-function chatEndpoint(id: string, config: Config): { apiKey?: string; baseURL?: string } {
+function chatEndpoint(
+  id: string,
+  config: Config,
+  warn: ((line: string) => void) | undefined,
+): { apiKey?: string; baseURL?: string } {
   const m = /^exec\/(?:tests|probe)@(openai|openai-compatible)\//.exec(id);
   if (m === null) return {};
   const key = config.keys.openai;
   if (m[1] === 'openai') {
-    if (key === undefined) throw new UsageError(`--rerank ${id}: no API key for openai (set OPENAI_API_KEY)`);
-    return { apiKey: key.reveal(), ...(config.baseUrls.openai ? { baseURL: config.baseUrls.openai } : {}) };
+    if (key === undefined) warn?.(`${id}: no OPENAI_API_KEY, so chat replies can only come from the artifact cache`);
+    return {
+      ...(key ? { apiKey: key.reveal() } : {}),
+      ...(config.baseUrls.openai ? { baseURL: config.baseUrls.openai } : {}),
+    };
   }
-  if (config.openaiCompatibleBaseUrl === undefined)
-    throw new UsageError(`--rerank ${id}: needs an OpenAI-compatible chat server; set EXECRET_OPENAI_COMPATIBLE_URL`);
+  if (config.openaiCompatibleBaseUrl === undefined) {
+    warn?.(`${id}: no EXECRET_OPENAI_COMPATIBLE_URL, so chat replies can only come from the artifact cache`);
+    return {};
+  }
   return { apiKey: key?.reveal() ?? 'none', baseURL: config.openaiCompatibleBaseUrl };
 }
 
