@@ -1,5 +1,5 @@
 /** The project's seed (the release's bootstrap seed); default of every seeded choice here. */
-export const DEFAULT_SEED = 20260510;
+export const DEFAULT_EXEC_RERANK_SEED = 20260510;
 /** Generated inputs per near-clone group (`exec/consensus`, `exec/probe@…`). */
 export const DEFAULT_PROBE_COUNT = 256;
 /** Wall-clock limit of one probe call inside the sandbox, in milliseconds (safety net for work done in C). */

@@ -28,6 +28,7 @@ export { addExecRerankCost, emptyExecRerankCost } from './cost-meter.js';
 export { crashingTests } from './crashing-tests.js';
 export { createExecReranker, EXEC_RERANKER_IDS } from './create-exec-reranker.js';
 export {
+  DEFAULT_EXEC_RERANK_SEED,
   DEFAULT_MAX_CRASH_FRACTION,
   DEFAULT_MAX_QUESTIONS,
   DEFAULT_PROBE_COUNT,
@@ -35,7 +36,6 @@ export {
   DEFAULT_PROBE_STEPS,
   DEFAULT_PROBE_TIMEOUT_MS,
   DEFAULT_PROBES_PER_SUITE,
-  DEFAULT_SEED,
   DEFAULT_SUITE_PROBE_STEPS,
   DEFAULT_TEST_COUNT,
   DEFAULT_TESTS_SCORING,

@@ -2,12 +2,12 @@ import type { ArtifactCache } from './artifact-cache.js';
 import { inputsArtifactKey } from './artifact-cache.js';
 import { mergeCodeLiterals } from './code-literals.js';
 import {
+  DEFAULT_EXEC_RERANK_SEED,
   DEFAULT_PROBE_COUNT,
   DEFAULT_PROBE_MEMORY_MB,
   DEFAULT_PROBE_STEPS,
   DEFAULT_PROBE_TIMEOUT_MS,
   DEFAULT_PROBES_PER_SUITE,
-  DEFAULT_SEED,
   DEFAULT_SUITE_PROBE_STEPS,
 } from './defaults.js';
 import type { ScoreContext } from './exec-reranker.js';
@@ -37,7 +37,7 @@ export function probeOptions(
   options: ExecRerankerOptions,
   where: string,
 ): { seed: number; count: number; budget: ProbeBudget; probesPerSuite: number } {
-  const seed = options.seed ?? DEFAULT_SEED;
+  const seed = options.seed ?? DEFAULT_EXEC_RERANK_SEED;
   const count = options.probeCount ?? DEFAULT_PROBE_COUNT;
   const probesPerSuite = options.probesPerSuite ?? DEFAULT_PROBES_PER_SUITE;
   const budget: ProbeBudget = {

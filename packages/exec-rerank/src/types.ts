@@ -35,7 +35,7 @@ export interface ExecRerankerOptions extends ChatEndpointOptions {
   oracle?: ExecOracle;
   /** Where chat replies, generated inputs and executions are cached (see `openArtifactCache`); never closed here. */
   cache?: ArtifactCache;
-  /** Seed of input generation and of the random pick (default `DEFAULT_SEED`). */
+  /** Seed of input generation and of the random pick (default `DEFAULT_EXEC_RERANK_SEED`). */
   seed?: number;
   /** Inputs generated per group (default `DEFAULT_PROBE_COUNT`). */
   probeCount?: number;

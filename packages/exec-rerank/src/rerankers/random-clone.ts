@@ -1,4 +1,4 @@
-import { DEFAULT_SEED } from '../defaults.js';
+import { DEFAULT_EXEC_RERANK_SEED } from '../defaults.js';
 import { buildExecReranker } from '../exec-reranker.js';
 import { PYTHON_LANGUAGE } from '../python/language.js';
 import { seededPick } from '../seeded-pick.js';
@@ -16,7 +16,7 @@ import type { ExecReranker, ExecRerankerOptions } from '../types.js';
  */
 export function createRandomCloneReranker(options: ExecRerankerOptions = {}): ExecReranker {
   const language = options.language ?? PYTHON_LANGUAGE;
-  const seed = options.seed ?? DEFAULT_SEED;
+  const seed = options.seed ?? DEFAULT_EXEC_RERANK_SEED;
   return buildExecReranker(
     {
       id: 'exec/random-clone',
