@@ -14,7 +14,8 @@
 //          | {"k":"r"}                                                  nothing to evaluate (literal-only)
 //          | {"k":"s"}                                                  skipped (decided by the runner)
 //   out: {"t":"hello",…} once; then per job {"t":"ack","id":7}, one {"t":"test","id":7,"i":0,"r":R} per
-//        test in order, {"t":"done","id":7,"ms":…,"rss":…,"wasmBytes":…}
+//        test in order, {"t":"done","id":7,"ms":…,"rss":…,"wasmBytes":…,"cpuMs":…} (cpuMs: this process's CPU
+//        time so far, statistics only)
 //        R = {"k":"v","v":"<serialized value>","m":"<messageOf>"|null} | {"k":"ok"} | {"k":"e","e":"<describe>"}
 //          | {"k":"to"}
 
@@ -313,7 +314,15 @@ const runJob = async (job, emit = send) => {
   ) {
     dropInstance();
   }
-  emit({ t: 'done', id: job.id, ms: performance.now() - started, rss: process.memoryUsage.rss(), wasmBytes });
+  const cpu = process.cpuUsage();
+  emit({
+    t: 'done',
+    id: job.id,
+    ms: performance.now() - started,
+    rss: process.memoryUsage.rss(),
+    wasmBytes,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  });
 };
 
 const queue = [];

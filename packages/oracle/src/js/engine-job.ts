@@ -40,7 +40,7 @@ export interface Engine {
   /** Runs a job; rejects only with an `Error` named `'closed'` when the engine is closed meanwhile. */
   submit(job: EngineJob): Promise<EngineOutcome>;
   close(): Promise<void>;
-  stats(): { started: number; killed: number };
+  stats(): { started: number; killed: number; cpuMs: number };
 }
 
 /**

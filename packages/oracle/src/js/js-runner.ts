@@ -616,7 +616,7 @@ export async function createJsRunner(options: JsRunnerOptions = {}): Promise<JsR
     },
     stats() {
       const counts = engine.stats();
-      return { jobs, processesStarted: counts.started, processesKilled: counts.killed };
+      return { jobs, processesStarted: counts.started, processesKilled: counts.killed, engineCpuMs: counts.cpuMs };
     },
     async close() {
       if (closed) return;

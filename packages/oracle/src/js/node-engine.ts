@@ -2,6 +2,8 @@ import { closedError, type Engine, type EngineJob, type EngineOutcome, trackJob 
 import { type EngineProcess, killUid, startEngineProcess } from './engine-process.js';
 import type { EngineCommand } from './sandbox-command.js';
 
+/** How long a job process may take to exit by itself after reporting `done` before it is killed, in ms. */
+const EXIT_GRACE_MS = 200;
 /** Consecutive job processes that may die before saying hello before queued jobs are given up (`lost`). */
 const MAX_START_FAILURES = 3;
 
@@ -49,6 +51,8 @@ export function startNodeEngine(config: NodeEngineConfig): Engine & { ready: Pro
   let started = 0;
   let killed = 0;
   let startFailures = 0;
+  /** CPU the job processes reported when done (processes killed before reporting are not included). */
+  let cpuMs = 0;
   let everReady = false;
   const live = new Set<EngineProcess>();
   const inflight = new Set<Pending>();
@@ -177,8 +181,10 @@ export function startNodeEngine(config: NodeEngineConfig): Engine & { ready: Pro
       const verdict = tracker.accept(message);
       if (verdict === 'more') return;
       if (verdict === 'done') {
+        if (typeof message.cpuMs === 'number' && Number.isFinite(message.cpuMs)) cpuMs += message.cpuMs;
         complete({ reports: tracker.reports, end: { kind: 'done' }, durationMs: performance.now() - (acked ?? 0) });
-        proc.kill('done');
+        // It exits by itself right after `done` (so that its sandbox reaps it); whatever keeps it alive is killed.
+        setTimeout(() => proc.kill('done'), EXIT_GRACE_MS).unref();
       } else {
         killed++;
         complete({ reports: tracker.reports, end: { kind: 'tampered', detail: verdict.violation }, durationMs: 0 });
@@ -233,6 +239,6 @@ export function startNodeEngine(config: NodeEngineConfig): Engine & { ready: Pro
       });
       await Promise.all(exits);
     },
-    stats: () => ({ started, killed }),
+    stats: () => ({ started, killed, cpuMs }),
   };
 }

@@ -14,6 +14,20 @@ const PIPELINE_DEPTH = 2;
 /** Consecutive hosts that may die before saying hello before queued jobs are given up (`lost`). */
 const MAX_START_FAILURES = 3;
 
+/** How long an idle host may take to exit after its stdin is closed before it is killed, in ms. */
+const EXIT_GRACE_MS = 1000;
+
+/**
+ * Ends an idle host: its stdin is closed, so it exits by itself (and its sandbox reaps it); killed when it
+ * has not within {@link EXIT_GRACE_MS}.
+ */
+function retire(proc: EngineProcess, reason: string): Promise<unknown> {
+  proc.hold(true);
+  proc.end();
+  const timer = setTimeout(() => proc.kill(reason), EXIT_GRACE_MS);
+  return proc.exited.finally(() => clearTimeout(timer));
+}
+
 /** Configuration of a QuickJS engine pool. */
 export interface QuickJsEngineConfig {
   /** Engine hosts, i.e. jobs running at once. */
@@ -63,6 +77,9 @@ export function startQuickJsEngine(config: QuickJsEngineConfig): Engine & { read
   let started = 0;
   let killed = 0;
   let startFailures = 0;
+  // CPU the hosts reported (cumulative per host): of hosts gone, and the latest figure of each live one.
+  let retiredCpuMs = 0;
+  const hostCpuMs = new Map<Host, number>();
   let readyResolve: () => void = () => {};
   let readyReject: (error: Error) => void = () => {};
   const ready = new Promise<void>((resolve, reject) => {
@@ -154,10 +171,11 @@ export function startQuickJsEngine(config: QuickJsEngineConfig): Engine & { read
     }
     host.inflight.shift();
     finish(head, { kind: 'done' });
+    if (typeof message.cpuMs === 'number' && Number.isFinite(message.cpuMs)) hostCpuMs.set(host, message.cpuMs);
     const rss = typeof message.rss === 'number' ? message.rss : 0;
     if (rss > config.recycleRssBytes && host.state === 'ready') host.state = 'retiring';
     if (host.state === 'retiring' && host.inflight.length === 0) {
-      host.proc.kill('recycled');
+      void retire(host.proc, 'recycled');
     } else if (host.inflight.length === 0) {
       host.proc.hold(false);
     }
@@ -173,6 +191,8 @@ export function startQuickJsEngine(config: QuickJsEngineConfig): Engine & { read
   ): void => {
     const wasStarting = host.state === 'starting';
     host.state = 'dead';
+    retiredCpuMs += hostCpuMs.get(host) ?? 0;
+    hostCpuMs.delete(host);
     clearTimeout(host.startTimer);
     if (hosts[host.slot] === host) hosts[host.slot] = undefined;
     const [head, ...rest] = host.inflight.splice(0);
@@ -231,15 +251,20 @@ export function startQuickJsEngine(config: QuickJsEngineConfig): Engine & { read
       const exits: Promise<unknown>[] = [];
       for (const host of hosts) {
         if (!host) continue;
+        const busy = host.inflight.length > 0;
         for (const pending of host.inflight.splice(0)) {
           if (pending.watchdog) clearTimeout(pending.watchdog);
           pending.reject(closedError());
         }
-        host.proc.kill('closed');
-        exits.push(host.proc.exited);
+        if (busy) {
+          host.proc.kill('closed');
+          exits.push(host.proc.exited);
+        } else {
+          exits.push(retire(host.proc, 'closed'));
+        }
       }
       await Promise.all(exits);
     },
-    stats: () => ({ started, killed }),
+    stats: () => ({ started, killed, cpuMs: retiredCpuMs + [...hostCpuMs.values()].reduce((a, b) => a + b, 0) }),
   };
 }

@@ -152,6 +152,11 @@ export interface JsRunnerStats {
   processesStarted: number;
   /** Engine processes killed by the watchdog (budget overrun) or because they misbehaved. */
   processesKilled: number;
+  /**
+   * CPU time the engine processes reported, in ms (statistics only): QuickJS hosts' cumulative use, job
+   * processes' use when done. Processes killed before reporting and bubblewrap itself are not included.
+   */
+  engineCpuMs: number;
 }
 
 /** A started runner. */
