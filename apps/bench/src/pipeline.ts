@@ -8,11 +8,19 @@ import {
   type Scorer,
   type SystemRanking,
 } from '@execret/analyses';
-import { type Benchmark, loadExecRetrieval, lookupExecution, retentionOrder } from '@execret/dataset';
+import {
+  type Benchmark,
+  HUB_PARTS,
+  type HubLoadInfo,
+  type HubPart,
+  loadExecRetrieval,
+  lookupExecution,
+  retentionOrder,
+} from '@execret/dataset';
 import { codeSha256, testsSha256 } from '@execret/formats';
 import type { TieMode } from '@execret/metrics';
 import { createOracle, type Oracle } from '@execret/oracle';
-import type { Io } from './command.js';
+import { type CommandContext, type Io, listOption, UsageError } from './command.js';
 import type { Config } from './config.js';
 import { executePairs, inShard, PairSet, type PassTable } from './execution.js';
 import { createProgressBar } from './progress.js';
@@ -28,10 +36,48 @@ export interface LoadedDataset {
   readonly pool: PoolView;
   /** SHA-256 of each data file as read. */
   readonly checksums: Record<string, string>;
+  /** The Hub commit the files are from, `null` for other sources. */
+  readonly commit: string | null;
+  /** Local directories of the optional parts loaded with `--with`. */
+  readonly parts: Partial<Record<HubPart, string>>;
+}
+
+/** The `--with` option: optional parts of the release (`embeddings,results,tests`). */
+export function datasetPartsOption(values: CommandContext['values']): HubPart[] {
+  const parts: HubPart[] = [];
+  for (const name of listOption(values, 'with')) {
+    if (!(HUB_PARTS as readonly string[]).includes(name))
+      throw new UsageError(`--with takes ${HUB_PARTS.join(', ')}; got ${JSON.stringify(name)}`);
+    if (!parts.includes(name as HubPart)) parts.push(name as HubPart);
+  }
+  return parts;
+}
+
+/** The manifest's record of a Hub load (`dataset_hub`): commit, how it was found, parts, checks. */
+export function datasetHubManifest(hub: HubLoadInfo | undefined): Record<string, unknown> | null {
+  if (hub === undefined) return null;
+  return {
+    repository: hub.repository,
+    revision: hub.revision,
+    commit: hub.commit,
+    resolution: hub.resolution,
+    offline: hub.offline,
+    ...(hub.offlineReason !== undefined ? { offline_reason: hub.offlineReason } : {}),
+    sha256sums: hub.checksums,
+    parts: Object.keys(hub.parts),
+    files: hub.files.map((f) => ({ file: f.file, status: f.status, bytes: f.bytes, integrity: f.integrity })),
+    refused: hub.refused.map((r) => ({ path: r.path, reason: r.reason })),
+  };
 }
 
 /** Loads a dataset (`mini`, a directory, or `hf:owner/name[@rev]`) with download progress. */
-export async function loadDataset(source: string, config: Config, io: Io, signal: AbortSignal): Promise<LoadedDataset> {
+export async function loadDataset(
+  source: string,
+  config: Config,
+  io: Io,
+  signal: AbortSignal,
+  parts: readonly HubPart[] = [],
+): Promise<LoadedDataset> {
   const bar = createProgressBar(`download ${source}`, 0, { enabled: io.progress });
   let drew = false;
   const benchmark = await loadExecRetrieval(source, {
@@ -39,6 +85,7 @@ export async function loadDataset(source: string, config: Config, io: Io, signal
     endpoint: config.hfEndpoint,
     ...(config.keys.huggingface ? { token: config.keys.huggingface.reveal() } : {}),
     offline: config.offline,
+    ...(parts.length > 0 ? { with: parts } : {}),
     signal,
     onProgress: (event) => {
       if (event.phase !== 'progress') return;
@@ -48,7 +95,15 @@ export async function loadDataset(source: string, config: Config, io: Io, signal
   });
   if (drew) bar.finish('done');
   const checksums = Object.fromEntries(benchmark.loadReport.files.map((f) => [f.file, f.sha256]));
-  return { source, benchmark, pool: poolFromBenchmark(benchmark), checksums };
+  for (const r of benchmark.loadReport.hub?.refused ?? []) io.warn(`${source}: ${r.message}`);
+  return {
+    source,
+    benchmark,
+    pool: poolFromBenchmark(benchmark),
+    checksums,
+    commit: benchmark.source.commit ?? null,
+    parts: benchmark.source.parts ?? {},
+  };
 }
 
 /** Starts the oracle with the persistent execution cache. */

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { type Command, listOption, shardOption, stringOption } from '../command.js';
 import { exportMatrices } from '../matrices.js';
-import { loadDataset } from '../pipeline.js';
+import { datasetPartsOption, loadDataset } from '../pipeline.js';
 import { resultFileName } from '../results-io.js';
 import { embeddingCacheDir, embedModel, readModelConfigs, selectModels } from '../systems.js';
 import { CUSTOM_MODEL_OPTIONS, DATASET_OPTIONS, MODELS_OPTION, SHARD_OPTION } from './options.js';
@@ -29,7 +29,7 @@ export const embedCommand: Command = {
     const { values, config, io, signal } = context;
     const shard = shardOption(values, config.scheduler);
     const exportDir = stringOption(values, 'export');
-    const dataset = await loadDataset(String(values.dataset ?? 'mini'), config, io, signal);
+    const dataset = await loadDataset(String(values.dataset ?? 'mini'), config, io, signal, datasetPartsOption(values));
     const custom = await readModelConfigs(listOption(values, 'model-config'));
     const selection = selectModels(listOption(values, 'models'), config);
     const explicit = selection.explicit || custom.length > 0;

@@ -7,7 +7,14 @@ export const DATASET_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     short: 'd',
     placeholder: 'source',
     default: 'mini',
-    description: "dataset: 'mini' (bundled), a release directory, or hf:owner/name[@revision]",
+    description:
+      "dataset: 'mini' (bundled), a release directory, or hf:owner/name[@revision] (a branch, tag or commit)",
+  },
+  with: {
+    type: 'string',
+    placeholder: 'parts',
+    description:
+      'also fetch these folders of the release: embeddings,results,tests (from the Hub listing, checksummed, resumable; for a directory: they must exist)',
   },
 };
 

@@ -6,7 +6,15 @@ import type { TieMode } from '@execret/metrics';
 import type { Oracle } from '@execret/oracle';
 import { type Command, type CommandContext, intOption, listOption, stringOption, UsageError } from '../command.js';
 import { PassTable } from '../execution.js';
-import { loadDataset, startOracle, TIE_MODES, type VerifyReport, verifyGroups } from '../pipeline.js';
+import {
+  datasetHubManifest,
+  datasetPartsOption,
+  loadDataset,
+  startOracle,
+  TIE_MODES,
+  type VerifyReport,
+  verifyGroups,
+} from '../pipeline.js';
 import { leaderboardMarkdown, leaderboardRows } from '../report/leaderboard.js';
 import { RERANK_OPTIONS, rerankPlan } from '../rerank-options.js';
 import { type RerankPlan, twoStageManifestEntry } from '../rerank-stage.js';
@@ -141,7 +149,7 @@ export const runCommand: Command = {
 
     const timings: Record<string, number> = {};
     let t = performance.now();
-    const dataset = await loadDataset(source, config, io, signal);
+    const dataset = await loadDataset(source, config, io, signal, datasetPartsOption(values));
     timings.load = (performance.now() - t) / 1000;
     io.log(`dataset ${source}: ${dataset.pool.queryIds.length} queries, ${dataset.pool.docIds.length} snippets`);
 
@@ -204,6 +212,8 @@ export const runCommand: Command = {
         isolation: oracle?.info.isolation ?? null,
         isolation_fallback_reason: oracle?.info.fallbackReason ?? null,
         dataset: source,
+        dataset_commit: dataset.commit,
+        dataset_hub: datasetHubManifest(dataset.benchmark.loadReport.hub),
         dataset_queries: dataset.pool.queryIds.length,
         dataset_snippets: dataset.pool.docIds.length,
         dataset_sha256: dataset.checksums,

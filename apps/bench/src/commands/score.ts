@@ -6,7 +6,7 @@ import { type Command, intOption, listOption, shardOption, stringOption, UsageEr
 import { PassTable } from '../execution.js';
 import { externalRunScorers } from '../external-runs.js';
 import { importMatrices } from '../matrices.js';
-import { loadDataset, startOracle } from '../pipeline.js';
+import { datasetPartsOption, loadDataset, startOracle } from '../pipeline.js';
 import { RERANK_OPTIONS, rerankPlan } from '../rerank-options.js';
 import type { RerankPlan } from '../rerank-stage.js';
 import { createBm25Scorer, createMatrixScorer } from '../scorers.js';
@@ -26,7 +26,8 @@ import { buildScorers, oracleSettings, tiesOption } from './run.js';
 export const scoreCommand: Command = {
   name: 'score',
   summary: 'rank the pool, execute retrieved snippets and write results/ and analyses/',
-  usage: 'execret score [--dataset mini] [--models ids | --embeddings dir | --run file[,file]] [--out execret-results]',
+  usage:
+    'execret score [--dataset mini] [--models ids | --embeddings dir|release | --run file[,file]] [--out execret-results]',
   options: {
     ...DATASET_OPTIONS,
     ...MODELS_OPTION,
@@ -39,9 +40,9 @@ export const scoreCommand: Command = {
     ...RERANK_OPTIONS,
     embeddings: {
       type: 'string',
-      placeholder: 'dir',
+      placeholder: 'dir|release',
       description:
-        'score released/exported .npz matrices (one system per file) instead of embedding; no provider access',
+        "score released/exported .npz matrices (one system per file) instead of embedding; no provider access; 'release' = the dataset's own embeddings/ (fetched with it from the Hub)",
     },
     run: {
       type: 'string',
@@ -61,6 +62,7 @@ export const scoreCommand: Command = {
     },
   },
   examples: [
+    'execret score --dataset hf:anonpapersubmission01/execretrieval --embeddings release',
     'execret score --dataset hf:anonpapersubmission01/execretrieval --embeddings ./execretrieval/embeddings',
     'execret score --models bm25 --ties expected',
     'execret score --dataset mini --run my-retriever.trec,bm25-pyserini.trec --out byo',
@@ -71,8 +73,12 @@ export const scoreCommand: Command = {
     const ties = tiesOption(values);
     const seed = intOption(values, 'seed', 20260510);
     const execute = values['no-execute'] !== true;
-    const dataset = await loadDataset(String(values.dataset ?? 'mini'), config, io, signal);
-    const embeddingsDir = stringOption(values, 'embeddings');
+    const embeddingsOption = stringOption(values, 'embeddings');
+    const parts = datasetPartsOption(values);
+    // `--embeddings release`: the release's own embeddings/ folder (downloaded from the Hub with the dataset).
+    if (embeddingsOption === 'release' && !parts.includes('embeddings')) parts.push('embeddings');
+    const dataset = await loadDataset(String(values.dataset ?? 'mini'), config, io, signal, parts);
+    const embeddingsDir = embeddingsOption === 'release' ? dataset.parts.embeddings : embeddingsOption;
     let scorers: Scorer[];
     const runFiles = listOption(values, 'run');
     if (runFiles.length > 0 && embeddingsDir !== undefined)

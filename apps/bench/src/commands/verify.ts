@@ -1,6 +1,6 @@
 import { type Command, intOption, shardOption } from '../command.js';
 import { PassTable } from '../execution.js';
-import { loadDataset, startOracle, verifyGroups } from '../pipeline.js';
+import { datasetPartsOption, loadDataset, startOracle, verifyGroups } from '../pipeline.js';
 import { DATASET_OPTIONS, ORACLE_OPTIONS, SHARD_OPTION } from './options.js';
 import { oracleSettings } from './run.js';
 
@@ -17,7 +17,7 @@ export const verifyCommand: Command = {
   examples: ['execret verify', 'execret verify --dataset ./release --shard 1/4'],
   async run(context) {
     const { values, config, io, signal } = context;
-    const dataset = await loadDataset(String(values.dataset ?? 'mini'), config, io, signal);
+    const dataset = await loadDataset(String(values.dataset ?? 'mini'), config, io, signal, datasetPartsOption(values));
     const oracle = await startOracle(config, { ...oracleSettings(values), signal });
     try {
       const table = new PassTable(dataset.pool.docIds.length);
