@@ -11,19 +11,34 @@ export interface BabelNode {
   [key: string]: unknown;
 }
 
-/** The child node under `key`, when it is one. */
+/**
+ * The child node under `key`, when it is one.
+ *
+ * @example
+ * child(parseExpression('f(x)'), 'callee')?.type; // 'Identifier'
+ */
 export function child(node: BabelNode, key: string): BabelNode | undefined {
   const value = node[key];
   return isNode(value) ? value : undefined;
 }
 
-/** The list under `key` (elements may be `null`, e.g. array holes), or an empty list. */
+/**
+ * The list under `key` (elements may be `null`, e.g. array holes), or an empty list.
+ *
+ * @example
+ * children(parseExpression('[1, , 2]'), 'elements').length; // 3
+ */
 export function children(node: BabelNode, key: string): (BabelNode | null)[] {
   const value = node[key];
   return Array.isArray(value) ? value.map((item) => (isNode(item) ? item : null)) : [];
 }
 
-/** Whether `value` looks like a Babel node. */
+/**
+ * Whether `value` looks like a Babel node.
+ *
+ * @example
+ * isNode({ type: 'Identifier', start: 0, end: 1 }); // true
+ */
 export function isNode(value: unknown): value is BabelNode {
   return (
     typeof value === 'object' &&

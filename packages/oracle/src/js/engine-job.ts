@@ -76,7 +76,12 @@ export function trackJob(id: number, testCount: number) {
   };
 }
 
-/** The `Error` an engine rejects with when it was closed. */
+/**
+ * The `Error` an engine rejects with when it was closed (the runner turns it into `OracleError('closed')`).
+ *
+ * @example
+ * closedError().name; // 'closed'
+ */
 export function closedError(): Error {
   const error = new Error('the engine was closed');
   error.name = 'closed';

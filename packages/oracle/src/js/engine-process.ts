@@ -4,7 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { EngineCommand } from './sandbox-command.js';
 
 /** How an engine process ended. */
-export interface EngineExit {
+interface EngineExit {
   code: number | null;
   signal: NodeJS.Signals | null;
   /** The last 8 KiB of its stderr. */

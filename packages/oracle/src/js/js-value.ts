@@ -24,7 +24,13 @@ export type JsValue =
   | { kind: 'object'; proto: 'Object' | 'null'; entries: Map<string, JsValue>; symbols: number }
   | { kind: 'other'; description: string };
 
-/** Whether `key` is a canonical array index (`'0'`, `'17'`, never `'01'` or `'-1'`), below 2³² − 1. */
+/**
+ * Whether `key` is a canonical array index (`'0'`, `'17'`, never `'01'` or `'-1'`), below 2³² − 1.
+ *
+ * @example
+ * isArrayIndex('17'); // true
+ * isArrayIndex('01'); // false
+ */
 export function isArrayIndex(key: string): boolean {
   if (key === '0') return true;
   if (!/^[1-9]\d{0,9}$/.test(key)) return false;
@@ -57,7 +63,12 @@ export function isTruthy(value: JsValue): boolean {
   return isPrimitive(value) ? primitiveTruthy(value) : true;
 }
 
-/** JavaScript truthiness of a primitive value. */
+/**
+ * JavaScript truthiness of a primitive value.
+ *
+ * @example
+ * primitiveTruthy({ kind: 'string', value: '' }); // false
+ */
 export function primitiveTruthy(value: JsValue): boolean {
   switch (value.kind) {
     case 'undefined':

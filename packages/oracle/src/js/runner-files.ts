@@ -4,7 +4,7 @@ import { dirname, join, parse as parsePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** A package the QuickJS host imports: where it is on the host and where it appears in a sandbox. */
-export interface SandboxPackage {
+interface SandboxPackage {
   name: string;
   version: string;
   /** Real path of the package's folder on the host. */

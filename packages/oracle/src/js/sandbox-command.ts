@@ -33,7 +33,7 @@ export const SANDBOX_ROOT = '/execret';
 export const SANDBOX_NODE = `${SANDBOX_ROOT}/bin/node`;
 
 /** Resource limits of one engine process (all in bytes or counts; `null`: not set). */
-export interface EngineLimits {
+interface EngineLimits {
   /** `RLIMIT_DATA`: private writable memory (V8 heap, WebAssembly memory, malloc). Not `RLIMIT_AS`: V8 reserves ~10 GB of address space for WebAssembly. */
   dataBytes: number;
   openFiles: number;

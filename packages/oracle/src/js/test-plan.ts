@@ -22,7 +22,7 @@ export type SplitCheck =
   | 'not-deep';
 
 /** The message argument of an assert: absent, a literal the judge formats, or an expression the sandbox evaluates. */
-export type TestMessage = { kind: 'none' } | { kind: 'literal'; text: string } | { kind: 'expression'; source: string };
+type TestMessage = { kind: 'none' } | { kind: 'literal'; text: string } | { kind: 'expression'; source: string };
 
 /**
  * How one test is run and judged:
