@@ -44,7 +44,7 @@ export interface HubCommitRecord {
 const FORMAT = 'execret-hub-commit/1';
 
 /** An empty record. */
-export function emptyCommitRecord(repository: string, commit: string): HubCommitRecord {
+function emptyCommitRecord(repository: string, commit: string): HubCommitRecord {
   return { repository, commit, sha256sums: null, listing: null, files: new Map() };
 }
 
