@@ -239,16 +239,17 @@ export async function downloadHubDataset(
     if (record.sha256sums !== null && knowsParts) {
       const wanted = wantedFiles(record.listing);
       const missing: string[] = [];
-      const files: HubFileResult[] = [];
+      const found: [Wanted, HubFileRecord][] = [];
       if (record.sha256sums && (await cachedCopy(SHA256SUMS_FILE)) === null) missing.push(SHA256SUMS_FILE);
       for (const w of wanted) {
         const rec = await cachedCopy(w.file);
         if (rec === null) missing.push(w.file);
-        else files.push(fileResult(w.file, 'cached', rec, w.part ? { part: w.part } : {}));
+        else found.push([w, rec]);
       }
-      if (parts.length > 0) refused.push(...refusedNames(record.listing ?? []));
       const emptyParts = parts.filter((p) => !wanted.some((w) => w.part === p));
       if (missing.length === 0 && emptyParts.length === 0) {
+        if (parts.length > 0) refused.push(...refusedNames(record.listing ?? []));
+        const files = found.map(([w, rec]) => fileResult(w.file, 'cached', rec, w.part ? { part: w.part } : {}));
         return {
           ...base,
           files,
@@ -260,7 +261,11 @@ export async function downloadHubDataset(
       }
       if (offline) throw notCached(label, dir, missing, emptyParts, offlineFields.offlineReason);
     }
-    if (offline) throw notCached(label, dir, ['(no verified files of this commit)'], [], offlineFields.offlineReason);
+    if (offline) {
+      const what =
+        record.sha256sums === null ? ['(no verified files of this commit)'] : ['(the file listing of this commit)'];
+      throw notCached(label, dir, what, [], offlineFields.offlineReason);
+    }
   }
 
   // 2. The network.
@@ -285,7 +290,8 @@ export async function downloadHubDataset(
       `${label}: the Hub did not list the files of commit ${commit} (no tree API), so ${parts.map((p) => `${p}/`).join(', ')} cannot be downloaded`,
     );
   }
-  refused.push(...refusedNames(listing ?? []));
+  // The listing picks the files of the parts: report what it held that can never be used.
+  if (parts.length > 0) refused.push(...refusedNames(listing ?? []));
   const listed = new Map((listing ?? []).filter((f) => checkRemotePath(f.path).ok).map((f) => [f.path, f]));
   const commitRef = { ...ref, revision: commit };
   const others = (await recordedCommits(repoDir)).filter((c) => c !== commit);

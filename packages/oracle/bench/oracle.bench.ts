@@ -232,7 +232,7 @@ async function forkLimitComparison(python: string, jobs: readonly OracleJob[]): 
     `  oracle, 1 server, ${one.info.isolation}: ${cost.toFixed(2)} ms per job = ${(cost / lim).toFixed(2)}x the fork limit (target <= 3x, goal 2x; rounds: ${perJob1.map((x) => x.toFixed(2)).join(' ')})`,
   );
   console.log(
-    `  per job, 1 server: fork ${per(phases.fork)} and child setup ${per(phases.childSetup)} (both ahead of the job), job ${per(phases.job)}, judging ${per(phases.judging)} (judge CPU), cleanup wait ${per(phases.cleanup)}; server ${per(phases.server)} of ${(wall1 / executed).toFixed(2)} ms: IPC and Node ${((wall1 - phases.server) / executed).toFixed(2)} ms`,
+    `  per job, 1 server: fork ${per(phases.fork)} and child setup ${per(phases.childSetup)} (both ahead of the job), job ${per(phases.job)}, judging ${per(phases.judging)} (judge CPU), cleanup wait ${per(phases.cleanup)}, the rest of the server's time ${per(phases.server - phases.job - phases.judging - phases.cleanup)} (IPC with the child, waiting for it to be ready); server ${per(phases.server)} of ${(wall1 / executed).toFixed(2)} ms: IPC with Node and Node ${((wall1 - phases.server) / executed).toFixed(2)} ms`,
   );
   const t1 = 1000 / cost;
   const t2 = 1000 / median(perJob2);

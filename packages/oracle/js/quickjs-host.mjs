@@ -169,9 +169,25 @@ const evaluate = (realm, source, filename) => {
   return result;
 };
 
+// Out of memory, QuickJS cannot always build (or the prelude describe) its "InternalError: out of
+// memory": a thrown value may then read as null or as nothing, and describing it may abort the instance.
+// So a throw while not even 1 MiB can be allocated is reported as that error, without describing it (a
+// snippet's own `throw null` with memory to spare stays `ERROR:null: null`).
+const OUT_OF_MEMORY = JSON.stringify({ assertion: false, generated: null, type: 'InternalError', message: 'out of memory' });
+const exhausted = (realm) => {
+  const probe = realm.context.evalCode('"x".repeat(1 << 20).length', 'memory-probe.js');
+  if (probe.error) {
+    probe.error.dispose();
+    return true;
+  }
+  probe.value.dispose();
+  return false;
+};
+
 /** A report for a thrown handle: the budget ran out, or an exception. */
 const thrownReport = (realm, handle) => {
   if (interrupted || performance.now() > deadline) return { k: 'to' };
+  if (exhausted(realm)) return { k: 'e', e: OUT_OF_MEMORY };
   return { k: 'e', e: describeHandle(realm, handle) };
 };
 

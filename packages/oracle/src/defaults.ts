@@ -11,7 +11,8 @@ export const DEFAULT_ISOLATION = 'auto' as const;
 
 /**
  * Judging: comparison and truthiness asserts are judged by the fork server from the values the child
- * reports (the child never sees the expected value); other tests inside the child.
+ * reports, rebuilt out of the server's own types (the child never sees the expected value, and no code of
+ * the snippet takes part in the verdict); other tests inside the child.
  */
 export const DEFAULT_JUDGING = 'split' as const;
 

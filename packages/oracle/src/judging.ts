@@ -6,13 +6,15 @@ import type { Judged } from '@execret/formats';
  * - `split` (default): every assert of a splittable shape (see `Judged` of `@execret/formats`) is cut in two by the
  *   fork server: the sandboxed child only evaluates the untrusted side and reports its *value*; the
  *   expected side, the operator and the message never reach the child, and the comparison runs in the
- *   server, which never runs untrusted code. Other tests are judged in the child.
- *   Outcomes are exactly those of `child` judging. When a value is not plain data, or an assert that
- *   failed has a message that is an expression, the test (or the message) is run whole in a second
- *   child after the verdict: the expected value then does reach a sandboxed process.
- * - `split-strict`: as `split`, but an expected value never reaches any sandboxed process: a value that
- *   is not plain data gives `ERROR:Unjudgeable: …`, and a failed assert with an expression message gives
- *   `FAIL` without evaluating it. Outcomes differ from `child` judging only in those two cases.
+ *   server, which never runs untrusted code: it rebuilds the value out of its own types (a class of the
+ *   snippet becomes a stand-in with the same name and base, with a trap in place of each comparison,
+ *   hashing, truth or membership method the class defines itself). Other tests are judged in the child.
+ *   Outcomes are exactly those of `child` judging, except that a test whose verdict would need a method of
+ *   the value's own class (a trap) is `ERROR:Unjudgeable: …`: no code of the snippet takes part in a split
+ *   verdict, so none can forge it. An assert that failed and has a message that is an expression gets the
+ *   message evaluated in a second child after the verdict (the message may contain the literal).
+ * - `split-strict`: as `split`, but nothing of a split test except its probe reaches any sandboxed process:
+ *   a failed assert with an expression message gives `FAIL` without evaluating it.
  * - `child`: every test is executed and judged whole inside the sandboxed child (the release harness's
  *   semantics, with the reporting weaknesses described in the README's threat model).
  */

@@ -18,6 +18,9 @@
  * - `ERROR:ChildExited: exit status 3 before reporting` — `os._exit` or a similar exit;
  * - `ERROR:ReportTampered: <what>` — something wrote to the private result channel that the oracle did
  *   not expect; every outcome of such a suite is replaced by this one;
+ * - `ERROR:Unjudgeable: <why>` — split judging: deciding the test would need the tested value's own
+ *   method (its class defines `__eq__`, `__bool__`…), or the value is beyond the limits and its type and
+ *   length do not decide; the server does not run the snippet's code to decide a verdict;
  * - `ERROR:OracleSetupError: …`, `ERROR:OracleServerLost: …`, `ERROR:OracleLimit: …` — infrastructure
  *   outcomes (see {@link isInfrastructureOutcome}); they are returned but never cached.
  */
@@ -26,8 +29,8 @@
  * Whether an outcome was produced by the oracle's own machinery failing rather than by the snippet:
  * `ERROR:OracleSetupError` (the sandboxed child could not drop privileges or set limits),
  * `ERROR:OracleServerLost` (the fork server died or stopped answering mid-suite) and `ERROR:OracleLimit`
- * (the input exceeded `maxCodeBytes`). Such results are returned but not written to the cache, so a later
- * run tries again.
+ * (the job exceeded `maxCodeBytes`, `maxTests` or `maxSuiteBytes`). Such results are returned but not
+ * written to the cache, so a later run tries again.
  *
  * @param outcome - one outcome string
  * @example

@@ -47,7 +47,10 @@ export interface OracleOptions {
   maxOpenFiles?: number;
   /** Cap of outcome messages in UTF-8 bytes (default `DEFAULT_MAX_MESSAGE_BYTES`). */
   maxMessageBytes?: number;
-  /** Snippets above this many UTF-8 bytes are not run (default `DEFAULT_MAX_CODE_BYTES`). */
+  /**
+   * Snippets above this many UTF-8 bytes are not run: each test gets `ERROR:OracleLimit` (default
+   * `DEFAULT_MAX_CODE_BYTES`).
+   */
   maxCodeBytes?: number;
   /** Jobs with more tests are not run: each test gets `ERROR:OracleLimit` (default `DEFAULT_MAX_TESTS`). */
   maxTests?: number;
@@ -98,13 +101,13 @@ export interface OracleResult {
    * - `split`: the test is `assert <expr> <op> <literal>` (or `<literal> <op> <expr>`, one operator of
    *   `== != < <= > >= in not in`, or `is`/`is not` with `None`/`True`/`False`), `assert <expr>`,
    *   `assert not <expr>` or an assert made of literals only, with an optional message; the child reported
-   *   the value of `<expr>` as plain data (or the exception it raised) and the server compared it.
+   *   the value of `<expr>` (or the exception it raised), the server rebuilt it out of its own types and
+   *   compared it (or refused with `ERROR:Unjudgeable` where only the value's own code could decide).
    * - `child`: the test has another shape (both sides computed, `and`/`or`, chained comparisons, any
    *   statement that is not an assert, a test that does not compile) or judging was `'child'`: it ran and
    *   was judged inside the child.
-   * - `fallback`: the shape splits, but the value was not plain data (a custom class, a `namedtuple`, a
-   *   generator, beyond the size limits…), so the test ran whole in a second child, after the first had
-   *   reported. Its verdict has the guarantees of `child`. (Never under `split-strict`.)
+   * - `fallback`: no longer produced; in cache lines of earlier versions, the shape split but the value was
+   *   not plain data, so the test ran whole in a second child, which decided its verdict.
    */
   judged: Judged[];
   /**

@@ -318,8 +318,9 @@ describe('createJsRunner with the node engine', () => {
   let node: JsRunner;
   beforeAll(async () => {
     [quick, node] = await Promise.all([
-      createJsRunner({ concurrency: 1 }),
-      createJsRunner({ engine: 'node', concurrency: 2 }),
+      // Honest jobs end at once: a generous budget keeps a loaded machine from turning one into TIMEOUT.
+      createJsRunner({ concurrency: 1, timeoutMs: 20_000 }),
+      createJsRunner({ engine: 'node', concurrency: 2, timeoutMs: 20_000 }),
     ]);
   }, 120_000);
   afterAll(async () => {

@@ -183,7 +183,7 @@ def clean_litter(before):
         return 0
 
 
-SPARES_AHEAD = 2
+SPARES_AHEAD = 3
 # Pids the zygote finished on its own (the child exited): a later "K <pid>" for one of them is answered
 # by the "finished" already sent.
 RECENTLY_FINISHED = []
@@ -207,6 +207,13 @@ def zygote_spawn(ctl, child_main, fork):
     # Everything here runs once per job in the zygote, whose every page a fork has just made copy-on-write
     # again: as few objects and calls as possible (C-level sockets, no file objects).
     a, b = _socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    # Room for a whole report in the socket (the judge reads it when the child is done).
+    for option in (SO_SNDBUFFORCE, socket.SO_SNDBUF):
+        try:
+            b.setsockopt(socket.SOL_SOCKET, option, REPORT_BUFFER_BYTES)
+            break
+        except OSError:
+            pass
     judge_end = a.detach()
     child_end = b.detach()
     # The child's end on a random descriptor (the lowest free one from a random start).
@@ -243,6 +250,8 @@ def zygote_spawn(ctl, child_main, fork):
 
 
 _socketpair = _socket.socketpair
+SO_SNDBUFFORCE = getattr(socket, "SO_SNDBUFFORCE", 32)
+REPORT_BUFFER_BYTES = 4 << 20
 _FD = struct.Struct("i")
 
 
