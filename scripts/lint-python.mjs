@@ -15,7 +15,8 @@ for (const [command, prefix] of candidates) {
   const probe = spawnSync(command, [...prefix, '--version'], { encoding: 'utf8' });
   if (probe.status !== 0) continue;
   const result = spawnSync(command, [...prefix, ...files], { stdio: 'inherit' });
-  if (result.status === 0) console.log(`lint:py: ${files.length} Python files clean (${command} ${prefix.join(' ')})`.trim());
+  if (result.status === 0)
+    console.log(`lint:py: ${files.length} Python files clean (${command} ${prefix.join(' ')})`.trim());
   process.exit(result.status ?? 1);
 }
 console.error(

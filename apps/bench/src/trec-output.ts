@@ -5,14 +5,14 @@ import type { PassTable } from './execution.js';
 import { resultFileName, writeFileAtomic } from './results-io.js';
 
 /** Where a results folder keeps its TREC files. */
-export const TREC_LAYOUT = {
+const TREC_LAYOUT = {
   dir: 'trec',
   canonical: 'trec/qrels.canonical',
   passing: 'trec/qrels.passing',
 } as const;
 
 /** `trec/<system>.run`: the system id made safe as a file name, like its results file. */
-export function trecRunFileName(system: string): string {
+function trecRunFileName(system: string): string {
   return resultFileName(system).replace(/\.json$/, '.run');
 }
 

@@ -11,7 +11,7 @@ const NO_PREFIX: Prefixes = { query: '', document: '' };
 const NO_TASK: TaskTypes = { query: null, document: null };
 
 /** Task description Qwen3-Embedding's model card uses for retrieval queries (its sentence-transformers `query` prompt). */
-export const QWEN3_RETRIEVAL_TASK = 'Given a web search query, retrieve relevant passages that answer the query';
+const QWEN3_RETRIEVAL_TASK = 'Given a web search query, retrieve relevant passages that answer the query';
 
 /**
  * Builds the Qwen3-Embedding query prefix: `Instruct: <task>\nQuery:` (no space after `Query:`, as in the

@@ -106,7 +106,7 @@ function craftZip(members: Member[], options: { directory?: number[]; claimEntri
 /** An `.npy` file whose header is `header` (padded as numpy pads it) followed by `data`. */
 function rawNpy(header: string, data: Uint8Array, version: 1 | 2 = 1): Uint8Array {
   const preamble = version === 1 ? 10 : 12;
-  const padded = header + ' '.repeat((64 - ((preamble + header.length + 1) % 64)) % 64) + '\n';
+  const padded = `${header}${' '.repeat((64 - ((preamble + header.length + 1) % 64)) % 64)}\n`;
   const head = Buffer.alloc(preamble);
   Buffer.from([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, version, 0]).copy(head);
   if (version === 1) head.writeUInt16LE(padded.length, 8);

@@ -173,7 +173,12 @@ const evaluate = (realm, source, filename) => {
 // memory": a thrown value may then read as null or as nothing, and describing it may abort the instance.
 // So a throw while not even 1 MiB can be allocated is reported as that error, without describing it (a
 // snippet's own `throw null` with memory to spare stays `ERROR:null: null`).
-const OUT_OF_MEMORY = JSON.stringify({ assertion: false, generated: null, type: 'InternalError', message: 'out of memory' });
+const OUT_OF_MEMORY = JSON.stringify({
+  assertion: false,
+  generated: null,
+  type: 'InternalError',
+  message: 'out of memory',
+});
 const exhausted = (realm) => {
   const probe = realm.context.evalCode('"x".repeat(1 << 20).length', 'memory-probe.js');
   if (probe.error) {

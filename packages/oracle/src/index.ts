@@ -26,6 +26,7 @@ export {
   type ParsedExecutionCache,
   parseExecutionCache,
 } from './execution-cache.js';
+export * from './js/index.js';
 export { ORACLE_JUDGINGS, type OracleJudging, passesSplitJudged } from './judging.js';
 export { createOracle } from './oracle.js';
 export { isInfrastructureOutcome } from './outcomes.js';

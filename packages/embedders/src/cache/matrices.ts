@@ -6,7 +6,7 @@ import type { EmbedKind } from '../types.js';
 import type { CacheSpace, EmbeddingCache } from './embedding-cache.js';
 
 /** Array names written by {@link exportEmbeddingMatrices} (override with `options.keys`). */
-export const DEFAULT_MATRIX_KEYS = {
+const DEFAULT_MATRIX_KEYS = {
   queries: 'queries',
   documents: 'documents',
   queryIds: 'query_ids',
@@ -18,7 +18,7 @@ export const DEFAULT_MATRIX_KEYS = {
  * Array names {@link importEmbeddingMatrices} tries, in order, when no key is given. The release's
  * `embeddings/*.npz` naming is not documented; these cover the usual spellings.
  */
-export const MATRIX_KEY_CANDIDATES = {
+const MATRIX_KEY_CANDIDATES = {
   queries: ['queries', 'query_embeddings', 'query_embs', 'query', 'queries_embeddings', 'q'],
   documents: [
     'documents',
@@ -54,7 +54,7 @@ export interface CollectedMatrix {
  * const { documents } = await collectCachedMatrices(cache, embedder.info, { documents: { texts: corpus } });
  * documents?.missing.length; // 0 once every snippet was embedded
  */
-export async function collectCachedMatrices(
+async function collectCachedMatrices(
   cache: EmbeddingCache,
   space: CacheSpace,
   sides: { queries?: MatrixSide; documents?: MatrixSide },

@@ -18,7 +18,7 @@ const LITTLE_ENDIAN = endianness() === 'LE';
  */
 
 /** Bytes before the vector. */
-export const RECORD_HEADER_BYTES = 36;
+const RECORD_HEADER_BYTES = 36;
 
 /**
  * Size in bytes of one record of `dims` dimensions: `40 + 4 · dims`.

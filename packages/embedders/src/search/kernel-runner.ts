@@ -28,11 +28,11 @@ import { type SearchProblem, ValueGuard } from './search-input.js';
 import { type WasmMemory, wasm } from './wasm-api.js';
 
 /** Dimensions per K block of the kernel: the summation block of the arithmetic contract. */
-export const KC = SUM_BLOCK;
+const KC = SUM_BLOCK;
 /** Document panels per document block (NR documents each): 64 × 8 = 512 documents. */
-export const PANELS_PER_DOC_BLOCK = 64;
+const PANELS_PER_DOC_BLOCK = 64;
 /** Largest number of query micro-panels in one query block (MR queries each): 32 × 4 = 128 queries. */
-export const MAX_MICRO_PER_BLOCK = 32;
+const MAX_MICRO_PER_BLOCK = 32;
 
 const PAGE = 65536;
 /** Index (in i32 units) of the shared task counter, right after the plan record. */
