@@ -34,6 +34,7 @@ describe('formatExecutionCacheLine', () => {
     ['an outcome outside the vocabulary', { testResults: ['ERROR:'] }],
     ['a duration that is not finite', { durationMs: Number.NaN }],
     ['an extra field that repeats a documented one', { extra: { status: 'ignored' } }],
+    ['an unknown language', { language: 'JavaScript' as 'javascript' }],
   ])('throws TypeError for %s', (_name, patch) => {
     expect(() =>
       formatExecutionCacheLine({
@@ -46,6 +47,14 @@ describe('formatExecutionCacheLine', () => {
       }),
     ).toThrow(TypeError);
   });
+});
+
+it('writes language after judged, and nothing when it is absent', () => {
+  const base = { codeSha256: A, testsSha256: B, testResults: ['pass'], passesAllTests: true, status: 'pass' as const };
+  expect(formatExecutionCacheLine({ ...base, judged: ['split'], language: 'javascript' })).toBe(
+    `{"code_sha256":"${A}","tests_sha256":"${B}","test_results":["pass"],"passes_all_tests":true,"status":"pass","judged":["split"],"language":"javascript"}\n`,
+  );
+  expect(formatExecutionCacheLine(base)).not.toContain('language');
 });
 
 describe('executionCacheRecord', () => {

@@ -1,4 +1,5 @@
 import { isJudged, type Judged } from './judged.js';
+import { isLanguage, type Language } from './language.js';
 import { SUITE_STATUSES, type SuiteStatus, suiteStatus } from './outcomes.js';
 
 /**
@@ -22,6 +23,11 @@ export interface ExecutionCacheRecord {
   isolation?: string;
   /** `judged`: how each test was judged, one per outcome (see `Judged`). */
   judged?: readonly Judged[];
+  /**
+   * `language` of the snippet and its tests, when it is not `python` (a line without it is Python): the
+   * same code and tests in two languages are two executions.
+   */
+  language?: Language;
   /** Further fields, written after the documented ones in their own key order; never one of the documented names. */
   extra?: Record<string, unknown>;
 }
@@ -36,6 +42,7 @@ const DOCUMENTED = new Set([
   'duration_ms',
   'isolation',
   'judged',
+  'language',
 ]);
 
 /**
@@ -58,7 +65,7 @@ export function executionCacheRecord(
 /**
  * Serialises one record as a line of `execution_cache.jsonl`, strictly as docs/formats.md fixes it: compact JSON
  * (`JSON.stringify`) with the fields `code_sha256`, `tests_sha256`, `test_results`, `passes_all_tests`, `status`,
- * then `duration_ms`, `isolation` and `judged` when present, then the `extra` fields, terminated by `\n`. This is
+ * then `duration_ms`, `isolation`, `judged` and `language` when present, then the `extra` fields, terminated by `\n`. This is
  * the one writer of the format: the oracle's cache, the mutation engine's and the LLM pipeline's releases all
  * write through it.
  *
@@ -123,6 +130,14 @@ export function formatExecutionCacheLine(record: ExecutionCacheRecord): string {
       );
     }
     line.judged = record.judged;
+  }
+  if (record.language !== undefined) {
+    if (!isLanguage(record.language)) {
+      throw new TypeError(
+        `@execret/formats formatExecutionCacheLine: expected language to be one of python, javascript, typescript, received ${JSON.stringify(record.language)}`,
+      );
+    }
+    line.language = record.language;
   }
   for (const [key, value] of Object.entries(record.extra ?? {})) {
     if (DOCUMENTED.has(key)) {

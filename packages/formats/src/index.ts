@@ -4,6 +4,7 @@ export { compareCodePoints } from './compare-code-points.js';
 export { type ExecutionCacheRecord, executionCacheRecord, formatExecutionCacheLine } from './execution-cache-line.js';
 export { codeSha256, sha256Hex, testsSha256 } from './hashes.js';
 export { isJudged, JUDGED_VALUES, type Judged } from './judged.js';
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './language.js';
 export { mulberry32 } from './mulberry32.js';
 export { isOutcome, isSuiteStatus, SUITE_STATUSES, type SuiteStatus, suiteStatus } from './outcomes.js';
 export { RELEASE_DATA_FILES, SHA256SUMS_FILE } from './release-files.js';

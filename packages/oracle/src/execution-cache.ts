@@ -2,10 +2,14 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
+  DEFAULT_LANGUAGE,
   type ExecutionCacheRecord,
   formatExecutionCacheLine,
   isJudged,
+  isLanguage,
   isOutcome,
+  LANGUAGES,
+  type Language,
   SUITE_STATUSES,
   type SuiteStatus,
   suiteStatus,
@@ -49,6 +53,11 @@ export interface ParsedExecutionCache {
   lines: number;
 }
 
+/** Map key of an entry: Python keeps the two hashes alone (the release's lines), other languages are prefixed. */
+function cacheKey(code: string, tests: string, language: Language | undefined): string {
+  return language === undefined || language === DEFAULT_LANGUAGE ? `${code}:${tests}` : `${language}:${code}:${tests}`;
+}
+
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 const KNOWN_FIELDS = new Set([
   'code_sha256',
@@ -59,6 +68,7 @@ const KNOWN_FIELDS = new Set([
   'duration_ms',
   'isolation',
   'judged',
+  'language',
 ]);
 
 /**
@@ -168,6 +178,12 @@ function toEntry(value: unknown, line: number, issues: ExecutionCacheIssue[]): E
   if (typeof record.duration_ms === 'number' && Number.isFinite(record.duration_ms))
     entry.durationMs = record.duration_ms;
   if (typeof record.isolation === 'string') entry.isolation = record.isolation;
+  const language = record.language;
+  if (language !== undefined) {
+    if (!isLanguage(language))
+      return invalid(`language ${JSON.stringify(language).slice(0, 40)} is not one of ${LANGUAGES.join(', ')}`);
+    if (language !== DEFAULT_LANGUAGE) entry.language = language;
+  }
   const judged = record.judged;
   if (judged !== undefined) {
     if (Array.isArray(judged) && judged.length === testResults.length && judged.every(isJudged)) {
@@ -191,8 +207,11 @@ export interface ExecutionCache {
   readonly size: number;
   /** What was skipped or corrected when the file was loaded. */
   readonly issues: readonly ExecutionCacheIssue[];
-  /** The latest entry for a key, or `undefined`. Hashes are compared lowercased. */
-  get(codeSha256: string, testsSha256: string): ExecutionCacheEntry | undefined;
+  /**
+   * The latest entry for a key, or `undefined`. Hashes are compared lowercased; `language` (default
+   * `python`) is part of the key (a line without `language` is Python).
+   */
+  get(codeSha256: string, testsSha256: string, language?: Language): ExecutionCacheEntry | undefined;
   /** Appends one line (one `write` call) and makes it the latest entry of its key. */
   put(entry: ExecutionCacheRecord): void;
   /** The latest entry of every key, ordered by when that latest entry was loaded or put. */
@@ -250,7 +269,7 @@ export async function openExecutionCache(
   const parsed = parseExecutionCache(text);
   const map = new Map<string, ExecutionCacheEntry>();
   for (const entry of parsed.entries) {
-    const key = `${entry.codeSha256}:${entry.testsSha256}`;
+    const key = cacheKey(entry.codeSha256, entry.testsSha256, entry.language);
     map.delete(key);
     map.set(key, entry);
   }
@@ -272,8 +291,8 @@ export async function openExecutionCache(
     get size() {
       return map.size;
     },
-    get(code, tests) {
-      return map.get(`${code.toLowerCase()}:${tests.toLowerCase()}`);
+    get(code, tests, language) {
+      return map.get(cacheKey(code.toLowerCase(), tests.toLowerCase(), language));
     },
     put(entry) {
       const line = Buffer.from(formatExecutionCacheLine(entry), 'utf8');
@@ -302,7 +321,7 @@ export async function openExecutionCache(
         ...(entry.judged !== undefined ? { judged: [...entry.judged] } : {}),
         extra: { ...(entry.extra ?? {}) },
       };
-      const key = `${stored.codeSha256}:${stored.testsSha256}`;
+      const key = cacheKey(stored.codeSha256, stored.testsSha256, stored.language);
       map.delete(key);
       map.set(key, stored);
     },

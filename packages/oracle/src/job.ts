@@ -1,10 +1,11 @@
+import { isLanguage, LANGUAGES } from '@execret/formats';
 import type { OracleJob } from './types.js';
 
 /**
  * Validates a job at the public boundary (programmer misuse throws at once).
  *
  * @param component - the caller, for messages (`oracle.run`, `oracle.runMany (job 3)`)
- * @throws {TypeError} when the job is not `{ code: string, tests: string[] }`
+ * @throws {TypeError} when the job is not `{ code: string, tests: string[], language? }`
  * @throws {RangeError} when it has no tests (too many tests, or too many bytes of them, are not misuse:
  *   such a job gets an error result, see `maxTests` and `maxSuiteBytes`)
  * @example
@@ -23,6 +24,11 @@ export function checkJob(job: OracleJob, component: string): void {
   }
   if (!Array.isArray(job.tests) || !job.tests.every((t) => typeof t === 'string')) {
     throw new TypeError(`@execret/oracle ${component}: expected job.tests to be an array of strings`);
+  }
+  if (job.language !== undefined && !isLanguage(job.language)) {
+    throw new TypeError(
+      `@execret/oracle ${component}: expected job.language to be one of ${LANGUAGES.join(', ')}, received ${JSON.stringify(job.language)}`,
+    );
   }
   if (job.tests.length === 0) {
     throw new RangeError(`@execret/oracle ${component}: expected at least one test, received none`);

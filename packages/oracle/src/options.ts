@@ -19,10 +19,24 @@ import {
   DEFAULT_TMPFS_BYTES,
   DEFAULT_WATCHDOG_GRACE_MS,
 } from './defaults.js';
+import type { JsRunnerOptions } from './js/types.js';
 import { ORACLE_JUDGINGS, type OracleJudging } from './judging.js';
 import { DEFAULT_PYTHON } from './python.js';
 import { isReservedPath } from './sandbox-view.js';
 import type { OracleIsolation, OracleOptions } from './types.js';
+
+function javascriptOptions(value: unknown): Omit<JsRunnerOptions, 'signal'> {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(
+      '@execret/oracle createOracle: expected options.javascript to be an object of createJsRunner options',
+    );
+  }
+  if ('signal' in value) {
+    throw new TypeError('@execret/oracle createOracle: options.javascript.signal is not used (pass options.signal)');
+  }
+  return { ...(value as Omit<JsRunnerOptions, 'signal'>) };
+}
 
 /**
  * `createOracle`'s options, validated and with every default filled in. Internal to the package.
@@ -52,6 +66,8 @@ export interface ResolvedOptions {
   python: string;
   bwrap: string;
   cacheFile: string | undefined;
+  /** The JavaScript runner's own options (checked by `createJsRunner` when it starts). */
+  javascript: Omit<JsRunnerOptions, 'signal'>;
   signal: AbortSignal | undefined;
 }
 
@@ -184,6 +200,7 @@ export function resolveOptions(options: OracleOptions): ResolvedOptions {
     python: options.python ?? DEFAULT_PYTHON,
     bwrap: options.bwrap ?? 'bwrap',
     cacheFile: options.cacheFile,
+    javascript: javascriptOptions(options.javascript),
     signal: options.signal,
   };
 }

@@ -1,6 +1,7 @@
 import { abortError, OracleError } from './errors.js';
 import { type ExecutionCache, openExecutionCache } from './execution-cache.js';
 import type { ServerConfig, ServerIsolation } from './fork-server.js';
+import { createJsJobs } from './js-jobs.js';
 import { resolveOptions } from './options.js';
 import { createPool } from './pool.js';
 import { probePython } from './python.js';
@@ -118,6 +119,19 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     cache,
   );
 
+  const js = createJsJobs(
+    {
+      timeoutMs: o.timeoutMs,
+      isolation: o.requested,
+      bwrap: o.bwrap,
+      maxMessageBytes: o.maxMessageBytes,
+      maxCodeBytes: o.maxCodeBytes,
+      maxTests: o.maxTests,
+      maxSuiteBytes: o.maxSuiteBytes,
+      ...o.javascript,
+    },
+    cache,
+  );
   const hello = servers[0]!.hello;
   const info: OracleInfo = {
     isolation,
@@ -147,6 +161,9 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
       uid: process.getuid?.(),
       judging: o.judging,
     }),
+    get javascript() {
+      return js.info();
+    },
   };
 
   const { run, runMany } = createRun({
@@ -157,10 +174,11 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     timeoutMs: o.timeoutMs,
     limits: { maxCodeBytes: o.maxCodeBytes, maxTests: o.maxTests, maxSuiteBytes: o.maxSuiteBytes },
     concurrency,
+    js,
   });
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
-    closing ??= pool.close().then(() => cache?.close());
+    closing ??= Promise.all([pool.close(), js.close()]).then(() => cache?.close());
     return closing;
   };
   return { info, run, runMany, stats: () => ({ ...pool.stats, phaseMs: { ...pool.stats.phaseMs } }), close };

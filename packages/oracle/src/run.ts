@@ -1,7 +1,8 @@
-import { codeSha256, suiteStatus, testsSha256 } from '@execret/formats';
+import { codeSha256, DEFAULT_LANGUAGE, suiteStatus, testsSha256 } from '@execret/formats';
 import { abortError, OracleError } from './errors.js';
 import type { ExecutionCache } from './execution-cache.js';
 import { checkJob } from './job.js';
+import type { JsJobs } from './js-jobs.js';
 import type { OracleJudging } from './judging.js';
 import { type Execution, PIPELINE_DEPTH, type Pool } from './pool.js';
 import type {
@@ -23,10 +24,12 @@ export interface RunContext {
   limits: { maxCodeBytes: number; maxTests: number; maxSuiteBytes: number };
   /** Fork servers (the default of `runMany`'s concurrency is this times `PIPELINE_DEPTH`). */
   concurrency: number;
+  /** Runs the JavaScript and TypeScript jobs. */
+  js: JsJobs;
 }
 
 function toResult(
-  execution: Execution,
+  execution: Pick<Execution, 'tests' | 'judged' | 'durationMs'>,
   codeHash: string,
   testsHash: string,
   cached: boolean,
@@ -80,7 +83,7 @@ export function createRun(context: RunContext): {
   run(job: OracleJob, runOptions?: OracleRunOptions): Promise<OracleResult>;
   runMany(jobs: readonly OracleJob[], manyOptions?: RunManyOptions): Promise<OracleResult[]>;
 } {
-  const { pool, cache, isolation, judging, timeoutMs, limits, concurrency } = context;
+  const { pool, cache, isolation, judging, timeoutMs, limits, concurrency, js } = context;
 
   const run = (job: OracleJob, runOptions: OracleRunOptions = {}): Promise<OracleResult> => {
     checkJob(job, 'oracle.run');
@@ -91,7 +94,8 @@ export function createRun(context: RunContext): {
     if (runSignal?.aborted) return Promise.reject(abortError('oracle.run', runSignal));
     const codeHash = codeSha256(job.code);
     const testsHash = testsSha256(job.tests);
-    const hit = cache?.get(codeHash, testsHash);
+    const language = job.language ?? DEFAULT_LANGUAGE;
+    const hit = cache?.get(codeHash, testsHash, language);
     if (hit) {
       pool.stats.cacheHits++;
       const iso = hit.isolation === 'bwrap' || hit.isolation === 'rlimit' ? hit.isolation : 'unknown';
@@ -117,6 +121,24 @@ export function createRun(context: RunContext): {
           isolation,
         ),
       );
+    }
+    if (language !== 'python') {
+      const shared = js.execute({ ...job, language }, `${language}:${codeHash}:${testsHash}`);
+      return new Promise<OracleResult>((resolve, reject) => {
+        // An aborted caller stops waiting; the execution, which other callers may share, runs on.
+        const onAbort = (): void => reject(abortError('oracle.run', runSignal as AbortSignal));
+        runSignal?.addEventListener('abort', onAbort, { once: true });
+        shared.then(
+          (execution) => {
+            runSignal?.removeEventListener('abort', onAbort);
+            resolve(toResult(execution, codeHash, testsHash, false, execution.isolation));
+          },
+          (error: unknown) => {
+            runSignal?.removeEventListener('abort', onAbort);
+            reject(error);
+          },
+        );
+      });
     }
     const ticket = pool.submit(`${codeHash}:${testsHash}`, {
       code: job.code,

@@ -1,5 +1,6 @@
-import type { Judged, SuiteStatus } from '@execret/formats';
+import type { Judged, Language, SuiteStatus } from '@execret/formats';
 import type { ExecutionCacheIssue } from './execution-cache.js';
+import type { JsRunnerInfo, JsRunnerOptions } from './js/types.js';
 import type { OracleJudging } from './judging.js';
 import type { PythonInfo } from './python.js';
 
@@ -39,6 +40,12 @@ export interface OracleOptions {
   judging?: OracleJudging;
   /** Execution cache (`execution_cache.jsonl`) consulted before and appended after every execution. */
   cacheFile?: string;
+  /**
+   * Options of the JavaScript runner that runs jobs whose `language` is `'javascript'` or `'typescript'`
+   * (see `createJsRunner`); it starts with the first such job. `timeoutMs`, `isolation`, `bwrap`,
+   * `maxMessageBytes`, `maxCodeBytes`, `maxTests` and `maxSuiteBytes` default to this oracle's.
+   */
+  javascript?: Omit<JsRunnerOptions, 'signal'>;
   /** `RLIMIT_NPROC` (default `DEFAULT_MAX_PROCESSES`). */
   maxProcesses?: number;
   /** `RLIMIT_FSIZE` in bytes (default `DEFAULT_MAX_FILE_BYTES`). */
@@ -83,10 +90,18 @@ export interface OracleOptions {
 
 /** One snippet and the test suite it is judged by. */
 export interface OracleJob {
-  /** Python source executed (fresh, in a new namespace) before each test. */
+  /**
+   * Python source executed (fresh, in a new namespace) before each test; or, for `javascript` and
+   * `typescript`, a plain script evaluated once per job (see `createJsRunner`).
+   */
   code: string;
-  /** Single assert statements (any Python statements are accepted), in suite order; at least one. */
+  /**
+   * Python: single assert statements (any Python statements are accepted); JavaScript/TypeScript: single
+   * assertion statements with `node:assert/strict` semantics. In suite order; at least one.
+   */
   tests: readonly string[];
+  /** Default `'python'`. JavaScript and TypeScript jobs run in the JavaScript runner (see `OracleOptions.javascript`). */
+  language?: Language;
 }
 
 /** The judgement of one job. */
@@ -228,6 +243,11 @@ export interface OracleInfo {
   visiblePaths: string[];
   /** Plain-language statements of what is *not* contained in this configuration. */
   warnings: string[];
+  /**
+   * The JavaScript runner (engine and its version, isolation, limits), once the first JavaScript or
+   * TypeScript job has started it; `null` before.
+   */
+  readonly javascript: JsRunnerInfo | null;
 }
 
 /** A pool of sandboxed fork servers. */

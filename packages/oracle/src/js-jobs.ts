@@ -1,0 +1,99 @@
+import { suiteStatus } from '@execret/formats';
+import { OracleError } from './errors.js';
+import type { ExecutionCache } from './execution-cache.js';
+import { createJsRunner } from './js/js-runner.js';
+import type { JsResult, JsRunner, JsRunnerInfo, JsRunnerOptions } from './js/types.js';
+import { isInfrastructureOutcome } from './outcomes.js';
+import type { OracleJob } from './types.js';
+
+/** One execution of a JavaScript or TypeScript job, before it becomes an `OracleResult`. @internal */
+export interface JsExecution {
+  tests: string[];
+  judged: JsResult['judged'];
+  durationMs: number;
+  isolation: JsResult['isolation'];
+}
+
+/** The oracle's JavaScript side: a runner started on first use, with in-flight sharing and the cache. @internal */
+export interface JsJobs {
+  /** Runs a job (`language` `javascript` or `typescript`); identical jobs in flight share one execution. */
+  execute(job: OracleJob & { language: 'javascript' | 'typescript' }, key: string): Promise<JsExecution>;
+  /** The runner's info once started, else `null`. */
+  info(): JsRunnerInfo | null;
+  close(): Promise<void>;
+}
+
+/**
+ * The JavaScript runner behind `oracle.run` for JavaScript and TypeScript jobs. It is started by the first
+ * such job (a Python-only oracle never starts it), with `options` (the oracle's `javascript` option filled
+ * with the oracle's own limits), and closed with the oracle. Results are written to the oracle's cache with
+ * their `language`, except infrastructure outcomes (`ERROR:Oracle…`), as for Python.
+ *
+ * @internal
+ */
+export function createJsJobs(options: JsRunnerOptions, cache: ExecutionCache | undefined): JsJobs {
+  let starting: Promise<JsRunner> | undefined;
+  let runner: JsRunner | undefined;
+  let closed = false;
+  const inflight = new Map<string, Promise<JsExecution>>();
+
+  const start = (): Promise<JsRunner> => {
+    starting ??= createJsRunner(options).then((started) => {
+      runner = started;
+      if (closed) void started.close();
+      return started;
+    });
+    return starting;
+  };
+
+  const executeOnce = async (
+    job: OracleJob & { language: 'javascript' | 'typescript' },
+    key: string,
+  ): Promise<JsExecution> => {
+    const js = await start();
+    if (closed) throw new OracleError('closed', '@execret/oracle oracle.run: the oracle is closed');
+    const result = await js.run({ code: job.code, tests: job.tests, language: job.language });
+    const execution: JsExecution = {
+      tests: [...result.tests],
+      judged: [...result.judged],
+      durationMs: result.durationMs,
+      isolation: result.isolation,
+    };
+    if (cache && !execution.tests.some(isInfrastructureOutcome)) {
+      const [, code, tests] = key.split(':') as [string, string, string];
+      const status = suiteStatus(execution.tests);
+      cache.put({
+        codeSha256: code,
+        testsSha256: tests,
+        testResults: execution.tests,
+        passesAllTests: status === 'pass',
+        status,
+        durationMs: execution.durationMs,
+        isolation: execution.isolation,
+        judged: execution.judged,
+        language: job.language,
+      });
+    }
+    return execution;
+  };
+
+  return {
+    execute(job, key) {
+      const running = inflight.get(key);
+      if (running) return running;
+      const promise = executeOnce(job, key).finally(() => inflight.delete(key));
+      inflight.set(key, promise);
+      return promise;
+    },
+    info: () => runner?.info ?? null,
+    async close() {
+      closed = true;
+      if (starting === undefined) return;
+      try {
+        await (await starting).close();
+      } catch {
+        // A runner that failed to start has nothing to close.
+      }
+    },
+  };
+}
