@@ -14,6 +14,30 @@ export {
 } from './boundary-run.js';
 export { type DeceptionCell, deceptionByBugType } from './bug-type-deception.js';
 export { type CanonicalGap, canonicalGap } from './canonical-gap.js';
+export {
+  type CanonicalBelowCell,
+  type CompareLanguagesOptions,
+  CROSS_LANGUAGE_MEASURES,
+  type CrossLanguageComparison,
+  type CrossLanguageMcNemar,
+  type CrossLanguageMeasure,
+  type CrossLanguageMeasureComparison,
+  type CrossLanguageQuery,
+  type CrossLanguageSide,
+  type CrossLanguageSystem,
+  type CrossLanguageSystemComparison,
+  compareLanguages,
+  crossLanguageQueries,
+  type RunDeceptionCell,
+} from './cross-language.js';
+export {
+  crossLanguageTaskKey,
+  type LanguageTask,
+  type PairTasksOptions,
+  pairTasksAcrossLanguages,
+  type TaskPair,
+  type TaskPairing,
+} from './cross-language-pairing.js';
 export { editSpan } from './edit-span.js';
 export { deceptionByEditSpan, type EditSpanDeception } from './edit-span-deception.js';
 export type { GroupScores } from './group-scores.js';
