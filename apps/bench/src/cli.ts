@@ -1,6 +1,7 @@
 import { type Command, commandHelp, type Io, parseCommandArgs, UsageError } from './command.js';
 import { buildCommand } from './commands/build.js';
 import { compareCommand } from './commands/compare.js';
+import { compareLanguagesCommand } from './commands/compare-languages.js';
 import { embedCommand } from './commands/embed.js';
 import { generateCommand } from './commands/generate.js';
 import { mergeCommand } from './commands/merge.js';
@@ -19,6 +20,7 @@ export const COMMANDS: readonly Command[] = [
   embedCommand,
   scoreCommand,
   compareCommand,
+  compareLanguagesCommand,
   reportCommand,
   modelsCommand,
   mergeCommand,
