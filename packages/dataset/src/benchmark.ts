@@ -2,7 +2,7 @@
  * The in-memory model of an ExecRetrieval release: rows as released plus typed-array indices built once in O(n).
  */
 
-import { compareCodePoints } from '@execret/formats';
+import { compareCodePoints, type Language } from '@execret/formats';
 import type { DistractorMetadata } from './distractor-metadata.js';
 import type { DatasetIssue } from './errors.js';
 import type { ReleaseExecutionCache } from './execution-cache.js';
@@ -12,7 +12,7 @@ import type { HubPart } from './hub-parts.js';
 import type { RefusedRemoteFile } from './hub-safe-path.js';
 import type { JsonlLayout } from './jsonl.js';
 import { deriveFunctionName } from './python-syntax.js';
-import { type CorpusRow, normalizeBugType, type QueryRow } from './schemas.js';
+import { type CorpusRow, normalizeBugType, type QueryRow, rowLanguage } from './schemas.js';
 
 /** The ten domains of the paper, in alphabetical order (other domains are accepted). */
 export const DOCUMENTED_DOMAINS = [
@@ -30,7 +30,10 @@ export const DOCUMENTED_DOMAINS = [
 
 /** Where a benchmark came from. */
 export interface BenchmarkSource {
-  /** `'local'` directory, Hugging Face `'hub'`, the bundled `'mini'` set, built in `'memory'`, or `'derived'` by a pool helper. */
+  /**
+   * `'local'` directory, Hugging Face `'hub'`, a bundled set (`'mini'`, for both `'mini'` and `'mini-js'`; the
+   * location says which), built in `'memory'`, or `'derived'` by a pool helper.
+   */
   kind: 'local' | 'hub' | 'mini' | 'memory' | 'derived';
   /** Directory, `hf:` reference, or a description. */
   location: string;
@@ -145,8 +148,15 @@ export interface Benchmark {
   domains: readonly string[];
   /** Index into `domains` per query, `-1` when the domain is `null`. */
   queryDomainIndex: Int32Array;
-  /** Each query's function name, derived from its canonical (see `deriveFunctionName`); `null` when none. */
+  /**
+   * Each query's function name, derived from its canonical (see `deriveFunctionName`); `null` when none, and for
+   * queries that are not Python (the derivation reads Python syntax).
+   */
   functionName: readonly (string | null)[];
+  /** Each query's language (its `language` field; `'python'` when absent). */
+  queryLanguage: readonly Language[];
+  /** Each snippet's language (its `language` field; `'python'` when absent). */
+  snippetLanguage: readonly Language[];
   /** Each query's test suite (the row's `test_suite`). */
   testSuites: readonly (readonly string[])[];
   /** 1 when the snippet is listed in some query's `correct_corpus_ids`. */
@@ -238,6 +248,7 @@ export function createBenchmark(input: BenchmarkInput): Benchmark {
   const queryDomain: (string | null)[] = new Array(nq);
   const functionName: (string | null)[] = new Array(nq);
   const testSuites: (readonly string[])[] = new Array(nq);
+  const queryLanguage: Language[] = new Array(nq);
   let nCorrect = 0;
   let nDistractor = 0;
   for (let q = 0; q < nq; q++) {
@@ -261,9 +272,12 @@ export function createBenchmark(input: BenchmarkInput): Benchmark {
     }
     queryDomain[q] = domainFromEntryId(row.entry_id);
     testSuites[q] = row.test_suite;
+    queryLanguage[q] = rowLanguage(row);
     const canonical = queryCanonicalIndex[q] as number;
     functionName[q] =
-      canonical === -1 ? null : deriveFunctionName((corpus[canonical] as CorpusRow).code, row.test_suite);
+      canonical === -1 || queryLanguage[q] !== 'python'
+        ? null
+        : deriveFunctionName((corpus[canonical] as CorpusRow).code, row.test_suite);
   }
   correctOffsets[nq] = nCorrect;
   distractorOffsets[nq] = nDistractor;
@@ -275,7 +289,11 @@ export function createBenchmark(input: BenchmarkInput): Benchmark {
     queryDomainIndex[q] = d === null || d === undefined ? -1 : (domainIndex.get(d) as number);
   }
   const snippetBugType: (string | null)[] = new Array(nc);
-  for (let i = 0; i < nc; i++) snippetBugType[i] = normalizeBugType((corpus[i] as CorpusRow).bug_type);
+  const snippetLanguage: Language[] = new Array(nc);
+  for (let i = 0; i < nc; i++) {
+    snippetBugType[i] = normalizeBugType((corpus[i] as CorpusRow).bug_type);
+    snippetLanguage[i] = rowLanguage(corpus[i] as CorpusRow);
+  }
   const bugTypes = [...new Set(snippetBugType.filter((b): b is string => b !== null))].sort(compareCodePoints);
   const bugIndex = new Map(bugTypes.map((b, i) => [b, i]));
   const snippetBugTypeIndex = new Int32Array(nc);
@@ -298,6 +316,8 @@ export function createBenchmark(input: BenchmarkInput): Benchmark {
     domains,
     queryDomainIndex,
     functionName,
+    queryLanguage,
+    snippetLanguage,
     testSuites,
     isCanonical,
     snippetQueryIndex,

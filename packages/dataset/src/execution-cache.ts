@@ -132,7 +132,7 @@ const TESTS_HINT = /test|suite|assert|oracle/i;
 const OUTCOME_HINT = /result|outcome/i;
 const PASS_HINT = /pass|success|ok|correct/i;
 const STATUS_HINT = /status|verdict|state/i;
-const EXECRET_EXTRAS = new Set(['duration_ms', 'isolation']);
+const EXECRET_EXTRAS = new Set(['duration_ms', 'isolation', 'judged', 'language']);
 
 /**
  * Whether a string looks like an outcome of the release vocabulary or of a close variant another writer may have

@@ -55,7 +55,7 @@ export type { RefusedPathReason, RefusedRemoteFile } from './hub-safe-path.js';
 export { DEFAULT_HUB_ENDPOINT } from './hub-urls.js';
 export { DEFAULT_MAX_ISSUES, DEFAULT_MAX_LINE_BYTES } from './jsonl.js';
 export { type LoadExecRetrievalOptions, loadExecRetrieval } from './load.js';
-export { miniDatasetDirectory } from './mini.js';
+export { BUNDLED_DATASETS, type BundledDataset, bundledDatasetDirectory, miniDatasetDirectory } from './mini.js';
 export {
   DEFAULT_POOL_SEED,
   type FilterByBugTypeOptions,
@@ -94,6 +94,7 @@ export {
   queryRowSchema,
   type ResultsFile,
   resultsFileSchema,
+  rowLanguage,
   type TopResult,
 } from './schemas.js';
 export { validateBenchmark } from './validate.js';

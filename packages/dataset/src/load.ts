@@ -8,7 +8,7 @@ import { DatasetError } from './errors.js';
 import { downloadHubDataset, type HubDownloadOptions } from './hub-download.js';
 import { type HubPart, hubParts } from './hub-parts.js';
 import { parseHubReference } from './hub-reference.js';
-import { miniDatasetDirectory } from './mini.js';
+import { BUNDLED_DATASETS, type BundledDataset, bundledDatasetDirectory } from './mini.js';
 import { type ReadReleaseOptions, readReleaseDirectory } from './read-release.js';
 
 /**
@@ -20,7 +20,8 @@ export interface LoadExecRetrievalOptions extends HubDownloadOptions, Omit<ReadR
 
 /**
  * Loads an ExecRetrieval release into a {@link Benchmark}. `source` is one of:
- * - `'mini'`: the small dataset bundled with this package;
+ * - `'mini'` or `'mini-js'`: the small datasets bundled with this package (100 Python tasks, and the same tasks
+ *   in JavaScript; `source.kind` is `'mini'` for both, `source.location` their directory);
  * - `'hf:owner/name'` or `'hf:owner/name@revision'`: a Hugging Face dataset repository, downloaded into
  *   `options.cacheDir` (see `downloadHubDataset`) and read from there; the revision is resolved to its commit,
  *   recorded in `benchmark.source.commit` and `benchmark.loadReport.hub` (`@<40-hex commit>` reproduces it);
@@ -35,6 +36,7 @@ export interface LoadExecRetrievalOptions extends HubDownloadOptions, Omit<ReadR
  * @throws {TypeError} for an unknown name in `options.with`.
  * @example
  * const mini = await loadExecRetrieval('mini');
+ * const miniJs = await loadExecRetrieval('mini-js'); // miniJs.queryLanguage[0] === 'javascript'
  * const full = await loadExecRetrieval('hf:anonpapersubmission01/execretrieval', {
  *   cacheDir: '/tmp/hub', with: ['embeddings'],
  * });
@@ -48,7 +50,7 @@ export async function loadExecRetrieval(source: string, options: LoadExecRetriev
   if (source.trim() === '') {
     throw new DatasetError(
       'source',
-      "expected a source: a release directory, 'hf:owner/name[@revision]' or 'mini'; received an empty string",
+      "expected a source: a release directory, 'hf:owner/name[@revision]', 'mini' or 'mini-js'; received an empty string",
     );
   }
   const parts = hubParts(options.with ?? []);
@@ -59,8 +61,8 @@ export async function loadExecRetrieval(source: string, options: LoadExecRetriev
   if (options.executionCache !== undefined) readOptions.executionCache = options.executionCache;
   if (options.signal !== undefined) readOptions.signal = options.signal;
 
-  if (source === 'mini') {
-    const dir = miniDatasetDirectory();
+  if ((BUNDLED_DATASETS as readonly string[]).includes(source)) {
+    const dir = bundledDatasetDirectory(source as BundledDataset);
     const miniParts = await localPartDirectories(dir, parts);
     return readReleaseDirectory(dir, {
       ...readOptions,
@@ -123,7 +125,7 @@ export async function loadExecRetrieval(source: string, options: LoadExecRetriev
     const hint = /^[\w.-]+\/[\w.-]+(@\S+)?$/.test(source) ? ` (did you mean 'hf:${source}'?)` : '';
     throw new DatasetError(
       'not-found',
-      `release directory not found: ${dir}${hint}; expected a directory, 'hf:owner/name[@revision]' or 'mini'`,
+      `release directory not found: ${dir}${hint}; expected a directory, 'hf:owner/name[@revision]', 'mini' or 'mini-js'`,
     );
   }
   const localParts = await localPartDirectories(dir, parts);

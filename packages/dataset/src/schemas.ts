@@ -6,6 +6,7 @@
  * these schemas but keep the original parsed object (zod would rebuild it with a different key order), so
  * writing a loaded row reproduces it byte for byte.
  */
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@execret/formats';
 import { z } from 'zod';
 import type { DatasetIssue } from './errors.js';
 import { describeJson } from './jsonl.js';
@@ -15,6 +16,23 @@ export const LABELS = ['correct', 'incorrect'] as const;
 
 /** A snippet's label: `correct` for a canonical, `incorrect` for a distractor. */
 export type Label = (typeof LABELS)[number];
+
+/**
+ * `language` of a query or corpus row: absent (Python) or one of `LANGUAGES` of `@execret/formats`; `null` and
+ * other strings are schema errors.
+ */
+const languageSchema = z.enum(LANGUAGES).optional();
+
+/**
+ * The language of a query or corpus row: its `language` field, `DEFAULT_LANGUAGE` (`'python'`) when absent.
+ *
+ * @example
+ * rowLanguage({});                          // 'python'
+ * rowLanguage({ language: 'javascript' });  // 'javascript'
+ */
+export function rowLanguage(row: { language?: Language | undefined }): Language {
+  return row.language ?? DEFAULT_LANGUAGE;
+}
 
 /**
  * `bug_type` of a corpus row or result row: any string; absent, `null` and `""` all mean "no bug" (see
@@ -29,6 +47,7 @@ export const corpusRowSchema = z.looseObject({
   label: z.enum(LABELS),
   bug_type: bugTypeSchema,
   source_entry_id: z.string(),
+  language: languageSchema,
 });
 /** A row of `data/corpus.jsonl` (unknown fields kept). */
 export type CorpusRow = z.infer<typeof corpusRowSchema>;
@@ -50,6 +69,7 @@ export const queryRowSchema = z.looseObject({
   paired_distractor_corpus_ids: z.array(z.string()),
   entry_id: z.string(),
   metadata: queryMetadataSchema.nullable().optional(),
+  language: languageSchema,
 });
 /** A row of `data/queries.jsonl` (unknown fields kept). */
 export type QueryRow = z.infer<typeof queryRowSchema>;
@@ -144,7 +164,7 @@ export type ConfidenceIntervals = z.infer<typeof confidenceIntervalsSchema>;
 
 /** Fields the schemas know, per file kind, used to count unknown fields. */
 export const KNOWN_FIELDS = {
-  corpus: ['corpus_id', 'code', 'label', 'bug_type', 'source_entry_id'],
+  corpus: ['corpus_id', 'code', 'label', 'bug_type', 'source_entry_id', 'language'],
   queries: [
     'query_id',
     'query',
@@ -153,6 +173,7 @@ export const KNOWN_FIELDS = {
     'paired_distractor_corpus_ids',
     'entry_id',
     'metadata',
+    'language',
   ],
   queryMetadata: ['model', 'endpoint', 'generated_at', 'batch_usage'],
   results: ['model', 'n_queries', 'n_corpus', 'ks', 'metrics', 'per_query'],

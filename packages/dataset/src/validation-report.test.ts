@@ -26,7 +26,7 @@ describe('validationReport', () => {
     expect(Array.isArray(report)).toBe(false);
     const copy = JSON.parse(JSON.stringify(report));
     expect(copy).toEqual(report);
-    expect(copy.checks).toHaveLength(28);
+    expect(copy.checks).toHaveLength(29);
     expect(copy.summary.queries).toBe(6);
   });
 

@@ -2,7 +2,8 @@ import type { CheckDefinition } from './check.js';
 
 /**
  * The canonical defines, at top level, a function that the tests call (the query's function name, see
- * `deriveFunctionName`). Queries whose canonical does not resolve are left to the id checks.
+ * `deriveFunctionName`). Queries whose canonical does not resolve are left to the id checks; queries that are not
+ * Python are not examined (the function name is derived from Python syntax).
  *
  * @example
  * // error data/queries.jsonl:7 test_suite: no top-level function of canonical c_0025 (popcount) is called by
@@ -15,7 +16,7 @@ export const functionDefined: CheckDefinition = {
     const b = ctx.benchmark;
     for (let q = 0; q < b.queries.length; q++) {
       const canonical = b.queryCanonicalIndex[q] as number;
-      if (canonical === -1) continue;
+      if (canonical === -1 || b.queryLanguage[q] !== 'python') continue;
       out.examined();
       if ((b.functionName[q] ?? null) !== null) continue;
       const defs = ctx.definedFunctions(canonical);

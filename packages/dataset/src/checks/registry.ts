@@ -19,6 +19,7 @@ import { distractorsFail } from './distractors-fail.js';
 import { domain } from './domain.js';
 import { functionDefined } from './function-defined.js';
 import { labelsMatchRoles } from './labels-match-roles.js';
+import { languageAgrees } from './language-agrees.js';
 import { metadataCoverage } from './metadata-coverage.js';
 import { noOrphanSnippets } from './no-orphan-snippets.js';
 import { oneCanonicalPerQuery } from './one-canonical-per-query.js';
@@ -51,6 +52,7 @@ export const CHECK_DEFINITIONS: readonly CheckDefinition[] = [
   distractorDiffers,
   uniqueCode,
   sourceEntryId,
+  languageAgrees,
   domain,
   testSuiteSize,
   testsAreAsserts,
@@ -69,7 +71,7 @@ export const CHECK_DEFINITIONS: readonly CheckDefinition[] = [
  * Every check `validateBenchmark` runs, in report order: its id (the `code` of its issues) and what it verifies.
  *
  * @example
- * VALIDATION_CHECKS.length;  // 28
+ * VALIDATION_CHECKS.length;  // 29
  * VALIDATION_CHECKS[0];      // { id: 'unique-corpus-ids', description: 'every corpus_id occurs once' }
  */
 export const VALIDATION_CHECKS: readonly ValidationCheck[] = CHECK_DEFINITIONS.map(({ id, description }) => ({

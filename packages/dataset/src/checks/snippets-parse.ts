@@ -2,8 +2,8 @@ import type { CorpusRow } from '../schemas.js';
 import type { CheckDefinition } from './check.js';
 
 /**
- * Every snippet is lexically valid Python (terminated strings, balanced brackets) and, when `parsePython` is
- * given, parses.
+ * Every Python snippet is lexically valid Python (terminated strings, balanced brackets) and, when `parsePython`
+ * is given, parses. Snippets in another language are not examined.
  *
  * @example
  * // error data/corpus.jsonl:21 code: snippet does not parse: line 9 of the code: unterminated string literal
@@ -15,6 +15,7 @@ export const snippetsParse: CheckDefinition = {
   run(ctx, out) {
     const corpus = ctx.benchmark.corpus;
     for (let c = 0; c < corpus.length; c++) {
+      if (ctx.benchmark.snippetLanguage[c] !== 'python') continue;
       out.examined();
       const lexical = ctx.snippetScan(c).error;
       const problem =

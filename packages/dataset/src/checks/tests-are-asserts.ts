@@ -2,7 +2,8 @@ import { checkAssertStatement } from '../python-syntax.js';
 import type { CheckDefinition } from './check.js';
 
 /**
- * Every test is a single `assert` statement that passes the lexical check (and `parsePython`, when given).
+ * Every test of a Python query is a single `assert` statement that passes the lexical check (and `parsePython`,
+ * when given). Queries in another language are not examined (their tests are checked where they are built).
  *
  * @example
  * // error data/queries.jsonl:1 test_suite[4]: test is not a single assert statement: ... [tests-are-asserts]
@@ -12,6 +13,7 @@ export const testsAreAsserts: CheckDefinition = {
   description: 'every test is a single assert statement that parses',
   run(ctx, out) {
     ctx.benchmark.queries.forEach((row, q) => {
+      if (ctx.benchmark.queryLanguage[q] !== 'python') return;
       row.test_suite.forEach((test, j) => {
         out.examined();
         const problem = checkAssertStatement(test, ctx.testScan(q, j)) ?? ctx.parsePython?.(test, 'test') ?? null;
