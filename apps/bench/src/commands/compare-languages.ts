@@ -69,6 +69,13 @@ export const compareLanguagesCommand: Command = {
         readSide(context, dirs[i]!, stringOption(values, `dataset-${side}`), labels[i]),
       ),
     );
+    // Default labels: the languages of the two datasets when each has one and they differ, else the dataset sources.
+    if (labels.length === 0 && sides[0]!.language !== undefined && sides[1]!.language !== undefined) {
+      if (sides[0]!.language !== sides[1]!.language) {
+        sides[0]!.side = { ...sides[0]!.side, language: sides[0]!.language };
+        sides[1]!.side = { ...sides[1]!.side, language: sides[1]!.language };
+      }
+    }
     const result = compareLanguages(sides[0]!.side, sides[1]!.side, {
       seed: intOption(values, 'seed', 20260510),
       resamples: intOption(values, 'resamples', 5000),
@@ -95,7 +102,7 @@ async function readSide(
   dir: string,
   datasetOption: string | undefined,
   label: string | undefined,
-): Promise<{ side: CrossLanguageSide; dataset: string }> {
+): Promise<{ side: CrossLanguageSide; dataset: string; language: string | undefined }> {
   const manifest = await readManifest(dir);
   const recorded = typeof manifest.dataset === 'string' ? manifest.dataset : undefined;
   const commit = typeof manifest.dataset_commit === 'string' ? manifest.dataset_commit : undefined;
@@ -126,9 +133,11 @@ async function readSide(
       ...(own?.deception_by_bug_type === undefined ? {} : { deceptionByBugType: own.deception_by_bug_type }),
     };
   });
+  const languages = new Set(dataset.benchmark.queryLanguage);
   return {
     side: { language: label ?? source, queries: crossLanguageQueries(dataset.benchmark), systems },
     dataset: source,
+    language: languages.size === 1 ? [...languages][0] : undefined,
   };
 }
 
