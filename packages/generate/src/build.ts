@@ -1,7 +1,8 @@
 import type { ExecutionCacheRecord } from '@execret/formats';
 import { BUG_TYPES, type BugType } from '@execret/formats';
 import { createOracle } from '@execret/oracle';
-import { enumerateMutants } from './enumerate.js';
+import { enumerateMutants, type TaskMutants } from './enumerate.js';
+import { enumerateJsTaskMutants } from './enumerate-js.js';
 import { GenerateError } from './errors.js';
 import { formatGateReport, type GateReport, validateTasks } from './gates.js';
 import type { PythonOptions } from './python.js';
@@ -133,8 +134,11 @@ function compareIndexLists(a: readonly number[], b: readonly number[]): number {
  * are accepted, the schema gate checks them):
  * 1. runs the validation gates (`validateTasks`, with the oracle); rejected tasks throw
  *    `GenerateError('invalid-tasks')` with the formatted report, or are skipped (`invalidTasks: 'skip'`);
- * 2. enumerates single-edit mutants of every valid canonical (`enumerateMutants`);
- * 3. executes every `ok` candidate against its task's tests in one oracle batch (`verifyMutants`);
+ * 2. enumerates single-edit mutants of every valid canonical with its language's engine
+ *    (`enumerateMutants` for Python; `enumerateJsMutants` of `@execret/mutate-js` for tasks with
+ *    `language: 'javascript'` or `'typescript'`), so one build may mix languages;
+ * 3. executes every `ok` candidate against its task's tests in one oracle batch (`verifyMutants`;
+ *    each job carries its task's `language`, which the oracle dispatches on);
  * 4. chooses up to `maxDistractors` per task (`selectDistractors`: seeded, bug-type diversity first,
  *    output failures before crashes) or, with `stackSize` k ≥ 2, up to `maxDistractors` stacked
  *    mutants of k line-disjoint edits each (`stackMutants`);
@@ -143,6 +147,8 @@ function compareIndexLists(a: readonly number[], b: readonly number[]): number {
  *    `c_NNNN` run over tasks in order, canonical first, then its distractors by position in the code,
  *    so a canonical always has the lowest id of its group. Ids have at least four digits. The
  *    execution cache holds the canonical's and each distractor's run against its own query's tests.
+ *    Rows of a JavaScript/TypeScript task (query, corpus and execution-cache lines) carry its
+ *    `language`; Python rows never do, so Python builds are byte-identical to before.
  * The result depends only on the tasks, the options and the oracle's outcomes: no clock, no
  * environment. Tasks with fewer than `minDistractors` distractors are left out and reported.
  *
@@ -161,6 +167,40 @@ export async function buildBenchmark(tasks: readonly unknown[], options: BuildOp
   } finally {
     await oracle.close();
   }
+}
+
+/**
+ * Enumerates each task with its language's engine, results in input order: Python tasks in one call of
+ * the mutation script, JavaScript and TypeScript tasks with `enumerateJsTaskMutants`.
+ */
+async function enumerateByLanguage(
+  tasks: readonly Task[],
+  python: PythonOptions,
+  onTasksDone: (done: number) => void,
+): Promise<TaskMutants[]> {
+  const out: TaskMutants[] = new Array(tasks.length);
+  const pythonAt: number[] = [];
+  let done = 0;
+  tasks.forEach((task, i) => {
+    const language = task.language ?? 'python';
+    if (language === 'python') {
+      pythonAt.push(i);
+      return;
+    }
+    out[i] = enumerateJsTaskMutants([task], language)[0]!;
+    done += 1;
+    if (done < tasks.length) onTasksDone(done);
+  });
+  if (pythonAt.length > 0) {
+    const enumerated = await enumerateMutants(
+      pythonAt.map((i) => tasks[i]!),
+      python,
+    );
+    pythonAt.forEach((i, k) => {
+      out[i] = enumerated[k]!;
+    });
+  }
+  return out;
 }
 
 function validateBuildOptions(options: BuildOptions): void {
@@ -218,11 +258,12 @@ async function buildWith(
   }
   const valid = gates.tasks.filter((r) => r.ok).map((r) => ({ task: tasks[r.index] as Task, gate: r }));
 
-  // 2. enumerate
+  // 2. enumerate: Python tasks with the Python engine (one call), JavaScript/TypeScript with @execret/mutate-js
   options.onProgress?.({ phase: 'enumerate', done: 0, total: valid.length });
-  const enumerated = await enumerateMutants(
+  const enumerated = await enumerateByLanguage(
     valid.map((v) => v.task),
     python,
+    (done) => options.onProgress?.({ phase: 'enumerate', done, total: valid.length }),
   );
   options.onProgress?.({ phase: 'enumerate', done: valid.length, total: valid.length });
   const candidates: MutantCandidate[][] = enumerated.map((e) => (e.status === 'ok' ? e.candidates : []));
@@ -285,6 +326,7 @@ async function buildWith(
     included.map((v) => ({
       taskId: v.task.id,
       domain: v.task.domain,
+      ...(v.task.language !== undefined && v.task.language !== 'python' ? { language: v.task.language } : {}),
       query: v.task.query,
       tests: v.task.tests,
       canonical: v.task.canonical,

@@ -1,6 +1,8 @@
 import { DEFAULT_TEST_SUITE_SIZE } from '@execret/dataset';
+import { LANGUAGES } from '@execret/formats';
 import { z } from 'zod';
 import { passesAllTests } from './classify.js';
+import { checkJsTask } from './js-check.js';
 import { type PythonOptions, runMutationScript } from './python.js';
 import type { ExecutionJob, ExecutionOracle, ExecutionResult } from './types.js';
 import { runJobs } from './verify.js';
@@ -74,20 +76,33 @@ export interface ValidateOptions extends PythonOptions {
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/u;
+const JS_IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/u;
 
 function taskSchema(minTests: number, maxTests: number) {
-  return z.object({
-    id: z.string().min(1, 'expected a non-empty string'),
-    domain: z.string().min(1, 'expected a non-empty string'),
-    query: z.string().min(1, 'expected a non-empty string'),
-    function_name: z.string().regex(IDENTIFIER, 'expected a Python identifier'),
-    canonical: z.string().min(1, 'expected non-empty Python source'),
-    tests: z
-      .array(z.string().min(1, 'expected a non-empty assert'))
-      .min(minTests, `expected ${minTests}–${maxTests} asserts`)
-      .max(maxTests, `expected ${minTests}–${maxTests} asserts`),
-    distractors: z.array(z.string().min(1)).optional(),
-  });
+  return z
+    .object({
+      id: z.string().min(1, 'expected a non-empty string'),
+      domain: z.string().min(1, 'expected a non-empty string'),
+      query: z.string().min(1, 'expected a non-empty string'),
+      function_name: z.string(),
+      canonical: z.string().min(1, 'expected non-empty source'),
+      tests: z
+        .array(z.string().min(1, 'expected a non-empty assert'))
+        .min(minTests, `expected ${minTests}–${maxTests} asserts`)
+        .max(maxTests, `expected ${minTests}–${maxTests} asserts`),
+      distractors: z.array(z.string().min(1)).optional(),
+      language: z.enum(LANGUAGES).optional(),
+    })
+    .superRefine((task, ctx) => {
+      const python = (task.language ?? 'python') === 'python';
+      if (!(python ? IDENTIFIER : JS_IDENTIFIER).test(task.function_name)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['function_name'],
+          message: python ? 'expected a Python identifier' : 'expected a JavaScript identifier (ASCII)',
+        });
+      }
+    });
 }
 
 type CheckedTask = z.infer<ReturnType<typeof taskSchema>>;
@@ -120,14 +135,18 @@ function summarizeFailures(tests: readonly string[], result: ExecutionResult): s
 /**
  * Runs the validation gates over tasks (the `execret build --tasks` input, optionally with a
  * `distractors` array of code strings each) and reports every issue instead of stopping at the first:
- * 1. **schema** — `id`, `domain`, `query` non-empty strings, `function_name` a Python identifier,
- *    `canonical` non-empty, `tests` `minTests`–`maxTests` non-empty strings, `distractors` optional
- *    strings;
+ * 1. **schema** — `id`, `domain`, `query` non-empty strings, `function_name` a Python identifier
+ *    (an ASCII JavaScript identifier for JavaScript/TypeScript tasks), `canonical` non-empty, `tests`
+ *    `minTests`–`maxTests` non-empty strings, `distractors` optional strings, `language` absent
+ *    (Python) or one of `LANGUAGES` of `@execret/formats`;
  * 2. **ast** — the canonical parses and defines a top-level (non-async) `def function_name`; each test
  *    is a single line holding exactly one `assert` statement whose condition calls `function_name`;
- *    each distractor parses, defines the function and differs from the canonical;
+ *    each distractor parses, defines the function and differs from the canonical. JavaScript and
+ *    TypeScript tasks are parsed with Babel instead (`checkJsTask`): `function function_name(…)` or
+ *    `const function_name = function/arrow` at top level, and each test one `assert(…)` or
+ *    `assert.<method>(…)` statement whose arguments call `function_name`;
  * 3. **execution** (only with `options.oracle`, only for tasks that passed 1–2) — the canonical passes
- *    every test; each distractor fails at least one;
+ *    every test; each distractor fails at least one (jobs carry the task's `language`);
  * 4. **integrity** (across tasks that passed the schema) — ids are unique; no two tasks define the
  *    same top-level name (function, class or global assignment; imports and dunder names are
  *    ignored); no two snippets (canonicals and distractors) are byte-identical.
@@ -198,13 +217,25 @@ export async function validateTasks(tasks: readonly unknown[], options: Validate
     return null;
   });
 
-  // 2. ast
+  // 2. ast: Python tasks through the mutation script (one call), JavaScript/TypeScript ones with Babel
   const schemaOk = parsed.map((t, i) => ({ t, i })).filter((x): x is { t: CheckedTask; i: number } => x.t !== null);
-  if (schemaOk.length > 0) {
+  for (const { t, i } of schemaOk) {
+    if (t.language === undefined || t.language === 'python') continue;
+    const check = checkJsTask(t, t.language);
+    results[i]!.topLevelNames = check.topLevelNames;
+    for (const issue of check.issues) {
+      add(i, 'ast', issue.code, issue.message, {
+        ...(issue.test !== undefined ? { test: issue.test } : {}),
+        ...(issue.distractor !== undefined ? { distractor: issue.distractor } : {}),
+      });
+    }
+  }
+  const pythonOk = schemaOk.filter(({ t }) => t.language === undefined || t.language === 'python');
+  if (pythonOk.length > 0) {
     const response = await runMutationScript<{ results: RawCheck[] }>(
       {
         command: 'check',
-        tasks: schemaOk.map(({ t }) => ({
+        tasks: pythonOk.map(({ t }) => ({
           id: t.id,
           canonical: t.canonical,
           function_name: t.function_name,
@@ -215,7 +246,7 @@ export async function validateTasks(tasks: readonly unknown[], options: Validate
       options,
     );
     response.results.forEach((raw, k) => {
-      const { i } = schemaOk[k]!;
+      const { i } = pythonOk[k]!;
       results[i]!.topLevelNames = raw.top_level_names;
       for (const issue of raw.issues) {
         add(i, 'ast', issue.code, issue.message, {
@@ -231,8 +262,9 @@ export async function validateTasks(tasks: readonly unknown[], options: Validate
     const runnable = schemaOk.filter(({ i }) => results[i]!.issues.length === 0);
     const jobs: ExecutionJob[] = [];
     for (const { t } of runnable) {
-      jobs.push({ code: t.canonical, tests: t.tests });
-      for (const d of t.distractors ?? []) jobs.push({ code: d, tests: t.tests });
+      const language = t.language !== undefined ? { language: t.language } : {};
+      jobs.push({ code: t.canonical, tests: t.tests, ...language });
+      for (const d of t.distractors ?? []) jobs.push({ code: d, tests: t.tests, ...language });
     }
     const executed = await runJobs(options.oracle, jobs, options.onProgress);
     let at = 0;

@@ -1,10 +1,16 @@
-/** A line of `data/corpus.jsonl` (SPEC section 2). `bug_type` is absent on canonicals. */
+import type { Language } from '@execret/formats';
+
+/**
+ * A line of `data/corpus.jsonl` (SPEC section 2). `bug_type` is absent on canonicals; `language` is absent
+ * on Python snippets (docs/formats.md) and written for JavaScript and TypeScript ones.
+ */
 export interface CorpusRecord {
   corpus_id: string;
   code: string;
   label: 'correct' | 'incorrect';
   bug_type?: string;
   source_entry_id: string;
+  language?: Language;
 }
 
 /** `metadata` of a generated query. */
@@ -33,6 +39,8 @@ export interface QueryRecord {
   paired_distractor_corpus_ids: string[];
   entry_id: string;
   metadata: QueryMetadata;
+  /** Absent for Python tasks; `javascript` or `typescript` otherwise. */
+  language?: Language;
 }
 
 /** One edit in `data/distractor_metadata.jsonl` (positions as in `Edit`: 1-based lines, 0-based code-point columns, end exclusive). */

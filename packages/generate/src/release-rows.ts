@@ -1,4 +1,4 @@
-import { codeSha256, type ExecutionCacheRecord, testsSha256 } from '@execret/formats';
+import { codeSha256, type ExecutionCacheRecord, type Language, testsSha256 } from '@execret/formats';
 import { passesAllTests } from './classify.js';
 import type { CorpusRecord, DistractorMetadataRecord, EditRecord } from './records.js';
 import type { ExecutionResult } from './types.js';
@@ -21,6 +21,12 @@ export interface ReleaseDistractor<DM extends DistractorExtras> {
 export interface ReleaseGroup<QM, DM extends DistractorExtras> {
   taskId: string;
   domain: string;
+  /**
+   * The language of the canonical, distractors and tests; written as `language` on the query row, every
+   * corpus row and every execution-cache line of the group when present and not `'python'` (absent or
+   * `'python'`: no field, as in the ExecRetrieval release).
+   */
+  language?: Language;
   query: string;
   tests: readonly string[];
   canonical: string;
@@ -41,6 +47,7 @@ export interface ReleaseRows<QM, DM extends DistractorExtras> {
     paired_distractor_corpus_ids: string[];
     entry_id: string;
     metadata: QM;
+    language?: Language;
   }[];
   distractorMetadata: (Omit<DistractorMetadataRecord, 'edits'> & DM)[];
   executionCache: ExecutionCacheRecord[];
@@ -52,13 +59,19 @@ function idWidth(count: number): number {
 }
 
 /** The execution-cache record of one run (written by `formatExecutionCacheLine` of `@execret/formats`). */
-function runRecord(code: string, tests: readonly string[], result: ExecutionResult): ExecutionCacheRecord {
+function runRecord(
+  code: string,
+  tests: readonly string[],
+  result: ExecutionResult,
+  language: Language | undefined,
+): ExecutionCacheRecord {
   return {
     codeSha256: codeSha256(code),
     testsSha256: testsSha256(tests),
     testResults: [...result.tests],
     passesAllTests: passesAllTests(result),
     status: result.status,
+    ...(language !== undefined ? { language } : {}),
   };
 }
 
@@ -69,7 +82,8 @@ function runRecord(code: string, tests: readonly string[], result: ExecutionResu
  * 1; ids have at least four digits and as many as the counts need. Distractor metadata rows start with
  * `corpus_id`, `query_id`, `canonical_corpus_id`, `entry_id`, `task_id`, `bug_type`, `failure`, `failed_tests`,
  * followed by the distractor's own `metadata` fields. The execution cache holds each snippet's run against its
- * own query's tests, once per (code, tests) pair. Pure: the same groups give the same rows.
+ * own query's tests, once per (language, code, tests). A group with a `language` other than `'python'` writes it
+ * last on its query row, each of its corpus rows and its cache lines. Pure: the same groups give the same rows.
  *
  * @example
  * const rows = assembleReleaseRows([{ taskId: 't1', domain: 'geometry', query: 'Area of a square.', tests: ['assert area(2) == 4'],
@@ -88,9 +102,14 @@ export function assembleReleaseRows<QM, DM extends DistractorExtras>(
   const cacheKeys = new Set<string>();
   const domainCounts = new Map<string, number>();
   let nextCorpus = 1;
-  const pushCache = (code: string, tests: readonly string[], result: ExecutionResult): void => {
-    const record = runRecord(code, tests, result);
-    const key = `${record.codeSha256}:${record.testsSha256}`;
+  const pushCache = (
+    code: string,
+    tests: readonly string[],
+    result: ExecutionResult,
+    language: Language | undefined,
+  ): void => {
+    const record = runRecord(code, tests, result, language);
+    const key = `${language ?? 'python'}:${record.codeSha256}:${record.testsSha256}`;
     if (cacheKeys.has(key)) return;
     cacheKeys.add(key);
     rows.executionCache.push(record);
@@ -99,10 +118,18 @@ export function assembleReleaseRows<QM, DM extends DistractorExtras>(
     const n = (domainCounts.get(group.domain) ?? 0) + 1;
     domainCounts.set(group.domain, n);
     const entryId = `exec_${group.domain}_${n}`;
+    const language = group.language !== undefined && group.language !== 'python' ? group.language : undefined;
+    const tagged = language !== undefined ? { language } : {};
     const queryId = `q_${String(q + 1).padStart(queryWidth, '0')}`;
     const canonicalId = `c_${String(nextCorpus++).padStart(corpusWidth, '0')}`;
-    rows.corpus.push({ corpus_id: canonicalId, code: group.canonical, label: 'correct', source_entry_id: entryId });
-    pushCache(group.canonical, group.tests, group.canonicalResult);
+    rows.corpus.push({
+      corpus_id: canonicalId,
+      code: group.canonical,
+      label: 'correct',
+      source_entry_id: entryId,
+      ...tagged,
+    });
+    pushCache(group.canonical, group.tests, group.canonicalResult, language);
     const distractorIds: string[] = [];
     for (const d of group.distractors) {
       const id = `c_${String(nextCorpus++).padStart(corpusWidth, '0')}`;
@@ -113,6 +140,7 @@ export function assembleReleaseRows<QM, DM extends DistractorExtras>(
         label: 'incorrect',
         bug_type: d.bugType,
         source_entry_id: entryId,
+        ...tagged,
       });
       rows.distractorMetadata.push({
         corpus_id: id,
@@ -125,7 +153,7 @@ export function assembleReleaseRows<QM, DM extends DistractorExtras>(
         failed_tests: d.result.tests.filter((t) => t !== 'pass').length,
         ...d.metadata,
       });
-      pushCache(d.code, group.tests, d.result);
+      pushCache(d.code, group.tests, d.result, language);
     }
     rows.queries.push({
       query_id: queryId,
@@ -135,6 +163,7 @@ export function assembleReleaseRows<QM, DM extends DistractorExtras>(
       paired_distractor_corpus_ids: distractorIds,
       entry_id: entryId,
       metadata: group.metadata,
+      ...tagged,
     });
   });
   return rows;

@@ -1,8 +1,10 @@
 import type { BugType } from '@execret/formats';
+import { checkJsMutant } from '@execret/mutate-js';
 import { createOracle } from '@execret/oracle';
 import { classifyResult } from './classify.js';
-import { editLines } from './edits.js';
+import { applyEdits, editLines } from './edits.js';
 import { enumerateMutants } from './enumerate.js';
+import { enumerateJsTaskMutants } from './enumerate-js.js';
 import { GenerateError } from './errors.js';
 import { createPrng, type Prng, shuffled } from './prng.js';
 import { type PythonOptions, runMutationScript } from './python.js';
@@ -88,11 +90,64 @@ interface RawApply {
 }
 
 /**
+ * Applies each job's edits to its task's canonical and judges the result: Python jobs in one call of the
+ * mutation script (`apply`: re-parse, bytecode equivalence), JavaScript/TypeScript jobs with `applyEdits`
+ * and `checkJsMutant` of `@execret/mutate-js` (parse, minified equivalence). Results in input order.
+ */
+async function applyStacks(
+  jobs: readonly { task: Pick<Task, 'canonical' | 'language'>; edits: readonly Edit[] }[],
+  options: PythonOptions,
+): Promise<RawApply[]> {
+  const out: RawApply[] = new Array(jobs.length);
+  const pythonAt: number[] = [];
+  jobs.forEach(({ task, edits }, i) => {
+    const language = task.language ?? 'python';
+    if (language === 'python') {
+      pythonAt.push(i);
+      return;
+    }
+    const code = applyEdits(task.canonical, edits);
+    const check = checkJsMutant(task.canonical, code, { language });
+    out[i] =
+      check.status === 'ok'
+        ? { ok: true, status: 'ok', code, reason: null }
+        : { ok: false, status: check.status === 'equivalent' ? 'equivalent' : 'invalid', reason: check.reason };
+  });
+  if (pythonAt.length > 0) {
+    const scriptJobs = pythonAt.map((i) => ({
+      code: jobs[i]!.task.canonical,
+      edits: jobs[i]!.edits.map((e) => ({
+        line: e.line,
+        col_start: e.colStart,
+        end_line: e.endLine,
+        col_end: e.colEnd,
+        before: e.before,
+        after: e.after,
+      })),
+    }));
+    const applied = (await runMutationScript<{ results: RawApply[] }>({ command: 'apply', jobs: scriptJobs }, options))
+      .results;
+    if (applied.length !== scriptJobs.length)
+      throw new GenerateError(
+        'python-failed',
+        `@execret/generate stackMutants: expected ${scriptJobs.length} results from the mutation script, received ${applied.length}`,
+      );
+    pythonAt.forEach((i, k) => {
+      out[i] = applied[k]!;
+    });
+  }
+  return out;
+}
+
+/**
  * Builds up to `count` distinct stacked mutants of k edits for each task in one Python call and one
  * oracle batch. Used by {@link stackMutants} and by `buildBenchmark` with `stackSize > 1`.
  */
 export async function stackForTasks(
-  items: readonly { task: Pick<Task, 'id' | 'canonical' | 'tests'>; mutants: readonly ExecutedMutant[] }[],
+  items: readonly {
+    task: Pick<Task, 'id' | 'canonical' | 'tests' | 'language'>;
+    mutants: readonly ExecutedMutant[];
+  }[],
   k: number,
   count: number,
   options: Omit<StackOptions, 'mutants' | 'oracle'> & { oracle: ExecutionOracle },
@@ -120,23 +175,10 @@ export async function stackForTasks(
       for (const p of take) round.push({ t, p });
     });
     if (round.length === 0) break;
-    const jobs = round.map(({ t, p }) => ({
-      code: items[t]!.task.canonical,
-      edits: p.map((m) => ({
-        line: m.edit.line,
-        col_start: m.edit.colStart,
-        end_line: m.edit.endLine,
-        col_end: m.edit.colEnd,
-        before: m.edit.before,
-        after: m.edit.after,
-      })),
-    }));
-    const applied = (await runMutationScript<{ results: RawApply[] }>({ command: 'apply', jobs }, options)).results;
-    if (applied.length !== jobs.length)
-      throw new GenerateError(
-        'python-failed',
-        `@execret/generate stackMutants: expected ${jobs.length} results from the mutation script, received ${applied.length}`,
-      );
+    const applied = await applyStacks(
+      round.map(({ t, p }) => ({ task: items[t]!.task, edits: p.map((m) => m.edit) })),
+      options,
+    );
     const runs: { t: number; p: ExecutedMutant[]; code: string }[] = [];
     round.forEach(({ t, p }, i) => {
       const r = applied[i]!;
@@ -147,7 +189,10 @@ export async function stackForTasks(
     });
     const results = await runJobs(
       options.oracle,
-      runs.map((r) => ({ code: r.code, tests: items[r.t]!.task.tests })),
+      runs.map((r) => {
+        const { tests, language } = items[r.t]!.task;
+        return { code: r.code, tests, ...(language !== undefined ? { language } : {}) };
+      }),
       options.onProgress,
     );
     runs.forEach((run, i) => {
@@ -205,7 +250,9 @@ export async function stackMutants(task: Task, k: number, options: StackOptions 
 async function stackWith(task: Task, k: number, options: StackOptions, oracle: ExecutionOracle): Promise<StackResult> {
   let mutants = options.mutants;
   if (!mutants) {
-    const [enumerated] = await enumerateMutants([task], options);
+    const language = task.language ?? 'python';
+    const [enumerated] =
+      language === 'python' ? await enumerateMutants([task], options) : enumerateJsTaskMutants([task], language);
     if (enumerated?.status !== 'ok') {
       return {
         status: 'unavailable',

@@ -1,8 +1,10 @@
-import type { BugType } from '@execret/formats';
+import type { BugType, Language } from '@execret/formats';
 
 /**
  * One task of the `execret build --tasks tasks.jsonl` input (docs/formats.md): a function, its
- * natural-language query and 7–10 single-line assert tests.
+ * natural-language query and 7–10 single-line assert tests. `language` is `'python'` when absent;
+ * JavaScript and TypeScript tasks have `node:assert/strict` assertion statements as tests
+ * (`assert.strictEqual(f(1), 2)`).
  */
 export interface Task {
   id: string;
@@ -11,6 +13,7 @@ export interface Task {
   function_name: string;
   canonical: string;
   tests: string[];
+  language?: Language;
 }
 
 /**
@@ -63,10 +66,14 @@ export interface ExecutionResult {
   isolation?: string;
 }
 
-/** A job for the oracle: a snippet and the asserts to run against it. */
+/**
+ * A job for the oracle: a snippet, the asserts to run against it and their language (absent: Python;
+ * `@execret/oracle` runs JavaScript and TypeScript jobs through its JavaScript runner).
+ */
 export interface ExecutionJob {
   code: string;
   tests: readonly string[];
+  language?: Language;
 }
 
 /**

@@ -44,8 +44,8 @@ export async function runJobs(
 }
 
 /**
- * Executes the `ok` candidates of several tasks against their task's tests in one oracle batch and
- * classifies each ({@link classifyResult}). Candidates with any other status are not run and not
+ * Executes the `ok` candidates of several tasks against their task's tests in one oracle batch (each
+ * job with its task's `language`, when the task names one) and classifies each ({@link classifyResult}). Candidates with any other status are not run and not
  * returned. The output has one array per group, in the group's candidate order.
  *
  * @example
@@ -53,15 +53,16 @@ export async function runJobs(
  * const kept = executed.filter((m) => m.failure !== 'survived')
  */
 export async function verifyMutants(
-  groups: readonly { task: Pick<Task, 'tests'>; candidates: readonly MutantCandidate[] }[],
+  groups: readonly { task: Pick<Task, 'tests' | 'language'>; candidates: readonly MutantCandidate[] }[],
   options: VerifyOptions,
 ): Promise<ExecutedMutant[][]> {
   const jobs: ExecutionJob[] = [];
   const owners: { group: number; candidate: MutantCandidate }[] = [];
   groups.forEach(({ task, candidates }, group) => {
+    const language = task.language !== undefined ? { language: task.language } : {};
     for (const candidate of candidates) {
       if (candidate.status !== 'ok') continue;
-      jobs.push({ code: candidate.code, tests: task.tests });
+      jobs.push({ code: candidate.code, tests: task.tests, ...language });
       owners.push({ group, candidate });
     }
   });
