@@ -33,7 +33,8 @@ export interface ExecutionCacheRecord {
 }
 
 const LOWER_HEX64 = /^[0-9a-f]{64}$/;
-const DOCUMENTED = new Set([
+/** The fields of an `execution_cache.jsonl` line that docs/formats.md names, in the order the writer puts them. */
+export const EXECUTION_CACHE_FIELDS = [
   'code_sha256',
   'tests_sha256',
   'test_results',
@@ -43,7 +44,8 @@ const DOCUMENTED = new Set([
   'isolation',
   'judged',
   'language',
-]);
+] as const;
+const DOCUMENTED: ReadonlySet<string> = new Set(EXECUTION_CACHE_FIELDS);
 
 /**
  * The record of an execution whose outcomes are known: `passesAllTests` and `status` derived from the outcomes.

@@ -1,7 +1,12 @@
 export { BUG_TYPES, type BugType, isBugType } from './bug-types.js';
 export { canonicalJson } from './canonical-json.js';
 export { compareCodePoints } from './compare-code-points.js';
-export { type ExecutionCacheRecord, executionCacheRecord, formatExecutionCacheLine } from './execution-cache-line.js';
+export {
+  EXECUTION_CACHE_FIELDS,
+  type ExecutionCacheRecord,
+  executionCacheRecord,
+  formatExecutionCacheLine,
+} from './execution-cache-line.js';
 export { codeSha256, sha256Hex, testsSha256 } from './hashes.js';
 export { isJudged, JUDGED_VALUES, type Judged } from './judged.js';
 export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './language.js';

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
   DEFAULT_LANGUAGE,
+  EXECUTION_CACHE_FIELDS,
   type ExecutionCacheRecord,
   formatExecutionCacheLine,
   isJudged,
@@ -59,17 +60,7 @@ function cacheKey(code: string, tests: string, language: Language | undefined): 
 }
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
-const KNOWN_FIELDS = new Set([
-  'code_sha256',
-  'tests_sha256',
-  'test_results',
-  'passes_all_tests',
-  'status',
-  'duration_ms',
-  'isolation',
-  'judged',
-  'language',
-]);
+const KNOWN_FIELDS: ReadonlySet<string> = new Set(EXECUTION_CACHE_FIELDS);
 
 /**
  * Parses the text of an `execution_cache.jsonl` file, tolerantly: a UTF-8 BOM and `\r` before `\n`
