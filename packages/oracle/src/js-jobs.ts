@@ -7,7 +7,7 @@ import { isInfrastructureOutcome } from './outcomes.js';
 import type { OracleJob } from './types.js';
 
 /** One execution of a JavaScript or TypeScript job, before it becomes an `OracleResult`. @internal */
-export interface JsExecution {
+interface JsExecution {
   tests: string[];
   judged: JsResult['judged'];
   durationMs: number;

@@ -5,7 +5,7 @@ import { ExecRerankError } from '../errors.js';
 import type { ChatModelId } from './chat-model-id.js';
 
 /** OpenAI's API root, used for `openai/<model>` when no `baseURL` is given. */
-export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 /** What a chat function receives: the request body this package sends. */
 export interface ChatCompletionBody {
@@ -42,7 +42,7 @@ export interface ChatEndpointOptions extends RetryOptions {
 }
 
 /** One answered chat request. */
-export interface ChatCompletionOutcome {
+interface ChatCompletionOutcome {
   readonly reply: ChatReply;
   /** HTTP requests it took, retries included (1 through a `chat` function). */
   readonly requests: number;
