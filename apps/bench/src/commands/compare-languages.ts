@@ -110,6 +110,13 @@ async function readSide(
     recorded !== undefined && commit !== undefined && recorded.startsWith('hf:') && !recorded.includes('@')
       ? `${recorded}@${commit}`
       : recorded;
+  const verify = manifest.verify as { contradictions?: unknown } | undefined;
+  const contradictions = Array.isArray(verify?.contradictions) ? verify.contradictions.length : 0;
+  if (contradictions > 0) {
+    io.warn(
+      `${dir}: its run found ${contradictions} snippets contradicting their label (manifest.json verify); its exec@k values are not trustworthy`,
+    );
+  }
   const source = datasetOption ?? pinned;
   if (source === undefined) {
     throw new UsageError(
