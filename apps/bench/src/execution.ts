@@ -72,7 +72,11 @@ export async function executePairs(
 ): Promise<{ executed: number; cached: number }> {
   const todo = pairs.filter(([q, d]) => !table.has(q, d));
   if (todo.length === 0) return { executed: 0, cached: 0 };
-  const jobs = todo.map(([q, d]) => ({ code: pool.code[d]!, tests: pool.tests[q]! }));
+  // A snippet runs against a query's tests in the query's language (one of another language does not pass).
+  const jobs = todo.map(([q, d]) => {
+    const language = pool.languages[q]!;
+    return { code: pool.code[d]!, tests: pool.tests[q]!, ...(language !== 'python' ? { language } : {}) };
+  });
   let cached = 0;
   const results = await oracle.runMany(jobs, {
     ...(options.signal ? { signal: options.signal } : {}),

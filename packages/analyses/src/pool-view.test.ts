@@ -88,8 +88,46 @@ describe('poolFromBenchmark', () => {
     expect(Array.from(pool.inputOrder)).toEqual([1, 0]);
     expect(pool.domains).toEqual(['math_numerical', 'unknown']);
     expect(pool.bugTypes).toEqual([null, 'off_by_one']);
+    expect(pool.languages).toEqual(['python', 'python']);
     expect(Array.from(pool.isCorrect)).toEqual([1, 0]);
     expect(pool.tests[0]).toEqual(['assert f() == 1']);
     expect(Array.from(pool.ownerQuery)).toEqual([0, 0]);
+  });
+});
+
+describe('poolFromBenchmark with a language', () => {
+  it("gives each query its rows' language, python when absent", () => {
+    const benchmark = createBenchmark({
+      corpus: [
+        {
+          corpus_id: 'c_1',
+          code: 'function f() { return 1; }',
+          label: 'correct',
+          source_entry_id: 'e',
+          language: 'javascript',
+        },
+        { corpus_id: 'c_2', code: 'def f():\n    return 1\n', label: 'correct', source_entry_id: 'e2' },
+      ],
+      queries: [
+        {
+          query_id: 'q_1',
+          query: 'one',
+          test_suite: ['assert.strictEqual(f(), 1)'],
+          correct_corpus_ids: ['c_1'],
+          paired_distractor_corpus_ids: [],
+          entry_id: 'e',
+          language: 'javascript',
+        },
+        {
+          query_id: 'q_2',
+          query: 'one',
+          test_suite: ['assert f() == 1'],
+          correct_corpus_ids: ['c_2'],
+          paired_distractor_corpus_ids: [],
+          entry_id: 'e2',
+        },
+      ],
+    });
+    expect(poolFromBenchmark(benchmark).languages).toEqual(['javascript', 'python']);
   });
 });

@@ -1,5 +1,5 @@
 import type { Benchmark } from '@execret/dataset';
-import { compareCodePoints } from '@execret/formats';
+import { compareCodePoints, DEFAULT_LANGUAGE, type Language } from '@execret/formats';
 import { AnalysesError } from './analyses-error.js';
 
 /**
@@ -13,6 +13,8 @@ export interface PoolView {
   readonly queryIds: readonly string[];
   readonly queryTexts: readonly string[];
   readonly tests: readonly (readonly string[])[];
+  /** Language of each query's canonical and tests: a snippet is run against a query's tests in that language. */
+  readonly languages: readonly Language[];
   readonly domains: readonly string[];
   readonly docIds: readonly string[];
   readonly code: readonly string[];
@@ -36,6 +38,8 @@ export interface PoolInput {
     id: string;
     query: string;
     tests: readonly string[];
+    /** Default `python`. */
+    language?: Language;
     domain: string;
     canonicalIds: readonly string[];
     distractorIds: readonly string[];
@@ -103,6 +107,7 @@ export function createPoolView(input: PoolInput): PoolView {
     queryIds: input.queries.map((query) => query.id),
     queryTexts: input.queries.map((query) => query.query),
     tests: input.queries.map((query) => query.tests),
+    languages: input.queries.map((query) => query.language ?? DEFAULT_LANGUAGE),
     domains: input.queries.map((query) => query.domain),
     docIds: corpus.map((doc) => doc.id),
     code: corpus.map((doc) => doc.code),
@@ -123,13 +128,15 @@ export function createPoolView(input: PoolInput): PoolView {
  * pool.queryIds.length; // 100
  */
 export function poolFromBenchmark(
-  benchmark: Pick<Benchmark, 'queries' | 'corpus' | 'queryDomain' | 'snippetBugType'>,
+  benchmark: Pick<Benchmark, 'queries' | 'corpus' | 'queryDomain' | 'snippetBugType'> &
+    Partial<Pick<Benchmark, 'queryLanguage'>>,
 ): PoolView {
   return createPoolView({
     queries: benchmark.queries.map((row, q) => ({
       id: row.query_id,
       query: row.query,
       tests: row.test_suite,
+      language: benchmark.queryLanguage?.[q] ?? DEFAULT_LANGUAGE,
       domain: benchmark.queryDomain[q] ?? 'unknown',
       canonicalIds: row.correct_corpus_ids,
       distractorIds: row.paired_distractor_corpus_ids,
