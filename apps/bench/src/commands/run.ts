@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { Scorer } from '@execret/analyses';
 import type { ModelConfig } from '@execret/embedders';
 import type { TieMode } from '@execret/metrics';
-import type { Oracle } from '@execret/oracle';
+import type { JsRunnerInfo, Oracle } from '@execret/oracle';
 import { type Command, type CommandContext, intOption, listOption, stringOption, UsageError } from '../command.js';
 import { PassTable } from '../execution.js';
 import {
@@ -216,6 +216,7 @@ export const runCommand: Command = {
         dataset_hub: datasetHubManifest(dataset.benchmark.loadReport.hub),
         dataset_queries: dataset.pool.queryIds.length,
         dataset_snippets: dataset.pool.docIds.length,
+        dataset_languages: languageCounts(dataset.pool.languages),
         dataset_sha256: dataset.checksums,
         seed,
         bootstrap_resamples: resamples,
@@ -237,6 +238,7 @@ export const runCommand: Command = {
           scored.results.map((r) => [r.model, r.execret?.truncated_tie_groups ?? 0]),
         ),
         oracle_stats: oracle?.stats() ?? null,
+        javascript_runner: javascriptRunnerManifest(oracle?.info.javascript ?? null),
         timings_seconds: { ...timings, total: (performance.now() - started) / 1000 },
       };
       await writeJson(`${out}/${RESULTS_LAYOUT.manifest}`, manifest);
@@ -260,3 +262,23 @@ export const runCommand: Command = {
     }
   },
 };
+
+/** Queries per language, in first-seen order: `{ python: 100 }`. */
+function languageCounts(languages: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const language of languages) counts[language] = (counts[language] ?? 0) + 1;
+  return counts;
+}
+
+/** The JavaScript runner's engine and versions, when a JavaScript or TypeScript pair ran (else `null`). */
+function javascriptRunnerManifest(info: JsRunnerInfo | null): Record<string, unknown> | null {
+  if (info === null) return null;
+  return {
+    engine: info.engine,
+    quickjs: info.quickjs ?? null,
+    node: info.node.version,
+    isolation: info.isolation,
+    timeout_ms: info.timeoutMs,
+    memory_mb: info.memoryMb,
+  };
+}
