@@ -1,7 +1,13 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DatasetError, loadExecRetrieval, miniDatasetDirectory, validationReport } from '../src/index.js';
+import {
+  bundledDatasetDirectory,
+  DatasetError,
+  loadExecRetrieval,
+  miniDatasetDirectory,
+  validationReport,
+} from '../src/index.js';
 import { copyFixture, FIXTURE_DIR, tempDir } from './helpers.js';
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
@@ -21,6 +27,31 @@ describe('loadExecRetrieval', () => {
     expect(b.queries.length).toBeGreaterThan(0);
     expect(b.corpus.length).toBeGreaterThan(b.queries.length);
     expect(validationReport(b).ok).toBe(true);
+  });
+
+  it("loads the bundled JavaScript mini set when the source is 'mini-js'", async () => {
+    const b = await loadExecRetrieval('mini-js');
+    expect(b.source).toEqual({ kind: 'mini', location: bundledDatasetDirectory('mini-js') });
+    expect(b.queries).toHaveLength(100);
+    expect(new Set(b.queryLanguage)).toEqual(new Set(['javascript']));
+    expect(new Set(b.snippetLanguage)).toEqual(new Set(['javascript']));
+    expect(b.domains).toHaveLength(10);
+    expect(b.executionCache?.entries.length).toBe(b.corpus.length);
+    const report = validationReport(b);
+    expect(report.issues.filter((i) => i.severity === 'error')).toEqual([]);
+    expect(report.checks.find((c) => c.id === 'language-agrees')?.checked).toBe(b.corpus.length);
+  });
+
+  it('reads the same files in fixtures/mini-js as in the bundled mini-js set', () => {
+    for (const file of ['corpus.jsonl', 'queries.jsonl', 'distractor_metadata.jsonl', 'execution_cache.jsonl']) {
+      const bundled = readFileSync(join(bundledDatasetDirectory('mini-js'), 'data', file));
+      const fixture = readFileSync(join(FIXTURE_DIR, '../mini-js/data', file));
+      expect(bundled.equals(fixture)).toBe(true);
+    }
+  });
+
+  it('throws TypeError for a bundled name that does not exist', () => {
+    expect(() => bundledDatasetDirectory('mini-rs' as 'mini')).toThrow(TypeError);
   });
 
   it('loads a local directory given as a relative path and verifies SHA256SUMS', async () => {

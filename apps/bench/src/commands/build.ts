@@ -15,6 +15,17 @@ import { writeFileAtomic } from '../results-io.js';
 import { ORACLE_OPTIONS } from './options.js';
 import { oracleSettings } from './run.js';
 
+/** `python 100, javascript 3`: tasks per language (absent or non-string `language` counts as python), in first-seen order. */
+function languageCounts(tasks: readonly unknown[]): string {
+  const counts = new Map<string, number>();
+  for (const task of tasks) {
+    const language = (task as { language?: unknown } | null)?.language;
+    const name = typeof language === 'string' ? language : 'python';
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].map(([name, n]) => `${name} ${n}`).join(', ');
+}
+
 export const buildCommand: Command = {
   name: 'build',
   summary: 'build an ExecRetrieval-style dataset from your own tasks with the execution-verified mutation engine',
@@ -23,7 +34,8 @@ export const buildCommand: Command = {
     tasks: {
       type: 'string',
       placeholder: 'file',
-      description: 'tasks JSONL: id, domain, query, function_name, canonical, tests (docs/formats.md)',
+      description:
+        'tasks JSONL: id, domain, query, function_name, canonical, tests, optional language (python | javascript | typescript; a file may mix them; docs/formats.md)',
     },
     out: {
       type: 'string',
@@ -49,6 +61,7 @@ export const buildCommand: Command = {
   },
   examples: [
     'execret build --tasks fixtures/mini-tasks/tasks.jsonl --out ./my-benchmark',
+    'execret build --tasks fixtures/mini-js-tasks/tasks.jsonl --out ./my-js-benchmark',
     'execret run --dataset ./my-benchmark',
   ],
   async run({ values, config, io, signal }) {
@@ -88,6 +101,7 @@ export const buildCommand: Command = {
       await writeBuiltDataset(out, built);
       const report = [
         `tasks ${tasksFile}, seed ${seed}, ${built.queries.length} queries, ${built.corpus.length} snippets, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `languages: ${languageCounts(tasks)}`,
         '',
         formatGateReport(built.report.gates),
         '',

@@ -8,7 +8,7 @@ export const DATASET_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     placeholder: 'source',
     default: 'mini',
     description:
-      "dataset: 'mini' (bundled), a release directory, or hf:owner/name[@revision] (a branch, tag or commit)",
+      "dataset: 'mini' or 'mini-js' (bundled: 100 Python / JavaScript tasks), a release directory, or hf:owner/name[@revision] (a branch, tag or commit)",
   },
   with: {
     type: 'string',
