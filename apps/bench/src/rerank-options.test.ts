@@ -49,6 +49,23 @@ describe('rerankPlan', () => {
     }
   });
 
+  it('leaves the execution rerankers out of a default run on JavaScript queries, with a warning, and refuses them when asked', async () => {
+    const warnings: string[] = [];
+    const withIo = { ...context({}), io: { warn: (line: string) => warnings.push(line) } } as unknown as CommandContext;
+    const languages = ['javascript', 'javascript'];
+    expect(await rerankPlan(withIo, { defaultRun: true, oracle: ORACLE, languages })).toBeUndefined();
+    expect(warnings.join('\n')).toMatch(/exec\/consensus, exec\/random-clone: .*Python snippets only.*javascript/);
+    await expect(
+      rerankPlan(context({ rerank: ['exec/consensus'] }), { defaultRun: false, oracle: ORACLE, languages }),
+    ).rejects.toThrow(UsageError);
+    const python = await rerankPlan(context({}), { defaultRun: true, oracle: ORACLE, languages: ['python'] });
+    try {
+      expect(ids(python)).toEqual(['exec/consensus', 'exec/random-clone']);
+    } finally {
+      await python?.secondStages.close();
+    }
+  });
+
   it('adds nothing when models are chosen or --rerank none is given', async () => {
     expect(await rerankPlan(context({}), { defaultRun: false, oracle: ORACLE })).toBeUndefined();
     expect(await rerankPlan(context({ rerank: ['none'] }), { defaultRun: true, oracle: ORACLE })).toBeUndefined();

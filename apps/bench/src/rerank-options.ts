@@ -52,7 +52,7 @@ function price(values: CommandContext['values'], name: string): number | undefin
  */
 export async function rerankPlan(
   context: CommandContext,
-  options: { defaultRun: boolean; oracle: Oracle | undefined },
+  options: { defaultRun: boolean; oracle: Oracle | undefined; languages?: readonly string[] },
 ): Promise<RerankPlan | undefined> {
   const { values, config } = context;
   const requested = listOption(values, 'rerank');
@@ -63,9 +63,19 @@ export async function rerankPlan(
     return undefined;
   }
   const byDefault = requested.length === 0 && options.defaultRun;
-  const ids = byDefault
+  let ids = byDefault
     ? DEFAULT_SECOND_STAGES.filter((id) => options.oracle !== undefined || id === 'exec/random-clone')
     : [...new Set(requested)];
+  // The execution rerankers read snippets as Python (signatures, literals, probes): on other languages they
+  // would leave every ranking as it was and look like a second stage that changes nothing.
+  const others = [...new Set(options.languages ?? [])].filter((language) => language !== 'python');
+  const execIds = ids.filter((id) => id.startsWith('exec/'));
+  if (others.length > 0 && execIds.length > 0) {
+    const why = `the execution rerankers read Python snippets only, and this dataset has ${others.join(', ')} queries`;
+    if (!byDefault) throw new UsageError(`--rerank ${execIds.join(',')}: ${why}`);
+    context.io.warn(`leaving out the default second stages ${execIds.join(', ')}: ${why}`);
+    ids = ids.filter((id) => !id.startsWith('exec/'));
+  }
   if (ids.length === 0) return undefined;
   const priceIn = price(values, 'rerank-price-in');
   const priceOut = price(values, 'rerank-price-out');

@@ -165,7 +165,7 @@ export const runCommand: Command = {
         );
       // Second stages are created before any work, so a bad --rerank or a missing key fails at once.
       const defaultRun = listOption(values, 'models').length === 0 && listOption(values, 'model-config').length === 0;
-      rerank = await rerankPlan(context, { defaultRun, oracle });
+      rerank = await rerankPlan(context, { defaultRun, oracle, languages: dataset.pool.languages });
       if (oracle && values['skip-verify'] !== true) {
         t = performance.now();
         verify = await verifyGroups(dataset, oracle, table, io, signal);

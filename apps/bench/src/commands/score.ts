@@ -115,7 +115,7 @@ export const scoreCommand: Command = {
     const oracle = execute ? await startOracle(config, { ...oracleSettings(values), signal }) : undefined;
     let rerank: RerankPlan | undefined;
     try {
-      rerank = await rerankPlan(context, { defaultRun: false, oracle });
+      rerank = await rerankPlan(context, { defaultRun: false, oracle, languages: dataset.pool.languages });
       const table = new PassTable(dataset.pool.docIds.length);
       const shard = shardOption(values, config.scheduler);
       if (shard !== undefined && !execute)
