@@ -2,7 +2,7 @@ import { parse } from '@babel/parser';
 import type { JsTaskLanguage } from './enumerate-js.js';
 
 /** An issue of the ast gate, as the Python engine's `check` command reports it. */
-export interface JsCheckIssue {
+interface JsCheckIssue {
   code: string;
   message: string;
   test?: number;
@@ -10,7 +10,7 @@ export interface JsCheckIssue {
 }
 
 /** What {@link checkJsTask} returns: the ast gate's issues and the canonical's top-level names. */
-export interface JsTaskCheck {
+interface JsTaskCheck {
   issues: JsCheckIssue[];
   topLevelNames: string[];
 }
