@@ -1,0 +1,211 @@
+import { join } from 'node:path';
+import { OracleError } from '../errors.js';
+import {
+  DEFAULT_JS_PROCESS_OVERHEAD_MB,
+  DEFAULT_JS_STACK_BYTES,
+  DEFAULT_JS_WASM_HEADROOM_MB,
+  JS_VALUE_LIMITS,
+} from './defaults.js';
+import type { Engine } from './engine-job.js';
+import { startNodeEngine } from './node-engine.js';
+import { startQuickJsEngine } from './quickjs-engine.js';
+import type { RunnerFiles } from './runner-files.js';
+import type { ResolvedJsRunnerOptions } from './runner-options.js';
+import { type EngineCommandConfig, engineCommand, SANDBOX_ROOT, systemMounts } from './sandbox-command.js';
+import type { JsIsolation } from './types.js';
+
+const MIB = 1024 * 1024;
+/** RLIMIT_STACK of a QuickJS host, which runs node with a 64 MiB native stack (deep QuickJS recursion). */
+const HOST_STACK_BYTES = 80 * MIB;
+const HOST_NODE_STACK_KB = 65_000;
+/** A host whose WebAssembly memory grew past this drops its instance after the job. */
+const RECYCLE_WASM_BYTES = 256 * MIB;
+/** Runs of js/warmup.js a QuickJS host makes before it says hello (WebAssembly compiles on first call). */
+const HOST_WARMUP_RUNS = 2;
+
+/** What every engine process of a runner is started from. */
+export interface EngineSetting {
+  resolved: ResolvedJsRunnerOptions;
+  files: RunnerFiles;
+  /** The real path of the node binary engine processes run. */
+  nodePath: string;
+  /** Whether the runner runs as root (engine processes then drop to a uid per slot). */
+  root: boolean;
+}
+
+/** A started engine that passed its canary job, and the isolation it runs under. */
+export interface StartedEngine {
+  engine: Engine;
+  isolation: JsIsolation;
+  /** Why bwrap failed when `isolation: 'auto'` fell back to rlimit; undefined otherwise. */
+  fallbackReason: string | undefined;
+}
+
+/** The command line of one engine process of `resolved.engine` in slot `slot`, under `isolation`. */
+function commandFor(
+  resolved: ResolvedJsRunnerOptions,
+  files: RunnerFiles,
+  isolation: JsIsolation,
+  nodePath: string,
+  root: boolean,
+  slot: number,
+) {
+  const inSandbox = isolation === 'bwrap';
+  const jsDir = inSandbox ? `${SANDBOX_ROOT}/js` : files.jsDir;
+  const binds: { source: string; dest: string }[] = [{ source: files.jsDir, dest: `${SANDBOX_ROOT}/js` }];
+  const uid = root ? resolved.sandboxUid - slot : null;
+  const base: Omit<EngineCommandConfig, 'nodeArgs' | 'script' | 'scriptArgs' | 'limits'> = {
+    isolation,
+    bwrap: resolved.bwrap,
+    node: nodePath,
+    binds,
+    uid,
+    tmpfsBytes: resolved.tmpfsBytes,
+    system: inSandbox ? systemMounts() : [],
+  };
+  if (resolved.engine === 'quickjs') {
+    const { core, ffiTypes, variant } = files.quickjs;
+    const place = (pkg: { name: string; root: string }): string => {
+      const dest = `${SANDBOX_ROOT}/node_modules/${pkg.name}`;
+      binds.push({ source: pkg.root, dest });
+      return inSandbox ? dest : pkg.root;
+    };
+    const coreRoot = place(core);
+    place(ffiTypes);
+    const variantRoot = place(variant);
+    const wasmMaxBytes = (resolved.memoryMb + DEFAULT_JS_WASM_HEADROOM_MB) * MIB;
+    const hostConfig = {
+      coreEntry: join(coreRoot, 'dist', 'index.mjs'),
+      variantEntry: join(variantRoot, 'dist', 'index.mjs'),
+      wasmPath: join(variantRoot, 'dist', 'emscripten-module.wasm'),
+      preludePath: join(jsDir, 'prelude.js'),
+      assertPath: join(jsDir, 'assert.js'),
+      warmupPath: join(jsDir, 'warmup.js'),
+      warmupRuns: HOST_WARMUP_RUNS,
+      memoryBytes: resolved.memoryMb * MIB,
+      wasmMaxBytes,
+      stackBytes: DEFAULT_JS_STACK_BYTES,
+      maxJobsPerInstance: resolved.jobsPerInstance,
+      recycleWasmBytes: Math.min(RECYCLE_WASM_BYTES, wasmMaxBytes),
+    };
+    return engineCommand({
+      ...base,
+      nodeArgs: [`--stack-size=${HOST_NODE_STACK_KB}`, '--max-old-space-size=256', '--expose-gc', '--no-warnings'],
+      script: join(jsDir, 'quickjs-host.mjs'),
+      scriptArgs: [JSON.stringify(hostConfig)],
+      limits: {
+        dataBytes: wasmMaxBytes + DEFAULT_JS_PROCESS_OVERHEAD_MB * MIB,
+        openFiles: resolved.maxOpenFiles,
+        fileBytes: resolved.maxFileBytes,
+        processes: root ? resolved.maxProcesses : null,
+        cpuSeconds: null,
+        stackBytes: HOST_STACK_BYTES,
+      },
+    });
+  }
+  return engineCommand({
+    ...base,
+    nodeArgs: [`--max-old-space-size=${resolved.memoryMb}`, '--unhandled-rejections=none', '--no-warnings'],
+    script: join(jsDir, 'node-job.mjs'),
+    scriptArgs: [JSON.stringify({ preludePath: join(jsDir, 'prelude.js'), limits: JS_VALUE_LIMITS })],
+    limits: {
+      dataBytes: (resolved.memoryMb + DEFAULT_JS_PROCESS_OVERHEAD_MB) * MIB,
+      openFiles: resolved.maxOpenFiles,
+      fileBytes: resolved.maxFileBytes,
+      processes: root ? resolved.maxProcesses : null,
+      cpuSeconds: Math.ceil(resolved.timeoutMs / 1000) + 5,
+      stackBytes: null,
+    },
+  });
+}
+
+/** Starts the engine of `setting.resolved.engine` with its processes under `isolation` (not yet checked). */
+function startEngine(setting: EngineSetting, isolation: JsIsolation): Engine & { ready: Promise<void> } {
+  const { resolved, files, nodePath, root } = setting;
+  const command = (slot: number) => commandFor(resolved, files, isolation, nodePath, root, slot);
+  if (resolved.engine === 'quickjs') {
+    return startQuickJsEngine({
+      concurrency: resolved.concurrency,
+      command,
+      startTimeoutMs: resolved.startTimeoutMs,
+      graceMs: resolved.watchdogGraceMs,
+      recycleRssBytes: (resolved.memoryMb + DEFAULT_JS_WASM_HEADROOM_MB + DEFAULT_JS_PROCESS_OVERHEAD_MB / 2) * MIB,
+    });
+  }
+  return startNodeEngine({
+    concurrency: resolved.concurrency,
+    command,
+    startTimeoutMs: resolved.startTimeoutMs,
+    graceMs: resolved.watchdogGraceMs,
+    sweepUid: (slot) => (isolation === 'rlimit' && root ? resolved.sandboxUid - slot : null),
+  });
+}
+
+/**
+ * Starts the engine under `isolation` and checks it with a canary job; the engine when it passes, else
+ * the reason (the engine is then closed). Never rejects.
+ */
+async function tryStart(
+  setting: EngineSetting,
+  isolation: JsIsolation,
+): Promise<{ engine: Engine } | { reason: string }> {
+  const engine = startEngine(setting, isolation);
+  try {
+    await engine.ready;
+    const canary = await engine.submit({
+      code: 'function canary(a) { return [a, -0, "\\u00e9"]; }',
+      tests: [{ k: 'p', src: 'canary(1)', msg: null }],
+      budgetMs: Math.max(setting.resolved.timeoutMs, 10_000),
+      needsAssert: false,
+    });
+    const report = canary.reports[0];
+    if (
+      canary.end.kind !== 'done' ||
+      report?.k !== 'v' ||
+      report.v !== '["a",3,[["0",["d","1"]],["1",["d","-0"]],["2",["s","é"]]],0]'
+    ) {
+      throw new Error(`the canary job came back as ${JSON.stringify(canary).slice(0, 300)}`);
+    }
+    return { engine };
+  } catch (error) {
+    await engine.close().catch(() => {});
+    return { reason: (error as Error).message };
+  }
+}
+
+/**
+ * Starts a checked engine under the isolation `setting.resolved.isolation` asks for: `rlimit` only
+ * rlimit; `bwrap` only bwrap; `auto` bwrap, else rlimit with the reason bwrap failed.
+ *
+ * Rejects with `OracleError` `bwrap-unavailable` when bwrap was required and failed, and
+ * `server-start-failed` when no allowed isolation started.
+ */
+export async function startCheckedEngine(setting: EngineSetting): Promise<StartedEngine> {
+  const wanted = setting.resolved.isolation;
+  if (wanted === 'rlimit') {
+    const started = await tryStart(setting, 'rlimit');
+    if ('reason' in started) {
+      throw new OracleError(
+        'server-start-failed',
+        `@execret/oracle createJsRunner: the engine did not start: ${started.reason}`,
+      );
+    }
+    return { engine: started.engine, isolation: 'rlimit', fallbackReason: undefined };
+  }
+  const started = await tryStart(setting, 'bwrap');
+  if ('engine' in started) return { engine: started.engine, isolation: 'bwrap', fallbackReason: undefined };
+  if (wanted === 'bwrap') {
+    throw new OracleError(
+      'bwrap-unavailable',
+      `@execret/oracle createJsRunner: isolation 'bwrap' was required and bubblewrap failed its self-test: ${started.reason}`,
+    );
+  }
+  const fallback = await tryStart(setting, 'rlimit');
+  if ('reason' in fallback) {
+    throw new OracleError(
+      'server-start-failed',
+      `@execret/oracle createJsRunner: the engine did not start under bwrap (${started.reason}) nor rlimit (${fallback.reason})`,
+    );
+  }
+  return { engine: fallback.engine, isolation: 'rlimit', fallbackReason: started.reason };
+}
