@@ -163,3 +163,31 @@ describe('readExecutionCacheRecords', () => {
     expect(cache.fields.filter((f) => f.role === null).map((f) => f.field)).toEqual(['worker']);
   });
 });
+
+describe('lookupExecution', () => {
+  const row = (extra: Record<string, unknown>, results: string[]) => ({
+    code_sha256: H1,
+    tests_sha256: H2,
+    test_results: results,
+    passes_all_tests: results.every((r) => r === 'pass'),
+    status: results.every((r) => r === 'pass') ? 'pass' : 'fail',
+    ...extra,
+  });
+
+  it('tells the same hashes apart by language when a language is asked for', () => {
+    const cache = readExecutionCacheRecords(records([row({}, ['pass']), row({ language: 'javascript' }, ['FAIL'])]));
+    expect(cache.entries.map((e) => e.language)).toEqual(['python', 'javascript']);
+    expect(lookupExecution(cache, H1, H2, 'python')?.passesAllTests).toBe(true);
+    expect(lookupExecution(cache, H1, H2, 'javascript')?.passesAllTests).toBe(false);
+    expect(lookupExecution(cache, H1, H2, 'typescript')).toBeUndefined();
+    expect(lookupExecution(cache, H1, H2)).toBeDefined();
+    expect(cache.fields.find((f) => f.field === 'language')?.role).toBe('execret_extra');
+  });
+
+  it('warns and matches no language when a row names an unknown one', () => {
+    const cache = readExecutionCacheRecords(records([row({ language: 'JavaScript' }, ['pass'])]));
+    expect(cache.entries[0]!.language).toBeNull();
+    expect(cache.issues.map((i) => i.code)).toContain('cache-unknown-language');
+    expect(lookupExecution(cache, H1, H2, 'javascript')).toBeUndefined();
+  });
+});

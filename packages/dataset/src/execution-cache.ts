@@ -19,7 +19,14 @@
  * Roles are decided once per distinct field layout (the ordered list of keys), so the cost is one decision per
  * layout, not per row. Fields with no role are kept on `raw` and listed in the report as not understood.
  */
-import { isOutcome, SUITE_STATUSES, type SuiteStatus } from '@execret/formats';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  isOutcome,
+  type Language,
+  SUITE_STATUSES,
+  type SuiteStatus,
+} from '@execret/formats';
 import type { DatasetIssue } from './errors.js';
 import { IssueCollector } from './errors.js';
 import type { JsonlLayout, JsonlRecord } from './jsonl.js';
@@ -63,6 +70,11 @@ export interface ReleaseExecutionEntry {
   passesAllTests: boolean | null;
   /** The row's suite status, when it has one. */
   status: SuiteStatus | null;
+  /**
+   * The row's `language` (docs/formats.md): `'python'` when absent, `null` when it holds a value outside
+   * `LANGUAGES` (reported as `cache-unknown-language`; such a row matches no language-specific lookup).
+   */
+  language: Language | null;
   /** The row exactly as parsed (every field kept). */
   raw: Record<string, unknown>;
 }
@@ -431,8 +443,18 @@ export function readExecutionCacheRecords(
       testResults: results,
       passesAllTests: passes,
       status,
+      language: row.language === undefined ? DEFAULT_LANGUAGE : isLanguage(row.language) ? row.language : null,
       raw: row,
     };
+    if (entry.language === null) {
+      collector.add({
+        severity: 'warning',
+        code: 'cache-unknown-language',
+        message: `language ${JSON.stringify(row.language)} is not one of python, javascript, typescript; the row matches no language-specific lookup`,
+        file,
+        line: record.line,
+      });
+    }
     if (passes === null) {
       collector.add({
         severity: 'warning',
@@ -504,16 +526,20 @@ export function readExecutionCacheRecords(
 }
 
 /**
- * Looks up the execution of a snippet against a suite by their hashes (lowercase hex).
+ * Looks up the execution of a snippet against a suite by their hashes (lowercase hex) and, when `language` is
+ * given, its language (a row without `language` is Python; the same code and tests in two languages are two
+ * executions). Without `language` the newest entry with the two hashes is returned, whatever its language.
  *
  * @example
  * const entry = lookupExecution(cache, codeSha256(code), testsSha256(tests));
  * if (entry?.passesAllTests) console.log('passes');
+ * lookupExecution(cache, codeSha256(js), testsSha256(jsTests), 'javascript');
  */
 export function lookupExecution(
   cache: ReleaseExecutionCache,
   codeHash: string,
   testsHash: string,
+  language?: Language,
 ): ReleaseExecutionEntry | undefined {
   if (
     typeof codeHash !== 'string' ||
@@ -525,7 +551,12 @@ export function lookupExecution(
   const { buckets, previous } = cache.index;
   for (let k = buckets.get(executionBucketKey(codeHash, testsHash)) ?? -1; k !== -1; k = previous[k] as number) {
     const entry = cache.entries[k] as ReleaseExecutionEntry;
-    if (entry.codeSha256 === codeHash && entry.testsSha256 === testsHash) return entry;
+    if (
+      entry.codeSha256 === codeHash &&
+      entry.testsSha256 === testsHash &&
+      (language === undefined || entry.language === language)
+    )
+      return entry;
   }
   return undefined;
 }

@@ -53,7 +53,7 @@ export interface ValidationContext {
   definedFunctions(c: number): string[];
   /** The lexical scan of test `j` of query `q`. */
   testScan(q: number, j: number): PythonScan;
-  /** The cache entry of snippet `c` against query `q`'s suite (requires an execution cache). */
+  /** The cache entry of snippet `c` against query `q`'s suite, in the query's language (requires an execution cache). */
   cacheEntry(q: number, c: number): ReleaseExecutionEntry | undefined;
 }
 
@@ -138,7 +138,7 @@ export function createValidationContext(
         tests = testsSha256((b.queries[q] as QueryRow).test_suite);
         testsHashes.set(q, tests);
       }
-      return lookupExecution(cache, code, tests);
+      return lookupExecution(cache, code, tests, b.queryLanguage[q]);
     },
   };
   return context;
