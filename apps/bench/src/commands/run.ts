@@ -127,7 +127,7 @@ export const runCommand: Command = {
     'skip-verify': { type: 'boolean', description: 'do not execute the dataset’s own groups first' },
     'no-execute': {
       type: 'boolean',
-      description: 'never run Python: retrieved pairs unknown to the cache count as not passing',
+      description: 'execute nothing (no oracle): retrieved pairs unknown to the cache count as not passing',
     },
   },
   examples: [

@@ -58,7 +58,7 @@ export const scoreCommand: Command = {
     },
     'no-execute': {
       type: 'boolean',
-      description: 'never run Python: retrieved pairs unknown to the cache count as not passing',
+      description: 'execute nothing (no oracle): retrieved pairs unknown to the cache count as not passing',
     },
   },
   examples: [
