@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { passesAllTests } from './classify.js';
 import { checkJsTask } from './js-check.js';
 import { type PythonOptions, runMutationScript } from './python.js';
+import { typeCheckTypeScript } from './ts-type-check.js';
 import type { ExecutionJob, ExecutionOracle, ExecutionResult } from './types.js';
 import { runJobs } from './verify.js';
 
@@ -144,7 +145,8 @@ function summarizeFailures(tests: readonly string[], result: ExecutionResult): s
  *    each distractor parses, defines the function and differs from the canonical. JavaScript and
  *    TypeScript tasks are parsed with Babel instead (`checkJsTask`): `function function_name(…)` or
  *    `const function_name = function/arrow` at top level, and each test one `assert(…)` or
- *    `assert.<method>(…)` statement whose arguments call `function_name`;
+ *    `assert.<method>(…)` statement whose arguments call `function_name`; a TypeScript canonical must also
+ *    type-check on its own (`typeCheckTypeScript`: strict, ES2022, the `typescript` package);
  * 3. **execution** (only with `options.oracle`, only for tasks that passed 1–2) — the canonical passes
  *    every test; each distractor fails at least one (jobs carry the task's `language`);
  * 4. **integrity** (across tasks that passed the schema) — ids are unique; no two tasks define the
@@ -228,6 +230,12 @@ export async function validateTasks(tasks: readonly unknown[], options: Validate
         ...(issue.test !== undefined ? { test: issue.test } : {}),
         ...(issue.distractor !== undefined ? { distractor: issue.distractor } : {}),
       });
+    }
+    // The runner strips types without checking them: a TypeScript canonical must type-check on its own.
+    if (t.language === 'typescript' && check.issues.length === 0) {
+      for (const diagnostic of await typeCheckTypeScript(t.canonical)) {
+        add(i, 'ast', 'canonical_type_error', `canonical does not type-check: ${diagnostic}`);
+      }
     }
   }
   const pythonOk = schemaOk.filter(({ t }) => t.language === undefined || t.language === 'python');

@@ -240,6 +240,35 @@ describe('validateTasks (JavaScript tasks)', () => {
     expect(py.issues.map((i) => i.message).join('\n')).toContain('expected a Python identifier');
   });
 
+  it('rejects a TypeScript canonical that does not type-check, naming the line', async () => {
+    const ts: Task = {
+      ...base,
+      id: 'ts_clamp_bad',
+      language: 'typescript',
+      canonical:
+        'function clamp(x: number, lo: number, hi: number): string {\n  if (x < lo) return lo;\n  return x > hi ? hi : x;\n}\n',
+    };
+    const report = await validateTasks([ts]);
+    expect(report.issues.map((i) => i.code)).toEqual([
+      'canonical_type_error',
+      'canonical_type_error',
+      'canonical_type_error',
+    ]);
+    expect(report.issues.map((i) => i.message.match(/line \d+/)?.[0])).toEqual(['line 2', 'line 3', 'line 3']);
+    expect(report.issues[0]!.message).toMatch(
+      /^canonical does not type-check: line 2: Type 'number' is not assignable to type 'string'/,
+    );
+    // The same code as JavaScript is not type-checked (it would not parse as TypeScript's annotations anyway).
+    const console = await validateTasks([
+      {
+        ...ts,
+        canonical:
+          'function clamp(x: number, lo: number, hi: number): number {\n  console.log(x);\n  return Math.min(Math.max(x, lo), hi);\n}\n',
+      },
+    ]);
+    expect(console.issues).toEqual([]);
+  });
+
   it('reports a schema issue naming the field when language is not one of the three', async () => {
     const report = await validateTasks([{ ...base, language: 'JavaScript' }]);
     expect(report.issues).toHaveLength(1);
