@@ -28,6 +28,8 @@ export interface EngineProcess {
   readonly exited: Promise<EngineExit>;
 }
 
+/** How long an exited process's channel may take to deliver what is still in it, in ms. */
+const CHANNEL_DRAIN_MS = 1000;
 /** Longest line accepted from an engine process (a job's reports for 1,000 tests fit easily). */
 const MAX_LINE_CHARS = 64 * 1024 * 1024;
 
@@ -106,7 +108,25 @@ export function startEngineProcess(
       stderr += `\n${error.message}`;
       finish(null, null);
     });
-    child.on('exit', (code, signal) => finish(code, signal));
+    // 'exit' can come before the last lines the process wrote have been read (a job process writes its
+    // `done` and exits at once): the exit counts once the channel has ended too, or after a short cap (a
+    // leftover holder of the pipe is killed with the group first).
+    child.on('exit', (code, signal) => {
+      signalGroup();
+      let settled = false;
+      const settle = (): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(cap);
+        finish(code, signal);
+      };
+      const cap = setTimeout(settle, CHANNEL_DRAIN_MS);
+      if (channel.readableEnded || channel.destroyed) settle();
+      else {
+        channel.once('end', settle);
+        channel.once('close', settle);
+      }
+    });
   });
   const signalGroup = (): void => {
     if (child.pid === undefined) return;
