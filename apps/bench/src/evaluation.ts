@@ -15,6 +15,7 @@ import {
 import type { TopResult } from '@execret/dataset';
 import { evaluate, type TieMode } from '@execret/metrics';
 import type { PassTable } from './execution.js';
+import { languageCounts } from './languages.js';
 import type { SystemAnalyses, WrittenResultsFile } from './results-model.js';
 import type { RankedSystem, TwoStageRecord } from './two-stage.js';
 
@@ -88,6 +89,7 @@ export function evaluateSystem(
       ties_decided: { ...evaluated.diagnostics.tiesDecided },
       unexecuted_pairs: unexecuted,
       truncated_tie_groups: ranking.truncatedTieGroups,
+      ...languageExtras(pool.languages),
       per_query_measures: Object.fromEntries(RELEASE_MEASURES.map((m) => [m, Array.from(perQuery[m])])),
       ...(twoStage === undefined ? {} : { two_stage: twoStageExtras(pool, ranking, table, twoStage) }),
     },
@@ -124,4 +126,10 @@ function twoStageExtras(
   const ceiling = pool.queryIds.map((_, q) => (ranking.runDocs[q]!.some((d) => table.passes(q, d)) ? 1 : 0));
   const mean = ceiling.length === 0 ? 0 : ceiling.reduce<number>((a, b) => a + b, 0) / ceiling.length;
   return { ...record, ceiling: mean, ceiling_per_query: ceiling };
+}
+
+/** `{ languages: { javascript: 100 } }` when a query is not Python, else nothing. */
+function languageExtras(languages: readonly string[]): { languages?: Record<string, number> } {
+  if (languages.every((language) => language === 'python')) return {};
+  return { languages: languageCounts(languages) };
 }

@@ -30,6 +30,11 @@ interface ResultExtras {
   unexecuted_pairs: number;
   /** Queries whose tie group at rank 10 was longer than the run keeps (expected-mode values then approximate). */
   truncated_tie_groups: number;
+  /**
+   * Queries per language, when any is not Python (`{ javascript: 100 }`); absent for an all-Python dataset,
+   * so Python results files are as before.
+   */
+  languages?: Record<string, number>;
   /** Per-query values of every measure, aligned with `per_query` (used by `execret compare`). */
   per_query_measures: Record<string, number[]>;
   /** A two-stage system's first stage, depth and reranker, and its ceiling (see docs/formats.md). */

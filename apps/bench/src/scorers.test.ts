@@ -76,6 +76,17 @@ describe('rankSystem with a dense scorer', () => {
     const expected = evaluateSystem(pool, ranking, table, 'expected');
     expect(expected.result.metrics['exec@1']).toBeCloseTo((0.5 + 1 + 1) / 3, 15);
   });
+
+  it('states the languages in the results file only when a query is not Python', async () => {
+    const ranking = await rankSystem(scorer, pool, ablationPools(pool, identity));
+    const table = new PassTable(pool.docIds.length);
+    expect(evaluateSystem(pool, ranking, table, 'trec').result.execret.languages).toBeUndefined();
+    const mixed = { ...pool, languages: ['javascript', 'javascript', 'python'] as const };
+    expect(evaluateSystem(mixed, ranking, table, 'trec').result.execret.languages).toEqual({
+      javascript: 2,
+      python: 1,
+    });
+  });
 });
 
 describe('rankSystem with BM25', () => {

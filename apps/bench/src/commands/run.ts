@@ -6,6 +6,7 @@ import type { TieMode } from '@execret/metrics';
 import type { JsRunnerInfo, Oracle } from '@execret/oracle';
 import { type Command, type CommandContext, intOption, listOption, stringOption, UsageError } from '../command.js';
 import { PassTable } from '../execution.js';
+import { languageCounts } from '../languages.js';
 import {
   datasetHubManifest,
   datasetPartsOption,
@@ -177,6 +178,11 @@ export const runCommand: Command = {
         if (verify.contradictions.length > 0)
           io.warn(`${verify.contradictions.length} snippets contradict their label; see manifest.json`);
       }
+      const js = oracle?.info.javascript;
+      if (js)
+        io.log(
+          `javascript runner: ${js.engine}${js.quickjs ? ` (${js.quickjs.variant} ${js.quickjs.version})` : ''}, node ${js.node.version}, ${js.isolation} isolation`,
+        );
 
       t = performance.now();
       const { scorers, skipped, embedding } = await buildScorers(context, dataset, listOption(values, 'models'));
@@ -262,13 +268,6 @@ export const runCommand: Command = {
     }
   },
 };
-
-/** Queries per language, in first-seen order: `{ python: 100 }`. */
-function languageCounts(languages: readonly string[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const language of languages) counts[language] = (counts[language] ?? 0) + 1;
-  return counts;
-}
 
 /** The JavaScript runner's engine and versions, when a JavaScript or TypeScript pair ran (else `null`). */
 function javascriptRunnerManifest(info: JsRunnerInfo | null): Record<string, unknown> | null {

@@ -1,0 +1,11 @@
+/**
+ * Queries per language, in first-seen order.
+ *
+ * @example
+ * languageCounts(['python', 'python']); // { python: 2 }
+ */
+export function languageCounts(languages: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const language of languages) counts[language] = (counts[language] ?? 0) + 1;
+  return counts;
+}
