@@ -36,10 +36,12 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 300;
 export const DEFAULT_TMPFS_BYTES = 64 * 1024 * 1024;
 
 /**
- * uid (and gid) the children drop to when the oracle runs as root; server slot `i` uses
- * `DEFAULT_SANDBOX_UID - i`, so concurrent jobs never share a uid (they cannot signal or trace each
- * other, and each has its own `RLIMIT_NPROC` count). 65534 is `nobody`; the slots below it fall in the
- * range Debian reserves (65000–65533) and are not expected to own anything.
+ * Highest uid (and gid) the children drop to when the oracle runs as root. Each server takes a uid of its
+ * own at or below it, leased host-wide for the oracle's lifetime (skipping uids another oracle holds or
+ * any process runs as, such as a daemon running as `nobody`), so concurrent jobs never share a uid, even
+ * across oracles: they cannot signal or trace each other, and each has its own `RLIMIT_NPROC` count.
+ * 65534 is `nobody`; the uids below it fall in the range Debian reserves (65000–65533) and are not
+ * expected to own anything.
  */
 export const DEFAULT_SANDBOX_UID = 65534;
 

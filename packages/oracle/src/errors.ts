@@ -16,7 +16,10 @@ export type OracleErrorCode =
   | 'python-unsupported'
   /** `isolation: 'bwrap'` was requested and bubblewrap is missing or failed its self-test. */
   | 'bwrap-unavailable'
-  /** A fork server could not be started, or did not pass the canary job, in either isolation mode. */
+  /**
+   * A fork server could not be started, or did not pass the canary job, in either isolation mode; or (as
+   * root) no sandbox uids were free for it.
+   */
   | 'server-start-failed'
   /** The execution cache file could not be read, parsed as a whole, or appended to. */
   | 'cache-io'

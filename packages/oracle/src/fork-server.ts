@@ -44,7 +44,15 @@ export interface ServerConfig {
   startTimeoutMs: number;
   /** Extra time over a job's `timeoutMs` before an unresponsive server is killed. */
   watchdogGraceMs: number;
+  /**
+   * How long the cleaner may take after a job before the server gives up on it and retires (default
+   * {@link DEFAULT_CLEANER_TIMEOUT_MS}); a tests' seam.
+   */
+  cleanerTimeoutMs?: number;
 }
+
+/** How long a server's cleaner may take after a job (see `python/execret_fork_server/cleaner.py`). @internal */
+export const DEFAULT_CLEANER_TIMEOUT_MS = 30_000;
 
 /** First line a server writes. @internal */
 interface ServerHello {
@@ -60,6 +68,8 @@ interface ServerHello {
   nproc: number;
   path_fds: number;
   litter_dirs: string[];
+  /** Directories every job child covers with a private tmpfs of its own (rlimit as root). */
+  scratch_dirs: string[];
   preload_failed: string[];
   vm_bytes: number;
 }
@@ -117,7 +127,7 @@ export interface ForkServer {
   readonly pid: number;
   /** Jobs submitted and not yet answered. */
   readonly inFlight: number;
-  /** False once the process has exited or been killed. */
+  /** False once the process has exited or been killed, or has said it retires after its last answer. */
   readonly alive: boolean;
   submit(job: ServerJob): Promise<ServerReply>;
   /** Ends stdin (the server finishes its queue and exits); kills it after `graceMs`. */
@@ -155,6 +165,8 @@ export function serverCommand(config: ServerConfig, parentPid: number): { comman
     fsize_bytes: config.maxFileBytes,
     nofile: config.maxOpenFiles,
     max_message_chars: config.maxMessageBytes,
+    tmpfs_bytes: config.tmpfsBytes,
+    cleaner_timeout_ms: config.cleanerTimeoutMs ?? DEFAULT_CLEANER_TIMEOUT_MS,
     preload: config.preloadModules,
   });
   const python = [config.python, '-I', SERVER_SCRIPT, settings];
@@ -163,12 +175,13 @@ export function serverCommand(config: ServerConfig, parentPid: number): { comman
 }
 
 /**
- * Capabilities the fork server keeps under bwrap as root: to drop its children to the sandbox uid
- * (SETUID, SETGID), to kill whatever they leave (KILL), and to delete what they write to the private
- * /tmp whatever its permissions (DAC_OVERRIDE, FOWNER). The children lose all of them at `setuid`.
+ * Capabilities the fork server keeps under bwrap as root: to drop its children (and its cleaner) to the
+ * sandbox uid (SETUID, SETGID) and to kill whatever they leave (KILL). Nothing more: what a job wrote is
+ * removed by a cleaner that has taken the job's uid (no DAC_OVERRIDE or FOWNER over names a job chose).
+ * The children lose all of them at `setuid`.
  * @internal
  */
-export const SERVER_CAPABILITIES = ['CAP_SETUID', 'CAP_SETGID', 'CAP_KILL', 'CAP_DAC_OVERRIDE', 'CAP_FOWNER'] as const;
+export const SERVER_CAPABILITIES = ['CAP_SETUID', 'CAP_SETGID', 'CAP_KILL'] as const;
 
 /**
  * bubblewrap flags: every namespace but the user one when root (so the server keeps real root to drop
@@ -247,6 +260,8 @@ export async function startForkServer(
   let stdoutBuffer = '';
   let hello: ServerHello | undefined;
   let alive = true;
+  /** The server said it retires after its last answer (a job left what it could not remove): no new jobs. */
+  let retiring = false;
   let exitReason = '';
   let nextId = 1;
   const queue: Pending[] = [];
@@ -323,6 +338,7 @@ export async function startForkServer(
       return;
     }
     queue.shift();
+    if (message.retired === true) retiring = true;
     if (queue.length === 0) holdEventLoop(false);
     const phases = (typeof message.phases === 'object' && message.phases !== null ? message.phases : {}) as Record<
       string,
@@ -379,10 +395,10 @@ export async function startForkServer(
       return queue.length;
     },
     get alive() {
-      return alive;
+      return alive && !retiring;
     },
     submit(job) {
-      if (!alive) return Promise.resolve({ kind: 'requeue' });
+      if (!alive || retiring) return Promise.resolve({ kind: 'requeue' });
       return new Promise<ServerReply>((resolve) => {
         const id = nextId++;
         queue.push({ id, started: false, job, resolve });

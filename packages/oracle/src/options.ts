@@ -173,11 +173,6 @@ export function resolveOptions(options: OracleOptions): ResolvedOptions {
     );
   }
   const sandboxPaths = checkSandboxPaths(options.sandboxPaths);
-  if (sandboxUid - concurrency + 1 < 1) {
-    throw new RangeError(
-      `@execret/oracle createOracle: options.sandboxUid ${sandboxUid} leaves no uid >= 1 for ${concurrency} servers`,
-    );
-  }
   return {
     timeoutMs,
     memoryMb,

@@ -6,6 +6,7 @@ import { resolveOptions } from './options.js';
 import { createPool } from './pool.js';
 import { probePython } from './python.js';
 import { createRun } from './run.js';
+import { leaseSandboxUids } from './sandbox-uids.js';
 import { type SandboxView, sandboxView } from './sandbox-view.js';
 import { startServers } from './server-start.js';
 import type { Oracle, OracleInfo, OracleOptions } from './types.js';
@@ -74,7 +75,11 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
       });
     }
   }
-  const uids = root ? Array.from({ length: concurrency }, (_, i) => o.sandboxUid - i) : null;
+  // As root, every server drops its children to a uid of its own, unique on the host (see sandbox-uids.ts).
+  const lease = root
+    ? await leaseSandboxUids(concurrency, { highest: o.sandboxUid, component: 'createOracle' })
+    : undefined;
+  const uids = lease ? [...lease.uids] : null;
   const serverConfig = (index: number, isolation: ServerIsolation): ServerConfig => ({
     python: python.executable,
     isolation,
@@ -95,21 +100,29 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
   });
 
   const { pool, attach, onServerExit } = createPool(o.timeoutMs + o.watchdogGraceMs);
-  const { isolation, fallbackReason, servers } = await startServers({
-    requested: o.requested,
-    concurrency,
-    config: serverConfig,
-    bwrapUnusable: view ? undefined : (viewError ?? new Error('no sandbox view')),
-    bwrap: o.bwrap,
-    signal,
-    onExit: onServerExit,
-  });
+  let started: Awaited<ReturnType<typeof startServers>>;
+  try {
+    started = await startServers({
+      requested: o.requested,
+      concurrency,
+      config: serverConfig,
+      bwrapUnusable: view ? undefined : (viewError ?? new Error('no sandbox view')),
+      bwrap: o.bwrap,
+      signal,
+      onExit: onServerExit,
+    });
+  } catch (error) {
+    lease?.release();
+    throw error;
+  }
+  const { isolation, fallbackReason, servers } = started;
   let cache: ExecutionCache | undefined;
   if (o.cacheFile !== undefined) {
     try {
       cache = await openExecutionCache(o.cacheFile, signal ? { signal } : {});
     } catch (error) {
       for (const server of servers) server.kill();
+      lease?.release();
       throw error;
     }
   }
@@ -178,7 +191,11 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
   });
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
-    closing ??= Promise.all([pool.close(), js.close()]).then(() => cache?.close());
+    closing ??= Promise.all([pool.close(), js.close()]).then(() => {
+      // Every server (and so every process of its uid) is gone: the uids can go to another oracle.
+      lease?.release();
+      return cache?.close();
+    });
     return closing;
   };
   return { info, run, runMany, stats: () => ({ ...pool.stats, phaseMs: { ...pool.stats.phaseMs } }), close };

@@ -66,9 +66,16 @@ export interface OracleOptions {
    * (default `DEFAULT_MAX_SUITE_BYTES`).
    */
   maxSuiteBytes?: number;
-  /** Size of the private /tmp under bwrap (default `DEFAULT_TMPFS_BYTES`). */
+  /**
+   * Size of the private /tmp under bwrap, and of each private scratch directory of a job under rlimit as
+   * root (default `DEFAULT_TMPFS_BYTES`).
+   */
   tmpfsBytes?: number;
-  /** First sandbox uid when running as root; slot i uses `sandboxUid - i` (default 65534). */
+  /**
+   * Highest sandbox uid when running as root (default `DEFAULT_SANDBOX_UID`): each server takes the next
+   * free uid at or below it that no other oracle on the host holds and no process runs as
+   * (`info.sandboxUids` says which).
+   */
   sandboxUid?: number;
   /** Modules every server imports before forking (default `DEFAULT_PRELOAD_MODULES`). */
   preloadModules?: readonly string[];
@@ -227,7 +234,10 @@ export interface OracleInfo {
   maxCodeBytes: number;
   maxTests: number;
   maxSuiteBytes: number;
-  /** uid of each server slot's children, or `null` when not running as root (no drop). */
+  /**
+   * uid of each server slot's children (leased for the oracle's lifetime, unique on the host), or `null`
+   * when not running as root (no drop).
+   */
   sandboxUids: number[] | null;
   /** Cache file, when one is used, and what its loader did not understand. */
   cacheFile?: string;

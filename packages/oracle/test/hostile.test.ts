@@ -652,7 +652,9 @@ describe.each([
     ].join('\n');
 
     beforeAll(() => {
-      secretDir = mkdtempSync(join(tmpdir(), 'execret-view-'));
+      // Outside the directories a job under rlimit as root sees only a private scratch of (/tmp, /var/tmp,
+      // /dev/shm): /run is the host's own and world-traversable, as a dataset's folder would be.
+      secretDir = mkdtempSync(join(ROOT && existsSync('/run') ? '/run' : tmpdir(), 'execret-view-'));
       chmodSync(secretDir, 0o755);
       secretFile = join(secretDir, 'tests.jsonl');
       writeFileSync(secretFile, `${secretText}\n`, { mode: 0o644 });

@@ -16,7 +16,7 @@ import struct
 import sys
 import time
 
-from . import config
+from . import config, scratch
 from .common import (
     ASSERTION_ERROR, BYTES_DECODE, DONE_INDEX, END_TIMES, EXIT_ESCAPED, EXIT_FORKED, EXIT_SETUP, FRAME,
     KIND_END, KIND_OUTCOME, KIND_UNSERIALIZABLE, KIND_VALUE, MAX_OUTCOME_BYTES, MAX_VALUE_BYTES,
@@ -141,6 +141,10 @@ def build_child():
         (resource.RLIMIT_NOFILE, config.CFG["nofile"]),
     )
     _rlimit_cpu = resource.RLIMIT_CPU
+    _scratch_dirs = tuple(config.SCRATCH_DIRS)
+    _scratch_bytes = config.CFG["tmpfs_bytes"]
+    _unshare, _mount = scratch.bound_calls() if _scratch_dirs else (None, None)
+    _enter_scratch = scratch.enter
     cap = config.CFG["max_message_chars"]
     random = sys.modules.get("random")
     _reseed = random._inst.seed if random is not None and hasattr(random, "_inst") else None
@@ -474,6 +478,9 @@ def build_child():
             _closerange(lo, 1 << 20)
             for which, value in _limits:
                 _setrlimit(which, (value, value))
+            # rlimit as root: a private scratch on the host's world-writable directories, gone with the job.
+            if _scratch_dirs and not _enter_scratch(_unshare, _mount, _scratch_dirs, _scratch_bytes):
+                _exit(_exit_setup)
             if _prctl(_pr_set_pdeathsig, _c_ulong(_sigkill), _c_ulong(0), _c_ulong(0), _c_ulong(0)) != 0:
                 _exit(_exit_setup)
             if _reseed is not None:

@@ -7,6 +7,7 @@ import resource
 import signal
 import sys
 
+from . import scratch
 from .common import EXIT_SETUP, PR_SET_CHILD_SUBREAPER, PR_SET_PDEATHSIG, prctl
 
 CFG = None
@@ -22,6 +23,8 @@ PRELOAD_FAILED = []
 PATH_FDS = set()
 LITTER_DIRS = []
 LITTER_ANY_OWNER = False
+# Directories every job child covers with a private tmpfs of its own (see scratch), as bytes.
+SCRATCH_DIRS = []
 FD_HIGH = 64
 
 
@@ -85,30 +88,45 @@ def remap_import_paths():
         sys.path_importer_cache.clear()
 
 
-def litter_dirs():
-    """Directories untrusted code can write to, cleaned after every job: the private tmpfs under bwrap
-    (all entries), or without a mount namespace the host's world-writable directories (entries of the
-    sandbox uid)."""
-    if CFG["isolation"] == "bwrap":
-        return ["/tmp"]
+def shared_scratch_dirs():
+    """The host's world-writable scratch directories a job child running as the sandbox uid could write
+    to and another process could read: /tmp, /var/tmp, /dev/shm, /run/lock (real paths, once each)."""
     dirs = []
-    if DROP:
-        seen = set()
-        for d in ("/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/var/lock"):
-            try:
-                real = os.path.realpath(d)
-                if os.stat(real).st_mode & 0o002 and real not in seen:
-                    seen.add(real)
-                    dirs.append(real)
-            except OSError:
-                pass
+    seen = set()
+    for d in ("/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/var/lock"):
+        try:
+            real = os.path.realpath(d)
+            if os.stat(real).st_mode & 0o002 and real not in seen:
+                seen.add(real)
+                dirs.append(real)
+        except OSError:
+            pass
     return dirs
+
+
+def litter_dirs():
+    """(litter, scratch): the directories untrusted code can write to that are cleaned after every job,
+    and those every job child covers with a private tmpfs instead. Under bwrap the litter is the server's
+    private /tmp (all entries). Under rlimit as root each job gets a private scratch on the host's
+    world-writable directories when the kernel allows it (nothing to clean), else those directories are
+    the litter (entries of the sandbox uid). Without root under rlimit there is neither (the job writes as
+    the user)."""
+    if CFG["isolation"] == "bwrap":
+        return ["/tmp"], []
+    if not DROP:
+        return [], []
+    dirs = shared_scratch_dirs()
+    encoded = [d.encode() for d in dirs]
+    if encoded and scratch.works(encoded, CFG["tmpfs_bytes"]):
+        return [], encoded
+    return dirs, []
 
 
 def setup(settings):
     """Reads the settings and prepares the process: parent-death signal and parent check (rlimit), child
     subreaper, the NPROC allowance, preloaded modules, import paths, litter directories, fd range."""
     global CFG, SERVER_PID, DROP, UID, GID, SUBREAPER, NPROC, WORKDIR, LITTER_DIRS, LITTER_ANY_OWNER, FD_HIGH
+    global SCRATCH_DIRS
     CFG = json.loads(settings)
     SERVER_PID = os.getpid()
     DROP = CFG["uid"] is not None and os.geteuid() == 0
@@ -132,7 +150,7 @@ def setup(settings):
             PRELOAD_FAILED.append(name)
     if DROP:
         remap_import_paths()
-    LITTER_DIRS = litter_dirs()
+    LITTER_DIRS, SCRATCH_DIRS = litter_dirs()
     LITTER_ANY_OWNER = CFG["isolation"] == "bwrap"
     soft_nofile = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     FD_HIGH = max(64, min(soft_nofile, 1024))

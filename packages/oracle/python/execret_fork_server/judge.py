@@ -58,6 +58,8 @@ def ctl_recv():
 
 SPARES = []  # (pid, socket, fork microseconds) of job children the zygote forked ahead, oldest first
 FINISHED = {}  # pid -> (exit status, descendants killed, files removed), from the zygote's "finished"
+# Set when a job's litter could not all be removed: the server answers that job and exits (see serve).
+RETIRE = [False]
 
 
 def ctl_read_one():
@@ -68,8 +70,10 @@ def ctl_read_one():
         return None
     for fd in fds:
         os.close(fd)
-    if len(parts) == 5 and parts[0] == b"finished":
+    if len(parts) == 6 and parts[0] == b"finished":
         FINISHED[int(parts[1])] = (int(parts[2]), int(parts[3]), int(parts[4]))
+        if int(parts[5]) != 0:
+            RETIRE[0] = True
         return None
     return parts
 
@@ -363,6 +367,7 @@ def serve():
         "nproc": config.NPROC,
         "path_fds": len(config.PATH_FDS),
         "litter_dirs": config.LITTER_DIRS,
+        "scratch_dirs": [d.decode() for d in config.SCRATCH_DIRS],
         "preload_failed": config.PRELOAD_FAILED,
         "vm_bytes": int(open("/proc/self/statm").read().split()[0]) * os.sysconf("SC_PAGE_SIZE"),
     })
@@ -394,6 +399,15 @@ def serve():
         result["id"] = job["id"]
         result["duration_ms"] = round((time.monotonic() - t0) * 1000.0, 3)
         result.setdefault("phases", {})["judge_us"] = int((time.process_time() - cpu) * 1e6)
+        if RETIRE[0]:
+            # A job left what the cleaner could not remove: answer it, acknowledge nothing more (Node
+            # resubmits what it had queued here) and exit, so that no later job sees it; the server's
+            # replacement starts with an empty scratch.
+            result["retired"] = True
+            write_all(1, (json.dumps(result, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii"))
+            CTL.close()
+            os.waitpid(zygote, 0)
+            return
         out = (json.dumps(result, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii")
         # When the next job is already here, its acknowledgement goes out with this result (one write).
         nl = buf.find(b"\n")

@@ -6,7 +6,6 @@ import gc
 import os
 import resource
 import select
-import shutil
 import signal
 import socket
 import struct
@@ -16,6 +15,7 @@ import _socket
 
 from . import config
 from .child import build_child
+from .cleaner import cleaner_main
 from .common import (
     EXIT_ESCAPED, EXIT_SETUP, PR_SET_CHILD_SUBREAPER, PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, prctl,
     set_name,
@@ -116,71 +116,40 @@ def litter_snapshot():
     return snap
 
 
-def force_rmtree(path):
-    """rmtree that first makes directories a job locked (chmod 000) traversable; never follows links."""
-    try:
-        shutil.rmtree(path)
-        return
-    except OSError:
-        pass
-    try:
-        os.chmod(path, 0o700)
-        for root, dirs, _files in os.walk(path):
-            for d in dirs:
-                p = os.path.join(root, d)
-                if not os.path.islink(p):
-                    os.chmod(p, 0o700)
-    except OSError:
-        pass
-    shutil.rmtree(path, ignore_errors=True)
-
-
-def remove_litter(before):
-    removed = 0
-    for d, mtime in zip(config.LITTER_DIRS, before):
-        try:
-            if os.stat(d).st_mtime_ns == mtime:
-                continue
-            with os.scandir(d) as it:
-                entries = list(it)
-        except OSError:
-            continue
-        for e in entries:
-            try:
-                st = e.stat(follow_symlinks=False)
-                if not config.LITTER_ANY_OWNER and st.st_uid != config.UID:
-                    continue
-                if e.is_dir(follow_symlinks=False):
-                    force_rmtree(e.path)
-                else:
-                    os.unlink(e.path)
-                removed += 1
-            except OSError:
-                pass
-    return removed
-
-
-def clean_litter(before):
-    """Removes what the job left in the litter directories, in a throwaway helper process: the zygote
-    itself never reads a name a job child chose (its memory is what every later job child inherits)."""
+def clean_litter():
+    """Has the cleaner (``cleaner``: a throwaway process with the job's uid) remove what the job left in
+    the litter directories; returns (removed, left). The zygote itself never reads a name a job chose (its
+    memory is what every later job child inherits). A cleaner that overruns its time
+    (``cleaner_timeout_ms`` of the settings) is killed and counts as having left something."""
     r, w = os.pipe()
     pid = FORK[0]()
     if pid == 0:
         try:
             os.close(r)
-            os.write(w, b"%d" % remove_litter(before))
+            cleaner_main(w)
         finally:
             os._exit(0)
     os.close(w)
+    out = b""
     try:
-        out = os.read(r, 32)
+        deadline = time.monotonic() + config.CFG["cleaner_timeout_ms"] / 1000.0
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not select.select([r], [], [], remaining)[0]:
+                kill_quietly(pid)
+                break
+            chunk = os.read(r, 64)
+            if not chunk:
+                break
+            out += chunk
     finally:
         os.close(r)
     os.waitpid(pid, 0)
     try:
-        return int(out)
+        removed, left = (int(x) for x in out.split())
     except ValueError:
-        return 0
+        return 0, 1
+    return removed, left
 
 
 SPARES_AHEAD = 3
@@ -295,7 +264,7 @@ def zygote_main(ctl):
     """The zygote's loop. Its memory is the judge's as of before the first job. It keeps SPARES_AHEAD job
     children forked ahead (set up and waiting for a job); when one exits, or on 'K <pid>', it kills that
     child's session and every other descendant but the spares, removes what the job left in the litter
-    directories and sends 'finished <pid> <status> <leftovers> <removed>'. It never receives anything of
+    directories (through the cleaner) and sends 'finished <pid> <status> <leftovers> <removed> <left>'. It never receives anything of
     a job, and reads only pids, exit statuses and directory mtimes, so no job child inherits anything of
     any job."""
     global ZYGOTE_PID, CHILDREN_FILE, HAS_CHILDREN_FILE
@@ -323,13 +292,15 @@ def zygote_main(ctl):
         def finish(child):
             children.pop(child["pid"], None)
             status, leftovers = zygote_finish(child, children)
-            removed = 0
+            removed = left = 0
             if litter[0] is not None and litter_snapshot() != litter[0]:
-                removed = clean_litter(litter[0])
+                removed, left = clean_litter()
                 litter[0] = litter_snapshot()
             RECENTLY_FINISHED.append(child["pid"])
             del RECENTLY_FINISHED[:-8]
-            ctl.send(b"finished %d %d %d %d" % (child["pid"], status, leftovers, removed))
+            # left > 0: the job's litter could not all be removed; the judge retires the server after
+            # answering (its replacement starts clean), rather than let the next job see it.
+            ctl.send(b"finished %d %d %d %d %d" % (child["pid"], status, leftovers, removed, left))
 
         while True:
             while len(children) < SPARES_AHEAD:
