@@ -61,6 +61,10 @@ export interface Config {
   readonly baseUrls: Partial<Record<BaseUrlProvider, string>>;
   /** Python interpreter for the oracle, when set. */
   readonly python: string | undefined;
+  /** The oracle's isolation as `EXECRET_ISOLATION` gives it (unvalidated; `--isolation` wins), when set. */
+  readonly isolation: string | undefined;
+  /** The bubblewrap command for the oracle (`EXECRET_BWRAP`), when set; default `bwrap` on a fixed PATH. */
+  readonly bwrap: string | undefined;
   /** Print stack traces of failures (`EXECRET_DEBUG=1`). */
   readonly debug: boolean;
   /** What a cluster scheduler says about this process's place in an array of jobs (for `--shard auto`). */
@@ -73,7 +77,7 @@ export interface Config {
  * Reads the configuration from an environment (the only place in execret that reads `process.env`).
  * `EXECRET_CACHE_DIR` (default `$XDG_CACHE_HOME/execret` or `~/.cache/execret`), `EXECRET_OFFLINE=1`,
  * `HF_ENDPOINT`, `EXECRET_OPENAI_COMPATIBLE_URL`, `EXECRET_<PROVIDER>_BASE_URL` for each of
- * {@link BASE_URL_PROVIDERS}, `EXECRET_PYTHON`, `EXECRET_DEBUG=1`, the scheduler variables of {@link SchedulerEnv}, and
+ * {@link BASE_URL_PROVIDERS}, `EXECRET_PYTHON`, `EXECRET_ISOLATION`, `EXECRET_BWRAP`, `EXECRET_DEBUG=1`, the scheduler variables of {@link SchedulerEnv}, and
  * the keys of {@link API_KEY_VARIABLES}.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -98,6 +102,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }),
     ),
     python: env.EXECRET_PYTHON || undefined,
+    isolation: (env.EXECRET_ISOLATION ?? '').trim() || undefined,
+    bwrap: (env.EXECRET_BWRAP ?? '').trim() || undefined,
     debug: env.EXECRET_DEBUG === '1',
     scheduler: Object.fromEntries(
       (

@@ -24,6 +24,7 @@ import { type CommandContext, type Io, listOption, UsageError } from './command.
 import type { Config } from './config.js';
 import { executePairs, inShard, PairSet, type PassTable } from './execution.js';
 import { createProgressBar } from './progress.js';
+import { isolationChoice, warnIfUnsandboxed } from './sandbox.js';
 
 /** Where the oracle's execution cache lives. */
 export function executionCacheFile(config: Pick<Config, 'cacheDir'>): string {
@@ -106,18 +107,27 @@ export async function loadDataset(
   };
 }
 
-/** Starts the oracle with the persistent execution cache. */
+/**
+ * Starts the oracle with the persistent execution cache, in the isolation asked for (`--isolation`, else
+ * `EXECRET_ISOLATION`, else auto); warns once when auto fell back to rlimits.
+ */
 export async function startOracle(
   config: Config,
-  options: { timeoutMs?: number; concurrency?: number; signal?: AbortSignal } = {},
+  io: Pick<Io, 'warn'>,
+  options: { timeoutMs?: number; concurrency?: number; isolation?: string; signal?: AbortSignal } = {},
 ): Promise<Oracle> {
-  return createOracle({
+  const isolation = isolationChoice(options.isolation, config);
+  const oracle = await createOracle({
     cacheFile: executionCacheFile(config),
+    isolation,
     ...(config.python ? { python: config.python } : {}),
+    ...(config.bwrap ? { bwrap: config.bwrap } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  warnIfUnsandboxed(io, isolation, oracle);
+  return oracle;
 }
 
 export interface VerifyReport {

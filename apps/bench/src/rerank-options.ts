@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import type { Oracle } from '@execret/oracle';
 import { type CommandContext, intOption, listOption, type OptionSpec, stringOption, UsageError } from './command.js';
 import type { RerankPlan } from './rerank-stage.js';
+import { requireSandbox, runsModelWrittenCode } from './sandbox.js';
 import {
   createSecondStages,
   DEFAULT_RERANK_DEPTH,
@@ -77,6 +78,13 @@ export async function rerankPlan(
     ids = ids.filter((id) => !id.startsWith('exec/'));
   }
   if (ids.length === 0) return undefined;
+  const modelWritten = ids.filter(runsModelWrittenCode);
+  if (modelWritten.length > 0 && options.oracle !== undefined)
+    requireSandbox(
+      options.oracle.info.isolation,
+      `--rerank ${modelWritten.join(',')}`,
+      values['allow-unsandboxed'] === true,
+    );
   const priceIn = price(values, 'rerank-price-in');
   const priceOut = price(values, 'rerank-price-out');
   if ((priceIn === undefined) !== (priceOut === undefined))

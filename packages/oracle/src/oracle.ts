@@ -173,6 +173,7 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
       root,
       uid: process.getuid?.(),
       judging: o.judging,
+      scratchDirs: hello.scratch_dirs,
     }),
     get javascript() {
       return js.info();

@@ -7,7 +7,7 @@ import type { OracleIsolation } from './types.js';
  * bubblewrap, `sys.path` entries the sandbox does not show, `sandboxPaths`, no root, `judging: 'child'`.
  *
  * @example
- * oracleWarnings({ isolation: 'bwrap', view, sandboxPaths: [], root: true, uid: 0, judging: 'split' }); // []
+ * oracleWarnings({ isolation: 'bwrap', view, sandboxPaths: [], root: true, uid: 0, judging: 'split', scratchDirs: [] }); // []
  * @internal
  */
 export function oracleWarnings(setting: {
@@ -18,12 +18,14 @@ export function oracleWarnings(setting: {
   /** The calling user's uid (for the message when not root). */
   uid: number | undefined;
   judging: OracleJudging;
+  /** Directories each job child covers with a private tmpfs (rlimit as root; see scratch.py). */
+  scratchDirs: readonly string[];
 }): string[] {
   const { isolation, view, sandboxPaths, root, judging } = setting;
   const warnings: string[] = [];
   if (isolation === 'rlimit') {
     warnings.push(
-      `no bubblewrap: snippets can open network connections, read every file the sandbox uid can read (the whole host filesystem: a dataset, test suite or execution cache in a world-readable file gives a snippet the expected values, so it can forge split-judged passes; keep them unreadable by others, e.g. chmod o-r, and run as root so the children drop to the sandbox uid), and write to world-writable host directories (top-level entries are removed after each job)${sandboxPaths.length > 0 ? '; sandboxPaths has no effect' : ''}`,
+      `no bubblewrap: snippets can open network connections, read every file the sandbox uid can read (the whole host filesystem: a dataset, test suite or execution cache in a world-readable file gives a snippet the expected values, so it can forge split-judged passes; keep them unreadable by others, e.g. chmod o-r, and run as root so the children drop to the sandbox uid), and write to world-writable host directories (${setting.scratchDirs.length > 0 ? `each job has private, empty ${setting.scratchDirs.join(', ')} that disappear with it; others stay writable` : 'top-level entries of the sandbox uid are removed after each job'})${sandboxPaths.length > 0 ? '; sandboxPaths has no effect' : ''}`,
     );
   } else if (view) {
     if (view.leftOut.length > 0) {

@@ -77,7 +77,7 @@ export const buildCommand: Command = {
     }
     const { tasks } = parseTasksJsonl(text);
     const seed = intOption(values, 'seed', 20260510);
-    const oracle = await startOracle(config, { ...oracleSettings(values), signal });
+    const oracle = await startOracle(config, io, { ...oracleSettings(values), signal });
     const started = performance.now();
     try {
       const bars = new Map<string, ReturnType<typeof createProgressBar>>();

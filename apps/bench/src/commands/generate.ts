@@ -3,6 +3,8 @@ import { formatGenerateReport, generateDataset, readRegistry } from '@execret/ll
 import { type Command, intOption, stringOption, UsageError } from '../command.js';
 import { startOracle } from '../pipeline.js';
 import { createProgressBar } from '../progress.js';
+import { requireSandbox } from '../sandbox.js';
+import { SANDBOX_OPTIONS } from './options.js';
 
 function numberOption(values: Record<string, unknown>, name: string): number | undefined {
   const v = values[name];
@@ -84,6 +86,7 @@ export const generateCommand: Command = {
       placeholder: 'ms',
       description: 'per-suite time limit of the validation oracle (default 5000)',
     },
+    ...SANDBOX_OPTIONS,
   },
   examples: [
     'OPENAI_API_KEY=... execret generate --registry registry.jsonl --out out/llm --model gpt-5-mini --batch --price-in 0.25 --price-out 2',
@@ -123,10 +126,18 @@ export const generateCommand: Command = {
     }
     const priceIn = numberOption(values, 'price-in');
     const priceOut = numberOption(values, 'price-out');
-    const oracle = await startOracle(config, {
+    const isolation = stringOption(values, 'isolation');
+    const oracle = await startOracle(config, io, {
       ...(values['oracle-timeout-ms'] ? { timeoutMs: intOption(values, 'oracle-timeout-ms', 5000) } : {}),
+      ...(isolation !== undefined ? { isolation } : {}),
       signal,
     });
+    try {
+      requireSandbox(oracle.info.isolation, 'execret generate', values['allow-unsandboxed'] === true);
+    } catch (error) {
+      await oracle.close();
+      throw error;
+    }
     const bar = createProgressBar(`generate ${model}`, registry.entries.length, { enabled: io.progress });
     try {
       const { report } = await generateDataset(registry, {

@@ -48,9 +48,25 @@ export const CUSTOM_MODEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   },
 };
 
+/** The oracle's sandbox: every command that executes snippets takes these. */
+export const SANDBOX_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  isolation: {
+    type: 'string',
+    placeholder: 'auto|bwrap|rlimit',
+    description:
+      "the oracle's sandbox: bwrap (require bubblewrap), rlimit (rlimits and a uid drop only), auto (bubblewrap when it works, else rlimit with a warning); default $EXECRET_ISOLATION or auto",
+  },
+  'allow-unsandboxed': {
+    type: 'boolean',
+    description:
+      'run code or tests written by a language model (generate, exec/tests@…, exec/probe@…) even without bubblewrap',
+  },
+};
+
 export const ORACLE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'timeout-ms': { type: 'string', placeholder: 'ms', description: 'per-suite time limit of the oracle (default 5000)' },
   concurrency: { type: 'string', placeholder: 'n', description: 'oracle fork servers (default: one per core)' },
+  ...SANDBOX_OPTIONS,
 };
 
 export const STATS_OPTIONS: Readonly<Record<string, OptionSpec>> = {

@@ -20,6 +20,7 @@ import { leaderboardMarkdown, leaderboardRows } from '../report/leaderboard.js';
 import { RERANK_OPTIONS, rerankPlan } from '../rerank-options.js';
 import { type RerankPlan, twoStageManifestEntry } from '../rerank-stage.js';
 import { RESULTS_LAYOUT, writeJson } from '../results-io.js';
+import { isolationChoice } from '../sandbox.js';
 import { createBm25Scorer } from '../scorers.js';
 import { compareStage, reportStage, scoreStage } from '../stages.js';
 import { embedModel, readModelConfigs, scorerForEmbedded, selectModels } from '../systems.js';
@@ -42,11 +43,20 @@ export function tiesOption(values: CommandContext['values']): TieMode {
   return ties as TieMode;
 }
 
-export function oracleSettings(values: CommandContext['values']): { timeoutMs?: number; concurrency?: number } {
+export function oracleSettings(values: CommandContext['values']): {
+  timeoutMs?: number;
+  concurrency?: number;
+  isolation?: string;
+} {
   const timeoutMs = intOption(values, 'timeout-ms', 0);
   const concurrency = intOption(values, 'concurrency', 0);
   if (timeoutMs < 0 || concurrency < 0) throw new UsageError('--timeout-ms and --concurrency must be positive');
-  return { ...(timeoutMs > 0 ? { timeoutMs } : {}), ...(concurrency > 0 ? { concurrency } : {}) };
+  const isolation = stringOption(values, 'isolation');
+  return {
+    ...(timeoutMs > 0 ? { timeoutMs } : {}),
+    ...(concurrency > 0 ? { concurrency } : {}),
+    ...(isolation !== undefined ? { isolation } : {}),
+  };
 }
 
 /**
@@ -159,7 +169,7 @@ export const runCommand: Command = {
     let verify: VerifyReport | undefined;
     let rerank: RerankPlan | undefined;
     try {
-      if (execute) oracle = await startOracle(config, { ...oracleSettings(values), signal });
+      if (execute) oracle = await startOracle(config, io, { ...oracleSettings(values), signal });
       if (oracle)
         io.log(
           `oracle: ${oracle.info.isolation} isolation, ${oracle.info.concurrency} fork servers, Python ${oracle.info.python.version}`,
@@ -211,12 +221,14 @@ export const runCommand: Command = {
 
       const manifest = {
         tool: 'execret',
+        // The sandbox first: every number below rests on it (null: nothing was executed).
+        isolation: oracle?.info.isolation ?? null,
+        isolation_requested: oracle ? isolationChoice(stringOption(values, 'isolation'), config) : null,
+        isolation_fallback_reason: oracle?.info.fallbackReason ?? null,
         created_at: new Date().toISOString(),
         node: process.version,
         packages: packageVersions(),
         python: oracle?.info.python ?? null,
-        isolation: oracle?.info.isolation ?? null,
-        isolation_fallback_reason: oracle?.info.fallbackReason ?? null,
         dataset: source,
         dataset_commit: dataset.commit,
         dataset_hub: datasetHubManifest(dataset.benchmark.loadReport.hub),

@@ -112,7 +112,7 @@ export const scoreCommand: Command = {
     } else {
       scorers = (await buildScorers(context, dataset, listOption(values, 'models'))).scorers;
     }
-    const oracle = execute ? await startOracle(config, { ...oracleSettings(values), signal }) : undefined;
+    const oracle = execute ? await startOracle(config, io, { ...oracleSettings(values), signal }) : undefined;
     let rerank: RerankPlan | undefined;
     try {
       rerank = await rerankPlan(context, { defaultRun: false, oracle, languages: dataset.pool.languages });

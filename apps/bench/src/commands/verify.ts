@@ -18,7 +18,7 @@ export const verifyCommand: Command = {
   async run(context) {
     const { values, config, io, signal } = context;
     const dataset = await loadDataset(String(values.dataset ?? 'mini'), config, io, signal, datasetPartsOption(values));
-    const oracle = await startOracle(config, { ...oracleSettings(values), signal });
+    const oracle = await startOracle(config, io, { ...oracleSettings(values), signal });
     try {
       const table = new PassTable(dataset.pool.docIds.length);
       const report = await verifyGroups(dataset, oracle, table, io, signal, shardOption(values, config.scheduler));

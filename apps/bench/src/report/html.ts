@@ -50,8 +50,22 @@ pre.diff{background:#fff;border:1px solid #ddd;padding:8px;overflow-x:auto;font:
 .diff .removed{background:#ffecec;display:block}.diff .added{background:#eaffea;display:block}.diff .same{display:block;color:#444}
 .diff mark{background:#ffd54f;padding:0}
 .example{margin-bottom:18px}.muted{color:#666;font-size:12px}
+.warning{background:#fff4e5;border:1px solid #f0b429;border-radius:6px;padding:8px 12px}
 dl.manifest{display:grid;grid-template-columns:max-content auto;gap:2px 16px;font-size:13px}dl.manifest dt{color:#555}
 `;
+
+/**
+ * The run's sandbox, first thing in the report: every number rests on it. Under rlimit isolation a
+ * snippet could read the test suites on disk, so the line says so in the warning style.
+ */
+function isolationLine(manifest: Record<string, unknown>): string {
+  const isolation = manifest.isolation;
+  if (typeof isolation !== 'string') return '<p class="muted">Sandbox: nothing was executed in this run.</p>';
+  if (isolation === 'bwrap')
+    return '<p class="muted" id="isolation">Sandbox: bubblewrap (bwrap isolation): snippets saw no test suite, network or host file outside the interpreter and the system libraries.</p>';
+  const reason = typeof manifest.isolation_fallback_reason === 'string' ? manifest.isolation_fallback_reason : '';
+  return `<p class="warning" id="isolation"><strong>Sandbox: rlimit isolation only${reason ? ` (bubblewrap failed: ${escapeHtml(reason.slice(0, 200))})` : ''}.</strong> Snippets could read files their uid may read (test suites on disk among them) and reach the network: a hostile snippet could have forged passes. Install bubblewrap for results that do not depend on trusting the snippets.</p>`;
+}
 
 /**
  * Builds the self-contained `report.html`: inline CSS and SVG only (no scripts, no CDN), so it renders
@@ -259,7 +273,7 @@ export function renderReportHtml(input: ReportInput): string {
     .join('');
   sections.push(`<section id="manifest"><h2>Run manifest</h2><dl class="manifest">${manifestRows}</dl></section>`);
 
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(input.title)}</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(input.title)}</h1><p class="lead">${ordered.length} systems · ${ordered[0]?.n_queries ?? 0} queries · pool of ${ordered[0]?.n_corpus ?? 0} snippets. exec@k: a passing snippet in the top k; nDCG@k: the canonical's position.</p>${sections.join('\n')}</main></body></html>\n`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(input.title)}</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(input.title)}</h1>${isolationLine(input.manifest)}<p class="lead">${ordered.length} systems · ${ordered[0]?.n_queries ?? 0} queries · pool of ${ordered[0]?.n_corpus ?? 0} snippets. exec@k: a passing snippet in the top k; nDCG@k: the canonical's position.</p>${sections.join('\n')}</main></body></html>\n`;
 }
 
 function renderDiff(before: string, after: string): string {

@@ -1,0 +1,69 @@
+import { DEFAULT_ISOLATION, type Oracle, type OracleIsolation } from '@execret/oracle';
+import { type Io, UsageError } from './command.js';
+import type { Config } from './config.js';
+
+/** What `--isolation` and `EXECRET_ISOLATION` accept. */
+const ISOLATION_CHOICES = ['auto', 'bwrap', 'rlimit'] as const;
+export type IsolationChoice = (typeof ISOLATION_CHOICES)[number];
+
+/**
+ * The isolation a command asks the oracle for: `--isolation`, else `EXECRET_ISOLATION`, else the oracle's
+ * default (`auto`).
+ *
+ * @throws {UsageError} naming the flag or the variable when the value is not one of auto, bwrap, rlimit
+ */
+export function isolationChoice(flag: string | undefined, config: Pick<Config, 'isolation'>): IsolationChoice {
+  const [value, source] =
+    flag !== undefined ? [flag, '--isolation'] : [config.isolation ?? DEFAULT_ISOLATION, 'EXECRET_ISOLATION'];
+  if (!(ISOLATION_CHOICES as readonly string[]).includes(value))
+    throw new UsageError(`${source} must be one of ${ISOLATION_CHOICES.join(', ')}, got ${JSON.stringify(value)}`);
+  return value as IsolationChoice;
+}
+
+/**
+ * The one warning a run prints when `auto` isolation fell back to rlimits: what a snippet can then do and
+ * how to get bubblewrap; `undefined` under bubblewrap or when rlimit was asked for.
+ */
+export function fallbackWarning(
+  requested: IsolationChoice,
+  info: Pick<Oracle['info'], 'isolation' | 'fallbackReason'>,
+): string | undefined {
+  if (requested !== 'auto' || info.isolation !== 'rlimit') return undefined;
+  const root = process.getuid?.() === 0;
+  return [
+    `oracle: bubblewrap is not usable here${info.fallbackReason ? ` (${info.fallbackReason.split('\n')[0]?.slice(0, 200)})` : ''}, so snippets run with rlimits only (rlimit isolation).`,
+    'Under rlimit a snippet can read every file its uid may read (a test suite on disk gives it the expected values, so it can forge passes), reach the network,',
+    root
+      ? 'and write to the host’s world-writable directories other than its private /tmp, /var/tmp and /dev/shm.'
+      : 'and, not running as root, read your environment (API keys) from /proc, signal your processes and write your files, the execution cache included.',
+    'Install bubblewrap (apt-get install bubblewrap) to sandbox it, pass --isolation bwrap to require it, or --isolation rlimit to accept this without the warning.',
+  ].join('\n  ');
+}
+
+/** Prints the fallback warning once, when there is one. */
+export function warnIfUnsandboxed(
+  io: Pick<Io, 'warn'>,
+  requested: IsolationChoice,
+  oracle: Pick<Oracle, 'info'>,
+): void {
+  const warning = fallbackWarning(requested, oracle.info);
+  if (warning !== undefined) io.warn(warning);
+}
+
+/**
+ * Refuses to run code or tests written by a language model (`execret generate`, `exec/tests@…`,
+ * `exec/probe@…`) outside bubblewrap unless the user said so with `--allow-unsandboxed`.
+ *
+ * @throws {UsageError} when `isolation` is rlimit and `allowed` is false
+ */
+export function requireSandbox(isolation: OracleIsolation, what: string, allowed: boolean): void {
+  if (isolation !== 'rlimit' || allowed) return;
+  throw new UsageError(
+    `${what} runs code or tests written by a language model, and the oracle has no sandbox here (rlimit isolation: files, network and, without root, your environment are reachable). Install bubblewrap (apt-get install bubblewrap), or pass --allow-unsandboxed to run it anyway.`,
+  );
+}
+
+/** Whether a second stage's id names one that runs model-written code or tests (`exec/tests@…`, `exec/probe@…`). */
+export function runsModelWrittenCode(id: string): boolean {
+  return id.startsWith('exec/tests@') || id.startsWith('exec/probe@');
+}
