@@ -91,6 +91,28 @@ describe.each([{ isolation: 'bwrap' as OracleIsolation }, { isolation: 'rlimit' 
       },
       120_000,
     );
+
+    it.skipIf(skip || !ROOT || isolation !== 'rlimit')(
+      'gives every job its own SysV IPC under rlimit as root: a segment a job made is gone for the next one',
+      async () => {
+        const key = 0x5e000000 + Math.floor(Math.random() * 0xffff);
+        const ipc = [
+          'import ctypes',
+          'libc = ctypes.CDLL(None, use_errno=True)',
+          'IPC_CREAT, IPC_EXCL = 0o1000, 0o2000',
+          `def make():
+    return libc.shmget(${key}, 4096, IPC_CREAT | IPC_EXCL | 0o666) >= 0`,
+          `def find():
+    return libc.shmget(${key}, 0, 0) >= 0`,
+        ].join('\n');
+        expect((await oracle.run({ code: ipc, tests: ['assert make()', 'assert find()'] })).tests).toEqual([
+          'pass',
+          'pass',
+        ]);
+        expect((await oracle.run({ code: ipc, tests: ['assert not find()'] })).tests).toEqual(['pass']);
+      },
+      60_000,
+    );
   },
 );
 
