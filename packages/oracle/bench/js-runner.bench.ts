@@ -5,7 +5,8 @@
  * - `node per job`: the `node` engine, a fresh node process per job inside bubblewrap, processes started
  *   ahead (and the same under rlimit, to show what bubblewrap costs);
  * - `QuickJS`: the `quickjs` engine, QuickJS in WebAssembly in a long-lived sandboxed host, a fresh runtime
- *   per job (the default: 64 jobs per WebAssembly instance), and with a fresh WebAssembly instance per job;
+ *   per test with the snippet evaluated anew (the default: 64 jobs per WebAssembly instance), and with a fresh
+ *   WebAssembly instance per job;
  * - two floors: a bare `node` start inside the same bubblewrap sandbox (what every node-per-job job pays at
  *   least), and the QuickJS work of a job in this process, without sandbox or IPC.
  *
@@ -350,36 +351,38 @@ async function measureBareNode(concurrency: number, count: number, isolation: 'b
   };
 }
 
-/** The QuickJS work of each job in this process (fresh runtime, prelude, snippet, probes, serialiser), no sandbox, no IPC. */
+/**
+ * The QuickJS work of each job in this process, as the host does it (for each split test a fresh runtime, the
+ * prelude, the snippet, the probe, the serialiser), no sandbox, no IPC.
+ */
 async function measureInProcessQuickJs(jobs: JsJob[]): Promise<Phase> {
   const prelude = readFileSync(join(import.meta.dirname, '..', 'js', 'prelude.js'), 'utf8');
   const module = await newQuickJSWASMModuleFromVariant(variant);
   const runOne = (job: JsJob): void => {
-    const runtime = module.newRuntime();
-    const context = runtime.newContext();
-    const factory = context.unwrapResult(context.evalCode(prelude));
-    const api = context.unwrapResult(context.callFunction(factory, context.undefined));
-    factory.dispose();
-    const serialize = context.getProp(api, 'serialize');
-    context.unwrapResult(context.evalCode(job.code)).dispose();
     for (const test of job.tests) {
       const plan = planTest(test);
       if (plan.kind !== 'split') continue;
+      const runtime = module.newRuntime();
+      const context = runtime.newContext();
+      const factory = context.unwrapResult(context.evalCode(prelude));
+      const api = context.unwrapResult(context.callFunction(factory, context.undefined));
+      factory.dispose();
+      const serialize = context.getProp(api, 'serialize');
+      context.unwrapResult(context.evalCode(job.code)).dispose();
       const fn = context.unwrapResult(context.evalCode(`(function (assert) { return (\n${plan.probe}\n); })`));
       const value = context.callFunction(fn, context.undefined, context.undefined);
       fn.dispose();
-      if (value.error) {
-        value.error.dispose();
-        continue;
+      if (value.error) value.error.dispose();
+      else {
+        const text = context.unwrapResult(context.callFunction(serialize, context.undefined, value.value));
+        value.value.dispose();
+        text.dispose();
       }
-      const text = context.unwrapResult(context.callFunction(serialize, context.undefined, value.value));
-      value.value.dispose();
-      text.dispose();
+      serialize.dispose();
+      api.dispose();
+      context.dispose();
+      runtime.dispose();
     }
-    serialize.dispose();
-    api.dispose();
-    context.dispose();
-    runtime.dispose();
   };
   for (const job of jobs.slice(0, 100)) runOne(job);
   const before = cpu();
@@ -424,7 +427,7 @@ async function main(): Promise<void> {
     { name: 'node per job (bwrap)', options: { engine: 'node', isolation: 'bwrap' }, jobs: nodeJobs },
     { name: 'node per job (rlimit)', options: { engine: 'node', isolation: 'rlimit' }, jobs: nodeJobs },
     {
-      name: 'QuickJS, runtime per job (bwrap, default)',
+      name: 'QuickJS, runtime per test (bwrap, default)',
       options: { engine: 'quickjs', isolation: 'bwrap' },
       jobs: quickJobs,
     },

@@ -46,6 +46,10 @@
   const wrapProxy = opts.wrapProxy !== false;
   const hostAssertionError = typeof opts.AssertionError === 'function' ? opts.AssertionError : undefined;
   const limitsSource = opts.limits !== undefined && opts.limits !== null ? opts.limits : create(null);
+  // Under node, values made by Node's APIs come from the job process's own realm, not the test's context: its
+  // Array.prototype and Object.prototype count as plain too (as they would in a script run by node).
+  const hostArrayProto = opts.hostArrayProto !== undefined ? opts.hostArrayProto : ArrayProto;
+  const hostObjectProto = opts.hostObjectProto !== undefined ? opts.hostObjectProto : ObjectProto;
 
   const bind = Function.prototype.bind;
   /** `Object.hasOwn` where it exists (a direct call to a native function), else a bound hasOwnProperty.call. */
@@ -369,11 +373,15 @@
       }
       stack[depth] = value;
       const proto = getProto(value);
-      if (isArray(value) && proto === ArrayProto) {
+      if (isArray(value) && (proto === ArrayProto || proto === hostArrayProto)) {
         out[out.length] = `["a",${value.length},`;
         entries(value, depth, true);
         out[out.length] = ']';
-      } else if ((proto === ObjectProto || proto === null) && !isArray(value) && !isView(value)) {
+      } else if (
+        (proto === ObjectProto || proto === hostObjectProto || proto === null) &&
+        !isArray(value) &&
+        !isView(value)
+      ) {
         out[out.length] = proto === null ? '["o","N",' : '["o","O",';
         entries(value, depth, false);
         out[out.length] = ']';

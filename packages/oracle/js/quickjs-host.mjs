@@ -1,23 +1,27 @@
 // @execret/oracle JavaScript runner: the QuickJS engine host. A long-lived node process, started by the
-// runner inside the sandbox (bubblewrap, rlimits, unprivileged uid), that runs jobs one at a time, each in a
-// fresh QuickJS runtime inside a WebAssembly instance whose memory has a hard maximum. Untrusted code runs
-// only inside QuickJS, which has no I/O of any kind; this file never evaluates it in node.
+// runner inside the sandbox (bubblewrap, rlimits, unprivileged uid), that runs jobs one at a time, each test
+// of a job in a fresh QuickJS runtime (the snippet evaluated anew there, as the Python oracle re-executes it
+// in a fresh namespace per test) inside a WebAssembly instance whose memory has a hard maximum. Untrusted
+// code runs only inside QuickJS, which has no I/O of any kind; this file never evaluates it in node.
 //
 // Protocol: one JSON object per line. Jobs arrive on stdin; replies go to descriptor 3 (stdout is not
 // read). The runner decides every outcome string itself from these reports and kills this process when a
 // job overruns its budget (QuickJS's interrupt handler is soft: a single long native operation, such as a
 // huge Array.prototype.join, does not check it).
 //
-//   in:  {"id":7,"code":"…","budgetMs":5000,"needsAssert":false,"tests":[T,…]}
-//        T = {"k":"p","src":"<expression>","msg":"<expression>"|null}  evaluate a probe (split test)
+//   in:  {"id":7,"code":"…","budgetMs":5000,"tests":[T,…]}
+//        T = {"k":"p","src":"<expression>","msg":"<expression>"|null,"a":bool}  evaluate a probe (split test;
+//                                                                              a: it uses `assert`)
 //          | {"k":"w","src":"<statement>"}                              run a whole test (child test)
 //          | {"k":"r"}                                                  nothing to evaluate (literal-only)
 //          | {"k":"s"}                                                  skipped (decided by the runner)
-//   out: {"t":"hello",…} once; then per job {"t":"ack","id":7}, one {"t":"test","id":7,"i":0,"r":R} per
-//        test in order, {"t":"done","id":7,"ms":…,"rss":…,"wasmBytes":…,"cpuMs":…} (cpuMs: this process's CPU
-//        time so far, statistics only)
-//        R = {"k":"v","v":"<serialized value>","m":"<messageOf>"|null} | {"k":"ok"} | {"k":"e","e":"<describe>"}
-//          | {"k":"to"}
+//   out: {"t":"hello",…} once; then per job {"t":"ack","id":7}, per test in order one
+//        {"t":"test","id":7,"i":0,"r":R}, followed, for a split test with a message expression whose value R
+//        reported, by one {"t":"msg","id":7,"i":0,"r":M} (the message is evaluated only after R was sent);
+//        then {"t":"done","id":7,"ms":…,"rss":…,"wasmBytes":…,"cpuMs":…} (cpuMs: this process's CPU time so
+//        far, statistics only)
+//        R = {"k":"v","v":"<serialized value>","m":null} | {"k":"ok"} | {"k":"e","e":"<describe>"} | {"k":"to"}
+//        M = {"k":"m","m":"<messageOf>"} | {"k":"e","e":"<describe>"} | {"k":"to"}
 
 import { readFileSync, writeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -152,16 +156,20 @@ const describeHandle = (realm, handle) => {
   return text;
 };
 
-/** Runs pending promise jobs (microtasks) until none is left or the budget is spent. */
+/**
+ * Runs pending promise jobs (microtasks) until none is left or the budget is spent: undefined when they ran
+ * to completion, else `{ k: 'to' }`. (An out-of-memory inside a promise job only rejects that job's promise,
+ * which nothing observes: a chain of jobs that grows until QuickJS's memory limit ends there, silently.)
+ */
 const drainJobs = (realm) => {
   while (realm.runtime.hasPendingJob()) {
-    if (performance.now() > deadline) return false;
+    if (performance.now() > deadline) return { k: 'to' };
     const result = realm.runtime.executePendingJobs(1000);
     if (result.error) result.error.dispose();
     else if (result.value?.dispose) result.value.dispose();
-    if (interrupted) return false;
+    if (interrupted) return { k: 'to' };
   }
-  return true;
+  return undefined;
 };
 
 const evaluate = (realm, source, filename) => {
@@ -196,90 +204,72 @@ const thrownReport = (realm, handle) => {
   return { k: 'e', e: describeHandle(realm, handle) };
 };
 
-/** The message argument of a split test: `{ text }` (messageOf's JSON) or `{ report }` when it threw. */
-const evaluateMessage = (realm, source, index) => {
-  const messageFn = evaluate(realm, `(function (assert) { return (\n${source}\n); })`, `test-${index + 1}-message.js`);
-  if (messageFn.error) {
-    const report = thrownReport(realm, messageFn.error);
-    messageFn.error.dispose();
-    return { report };
-  }
-  const value = realm.context.callFunction(messageFn.value, realm.context.undefined, realm.assert);
-  messageFn.value.dispose();
-  if (value.error) {
-    const report = thrownReport(realm, value.error);
-    value.error.dispose();
-    return { report };
-  }
-  const described = takeString(
-    realm,
-    realm.context.callFunction(realm.messageOf, realm.context.undefined, value.value),
-  );
-  value.value.dispose();
-  if (described.error !== undefined) return { report: interrupted ? { k: 'to' } : { k: 'e', e: described.error } };
-  return { text: described.text };
-};
-
-const runTest = (realm, test, index) => {
-  if (test.k === 's') return { k: 'ok' };
-  if (test.k === 'r') return drainJobs(realm) ? { k: 'ok' } : { k: 'to' };
-  const wrapped =
-    test.k === 'p' ? `(function (assert) { return (\n${test.src}\n); })` : `(function (assert) {\n${test.src}\n})`;
-  const compiled = evaluate(realm, wrapped, `test-${index + 1}.js`);
+/** Calls `(function (assert) { … })` made of `wrapped`: `{ value }` (a handle) or `{ report }` when it threw. */
+const callWrapped = (realm, wrapped, filename) => {
+  const compiled = evaluate(realm, wrapped, filename);
   if (compiled.error) {
     const report = thrownReport(realm, compiled.error);
     compiled.error.dispose();
-    return report;
+    return { report };
   }
   const called = realm.context.callFunction(compiled.value, realm.context.undefined, realm.assert);
   compiled.value.dispose();
   if (called.error) {
     const report = thrownReport(realm, called.error);
     called.error.dispose();
-    return report;
+    return { report };
   }
-  let report;
-  if (test.k === 'p') {
-    // As in node, every argument (the probe, then the message) is evaluated before the comparison.
-    let message = null;
-    if (typeof test.msg === 'string') {
-      const described = evaluateMessage(realm, test.msg, index);
-      if (described.report !== undefined) {
-        called.value.dispose();
-        return described.report;
-      }
-      message = described.text;
-    }
-    const serialized = takeString(
-      realm,
-      realm.context.callFunction(realm.serialize, realm.context.undefined, called.value),
-    );
-    called.value.dispose();
-    if (serialized.error !== undefined) return interrupted ? { k: 'to' } : { k: 'e', e: serialized.error };
-    report = { k: 'v', v: serialized.text, m: message };
-  } else {
-    called.value.dispose();
-    report = { k: 'ok' };
-  }
-  return drainJobs(realm) ? report : { k: 'to' };
+  return { value: called.value };
 };
 
-/** Opens a realm on a usable instance and evaluates the snippet; returns the realm and the snippet's error. */
-const prepare = async (job) => {
+/** The message argument of a split test: `{ text }` (messageOf's JSON) or `{ report }` when it threw. */
+const evaluateMessage = (realm, source, index) => {
+  const made = callWrapped(realm, `(function (assert) { return (\n${source}\n); })`, `test-${index + 1}-message.js`);
+  if (made.report !== undefined) return made;
+  const described = takeString(realm, realm.context.callFunction(realm.messageOf, realm.context.undefined, made.value));
+  made.value.dispose();
+  if (described.error !== undefined) return { report: interrupted ? { k: 'to' } : { k: 'e', e: described.error } };
+  return { text: described.text };
+};
+
+/**
+ * Runs one test in `realm` (the snippet already evaluated there) and reports it through `out`: `out.test` once,
+ * and for a split test with a message expression whose value was reported, `out.message` once more.
+ *
+ * A split test's value is serialised (by the prelude's captured functions) and reported before anything of the
+ * expected side runs: the message expression, which may show the expected value to code of the snippet (a
+ * template literal calls `Array.prototype.join`, a message may call `JSON.stringify`), runs only after its
+ * test's value is fixed and on its way to the runner. As in node, a message that throws (or is an Error) still
+ * decides the outcome; its side effects on the tested value are not seen by the verdict.
+ */
+const runTest = (realm, test, index, out) => {
+  if (test.k === 'r') return out.test(drainJobs(realm) ?? { k: 'ok' });
+  const wrapped =
+    test.k === 'p' ? `(function (assert) { return (\n${test.src}\n); })` : `(function (assert) {\n${test.src}\n})`;
+  const made = callWrapped(realm, wrapped, `test-${index + 1}.js`);
+  if (made.report !== undefined) return out.test(made.report);
+  if (test.k !== 'p') {
+    made.value.dispose();
+    return out.test(drainJobs(realm) ?? { k: 'ok' });
+  }
+  const serialized = takeString(
+    realm,
+    realm.context.callFunction(realm.serialize, realm.context.undefined, made.value),
+  );
+  made.value.dispose();
+  if (serialized.error !== undefined) return out.test(interrupted ? { k: 'to' } : { k: 'e', e: serialized.error });
+  const value = { k: 'v', v: serialized.text, m: null };
+  if (typeof test.msg !== 'string') return out.test(drainJobs(realm) ?? value);
+  out.test(value);
+  const described = evaluateMessage(realm, test.msg, index);
+  if (described.report !== undefined) return out.message(described.report);
+  return out.message(drainJobs(realm) ?? { k: 'm', m: described.text });
+};
+
+/** A usable WebAssembly instance (a fresh one when the last failed). */
+const ensureInstance = async () => {
   if (instance?.poisoned) dropInstance();
   if (instance === undefined) instance = await newInstance();
-  instanceJobs++;
-  const realm = openRealm(job.needsAssert);
-  const ran = evaluate(realm, job.code, 'snippet.js');
-  let snippetError;
-  if (ran.error) {
-    snippetError = thrownReport(realm, ran.error);
-    ran.error.dispose();
-  } else {
-    ran.value.dispose();
-    if (!drainJobs(realm)) snippetError = { k: 'to' };
-  }
-  return { realm, snippetError };
 };
 
 const closeRealm = (realm) => {
@@ -290,39 +280,63 @@ const closeRealm = (realm) => {
   }
 };
 
+/**
+ * One test from fresh snippet state: a fresh runtime and context (prelude, and the assert module when the test
+ * uses `assert`), the snippet evaluated there (its error, or TIMEOUT, is the test's outcome), then the test. A
+ * fault of the instance (its native stack overflowed, QuickJS aborted) is the running test's outcome; the
+ * next test gets a fresh instance.
+ */
+const runTestFresh = async (job, test, index, out) => {
+  let realm;
+  try {
+    await ensureInstance();
+    realm = openRealm(test.k === 'w' || (test.k === 'p' && test.a === true));
+    const ran = evaluate(realm, job.code, 'snippet.js');
+    let snippetError;
+    if (ran.error) {
+      snippetError = thrownReport(realm, ran.error);
+      ran.error.dispose();
+    } else {
+      ran.value.dispose();
+      snippetError = drainJobs(realm);
+    }
+    if (snippetError !== undefined) out.test(snippetError);
+    else runTest(realm, test, index, out);
+    closeRealm(realm);
+  } catch (error) {
+    if (instance) instance.poisoned = true;
+    out.fault(interrupted ? { k: 'to' } : { k: 'e', e: hostDescribe(error) });
+  }
+};
+
 const runJob = async (job, emit = send) => {
   const started = performance.now();
   deadline = started + job.budgetMs;
   interrupted = false;
   emit({ t: 'ack', id: job.id });
-  let index = 0;
-  const total = job.tests.length;
-  const report = (r) => {
-    emit({ t: 'test', id: job.id, i: index, r });
-    index++;
-  };
-  while (index < total) {
-    let realm;
-    try {
-      const prepared = await prepare(job);
-      realm = prepared.realm;
-      if (prepared.snippetError !== undefined) {
-        while (index < total) report(job.tests[index].k === 's' ? { k: 'ok' } : prepared.snippetError);
-      }
-      while (index < total) {
-        if (interrupted || performance.now() > deadline) {
-          report({ k: 'to' });
-          continue;
-        }
-        report(runTest(realm, job.tests[index], index));
-      }
-      closeRealm(realm);
-    } catch (error) {
-      // The instance failed under us (its native stack overflowed, QuickJS aborted): the test that was
-      // running gets the fault; the remaining ones continue on a fresh instance, the snippet evaluated anew.
-      if (instance) instance.poisoned = true;
-      if (index < total) report(interrupted ? { k: 'to' } : { k: 'e', e: hostDescribe(error) });
-    }
+  await ensureInstance();
+  instanceJobs++;
+  for (let index = 0; index < job.tests.length; index++) {
+    const test = job.tests[index];
+    // What is still owed for this test: its report, then (a split test with a message) the message's.
+    let owed = 'test';
+    const out = {
+      test: (r) => {
+        emit({ t: 'test', id: job.id, i: index, r });
+        owed = r.k === 'v' && typeof test.msg === 'string' ? 'message' : 'nothing';
+      },
+      message: (r) => {
+        emit({ t: 'msg', id: job.id, i: index, r });
+        owed = 'nothing';
+      },
+      fault: (r) => {
+        if (owed === 'test') out.test(r);
+        else if (owed === 'message') out.message(r);
+      },
+    };
+    if (test.k === 's') out.test({ k: 'ok' });
+    else if (interrupted || performance.now() > deadline) out.test({ k: 'to' });
+    else await runTestFresh(job, test, index, out);
   }
   deadline = Number.POSITIVE_INFINITY;
   const wasmBytes = instance ? instance.memory.buffer.byteLength : 0;
@@ -379,16 +393,15 @@ const warmupJob = {
   id: 0,
   code: WARMUP,
   budgetMs: 60_000,
-  needsAssert: true,
   tests: [
-    { k: 'p', src: 'warmup(1)', msg: null },
+    { k: 'p', src: 'warmup(1)', msg: null, a: false },
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal in the warm-up test's source
-    { k: 'p', src: '[1, -0, "x", { a: [null, undefined, 2n] }]', msg: '`message ${1}`' },
+    { k: 'p', src: '[1, -0, "x", { a: [null, undefined, 2n] }]', msg: '`message ${1}`', a: false },
     { k: 'w', src: 'assert.deepStrictEqual(warmup(2), warmup(2))' },
     { k: 'w', src: "assert.throws(() => { throw new TypeError('t'); }, TypeError)" },
     { k: 'w', src: 'assert.strictEqual(1, 2)' },
-    { k: 'p', src: "(() => { throw new RangeError('r'); })()", msg: null },
-    { k: 'p', src: 'new Map([[1, 2]])', msg: null },
+    { k: 'p', src: "(() => { throw new RangeError('r'); })()", msg: null, a: false },
+    { k: 'p', src: 'new Map([[1, 2]])', msg: null, a: true },
     { k: 'r' },
   ],
 };

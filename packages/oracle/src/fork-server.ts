@@ -52,7 +52,7 @@ export interface ServerConfig {
 }
 
 /** How long a server's cleaner may take after a job (see `python/execret_fork_server/cleaner.py`). @internal */
-export const DEFAULT_CLEANER_TIMEOUT_MS = 30_000;
+const DEFAULT_CLEANER_TIMEOUT_MS = 30_000;
 
 /** First line a server writes. @internal */
 interface ServerHello {

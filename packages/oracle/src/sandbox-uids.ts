@@ -6,7 +6,7 @@ import { OracleError } from './errors.js';
  * How many uids below the highest one a lease looks at before it gives up (1,024: room for many
  * oracles of many servers on one host).
  */
-export const DEFAULT_SANDBOX_UID_SPAN = 1024;
+const DEFAULT_SANDBOX_UID_SPAN = 1024;
 
 /** Sandbox uids taken for as long as an oracle (or a JavaScript runner) lives. @internal */
 export interface SandboxUidLease {

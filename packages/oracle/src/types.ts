@@ -99,7 +99,7 @@ export interface OracleOptions {
 export interface OracleJob {
   /**
    * Python source executed (fresh, in a new namespace) before each test; or, for `javascript` and
-   * `typescript`, a plain script evaluated once per job (see `createJsRunner`).
+   * `typescript`, a plain script evaluated anew in a fresh realm before each test (see `createJsRunner`).
    */
   code: string;
   /**

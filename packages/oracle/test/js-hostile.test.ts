@@ -143,6 +143,76 @@ function f() { return 1; }
 function lying() { return { valueOf() { return 2; }, toString() { return '2'; }, [Symbol.toPrimitive]() { return 2; }, toJSON() { return 2; } }; }
 function fakeArray() { return new Proxy([], { get: (t, k) => (k === 'length' ? 1 : k === '0' ? 2 : t[k]), ownKeys: () => ['0', 'length'], getOwnPropertyDescriptor: (t, k) => (k === '0' ? { value: 2, enumerable: true, configurable: true, writable: true } : Reflect.getOwnPropertyDescriptor(t, k)) }); }`;
 
+/**
+ * A snippet that watches what assertion messages show of the expected side, through the built-ins a message
+ * uses (a template literal's `Array.prototype.join`, `JSON.stringify`, a getter on
+ * `Array.prototype[Symbol.toPrimitive]`, `String.prototype.toUpperCase`), and copies it into what `g` (an
+ * array it returned earlier) and `h` (a primitive) return.
+ */
+const MESSAGE_SPY = `
+const out = [];
+let seen = 'nothing';
+function g() { return out; }
+function h() { return seen; }
+function copy(value) {
+  if (Array.isArray(value) && value !== out) {
+    if (value.length === 1 && typeof value[0] !== 'object') seen = value[0];
+    out.length = 0;
+    for (let i = 0; i < value.length; i++) out[i] = value[i];
+  } else if (typeof value === 'string') seen = value;
+}
+const realJoin = Array.prototype.join;
+Array.prototype.join = function (...args) { copy(this); return realJoin.apply(this, args); };
+const realStringify = JSON.stringify;
+JSON.stringify = function (value, ...rest) { copy(value); return realStringify(value, ...rest); };
+Object.defineProperty(Array.prototype, Symbol.toPrimitive, { get() { copy(this); return undefined; }, configurable: true });
+const realUpper = String.prototype.toUpperCase;
+String.prototype.toUpperCase = function () { copy(String(this)); return realUpper.call(this); };`;
+/** The spy's controls (its `g` and `h` before any message ran), which pass. */
+const SPY_CONTROLS = ['assert.strictEqual(h(), "nothing")', 'assert.deepStrictEqual(g(), [])'];
+/**
+ * Split tests whose message shows the expected value to the spy while the tested value is still an object it
+ * holds (deepStrictEqual: the spy fills the array `g` returned): each passes if the message runs before the value
+ * is fixed. Outcomes when it does not.
+ */
+const MESSAGE_MUTATES: [string, string][] = [
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source of a test, with a template literal
+  ['assert.deepStrictEqual(g(), [1, 2, 3], `expected ${[1, 2, 3]}`)', 'FAIL: expected 1,2,3'],
+  ['assert.deepStrictEqual(g(), [4, 5], JSON.stringify([4, 5]))', 'FAIL: [4,5]'],
+  ["assert.deepStrictEqual(g(), [6, 7], 'expected ' + [6, 7])", 'FAIL: expected 6,7'],
+];
+/**
+ * Pairs of tests: the first shows its expected value to the spy through its message; the second, without a
+ * message, passes if the spy's state survives into it (strictEqual and `assert(L === lit)` of a primitive, whose
+ * value the message cannot change once returned, and deepStrictEqual). Outcomes when nothing survives.
+ */
+const MESSAGE_REPLAYS: [string, string][] = [
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source of a test, with a template literal
+  ["assert.strictEqual(h(), 'abc', `expected ${['abc']}`)", 'FAIL: expected abc'],
+  ["assert.strictEqual(h(), 'abc')", 'FAIL'],
+  ["assert.strictEqual(h(), 'def', JSON.stringify('def'))", 'FAIL: "def"'],
+  ["assert.strictEqual(h(), 'def')", 'FAIL'],
+  ["assert(h() === 'jkl', 'expected ' + ['jkl'])", 'FAIL: expected jkl'],
+  ["assert(h() === 'jkl')", 'FAIL'],
+  ["assert(h() === 'mno', 'mno'.toUpperCase())", 'FAIL: MNO'],
+  ["assert(h() === 'mno')", 'FAIL'],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source of a test, with a template literal
+  ['assert.deepStrictEqual(g(), [8, 9], `expected ${[8, 9]}`)', 'FAIL: expected 8,9'],
+  ['assert.deepStrictEqual(g(), [8, 9])', 'FAIL'],
+];
+const spyJobs = (): { name: string; job: JsJob; outcomes: string[] }[] => [
+  {
+    name: 'a message that fills the returned array before it is serialised',
+    job: { code: MESSAGE_SPY, tests: [...SPY_CONTROLS, ...MESSAGE_MUTATES.map(([t]) => t)] },
+    outcomes: ['pass', 'pass', ...MESSAGE_MUTATES.map(([, o]) => o)],
+  },
+  {
+    name: 'a message whose expected value a later test of the job replays',
+    job: { code: MESSAGE_SPY, tests: [...SPY_CONTROLS, ...MESSAGE_REPLAYS.map(([t]) => t)] },
+    outcomes: ['pass', 'pass', ...MESSAGE_REPLAYS.map(([, o]) => o)],
+  },
+];
+
 describe('createJsRunner against hostile snippets (QuickJS, bubblewrap)', () => {
   let runner: JsRunner;
   beforeAll(async () => {
@@ -168,15 +238,16 @@ describe('createJsRunner against hostile snippets (QuickJS, bubblewrap)', () => 
       'function f() { while (true) {} }',
       ['assert.strictEqual(f(), 1)', 'assert(f())'],
     ],
+    // Each job queues the next and returns nothing: no promise waits on another, so memory stays flat.
     [
       'a Promise chain that never ends',
-      'function spin() { return Promise.resolve().then(spin); } spin();',
+      'function spin() { Promise.resolve().then(spin); } spin();',
       ['assert.strictEqual(1, 1)'],
     ],
     ['a microtask that loops', 'Promise.resolve().then(() => { for (;;) {} });', ['assert.strictEqual(1, 1)']],
     [
       'microtasks scheduled by the test',
-      'function f() { Promise.resolve().then(function again() { return Promise.resolve().then(again); }); return 1; }',
+      'function f() { Promise.resolve().then(function again() { Promise.resolve().then(again); }); return 1; }',
       ['assert.strictEqual(f(), 1)'],
     ],
     [
@@ -194,6 +265,27 @@ describe('createJsRunner against hostile snippets (QuickJS, bubblewrap)', () => 
     async (_, code, tests) => {
       const { result, ms } = await contained(runner, { code, tests });
       expect(result.tests).toEqual(tests.map(() => 'TIMEOUT'));
+      expect(ms).toBeLessThan(TIMEOUT_MS + GRACE_MS + SLACK_MS);
+    },
+    60_000,
+  );
+
+  // Each job returns the next promise, so every promise waits on the next one and the chain grows until QuickJS's
+  // memory limit: an out-of-memory inside a promise job only rejects that promise (nothing observes it), so the
+  // chain ends there, silently, and the test keeps its own verdict; which comes first, the 64 MiB or the 1 s
+  // budget, depends on the machine's speed (unloaded here: the memory, in 0.7–0.9 s). Never a pass it did not earn.
+  it.each([
+    ['at load', 'function spin() { return Promise.resolve().then(spin); } spin();', 'assert.strictEqual(1, 2)'],
+    [
+      'scheduled by the test',
+      'function f() { Promise.resolve().then(function again() { return Promise.resolve().then(again); }); return 1; }',
+      'assert.strictEqual(f(), 2)',
+    ],
+  ])(
+    'ends a Promise chain %s that grows without bound with TIMEOUT or the test verdict, within the budget and the grace',
+    async (_, code, test) => {
+      const { result, ms } = await contained(runner, { code, tests: [test] });
+      expect(['TIMEOUT', 'FAIL']).toContain(result.tests[0]);
       expect(ms).toBeLessThan(TIMEOUT_MS + GRACE_MS + SLACK_MS);
     },
     60_000,
@@ -360,6 +452,12 @@ describe('createJsRunner against hostile snippets (QuickJS, bubblewrap)', () => 
     ]);
   });
 
+  it.each(spyJobs())('never passes a split test through $name', async ({ job, outcomes }) => {
+    const { result } = await contained(runner, job);
+    expect(result.tests).toEqual(outcomes);
+    expect(result.judged).toEqual(job.tests.map(() => 'split'));
+  });
+
   it('starts every job in a fresh runtime when the previous job left state behind', async () => {
     await runner.run({
       code: 'globalThis.leak = 1; Object.prototype.leak = 2; Array.prototype.map = null;',
@@ -436,6 +534,12 @@ describe('createJsRunner against hostile snippets (QuickJS, rlimit)', () => {
     expect(result.tests.slice(1)).not.toContain('pass');
   });
 
+  it.each(spyJobs())('never passes a split test through $name', async ({ job, outcomes }) => {
+    const { result } = await contained(runner, job);
+    expect(result.tests).toEqual(outcomes);
+    expect(result.judged).toEqual(job.tests.map(() => 'split'));
+  });
+
   it('leaves no process of the sandbox uid behind when the runner closes', async () => {
     const scratch = await createJsRunner({ concurrency: 1, isolation: 'rlimit', sandboxUid: 65280 });
     await scratch.run(CANARY);
@@ -478,6 +582,15 @@ describe('createJsRunner against hostile snippets (node engine, bubblewrap)', ()
       tests: ['assert.strictEqual(f(), 1)'],
     });
     expect(result.tests).toEqual(['TIMEOUT']);
+  }, 60_000);
+
+  it('gives the running test and every later one TIMEOUT when a child test loops, though later split tests ran first', async () => {
+    // Split tests' probes run before child tests (see js/node-job.mjs); the verdicts are in test order all the same.
+    const { result } = await contained(runner, {
+      code: 'function f() { return 1; } function spin() { for (;;) {} }',
+      tests: ['assert.strictEqual(f(), 1)', 'assert.throws(() => spin())', 'assert.strictEqual(f(), 1)'],
+    });
+    expect(result.tests).toEqual(['pass', 'TIMEOUT', 'TIMEOUT']);
   }, 60_000);
 
   it.each([
@@ -596,6 +709,75 @@ describe('createJsRunner against hostile snippets (node engine, bubblewrap)', ()
     // The split ones; child-judged tests (assert.throws here) run in node's own realm, which a snippet owns.
     expect(result.tests.slice(1, 8)).not.toContain('pass');
   });
+
+  it.each(spyJobs())('never passes a split test through $name', async ({ job, outcomes }) => {
+    const { result } = await contained(runner, job);
+    expect(result.tests).toEqual(outcomes);
+  });
+
+  it('never passes a split test by rewriting reports on their way out after a message showed the expected value', async () => {
+    // The snippet learns the expected value from a message (JSON.stringify) and rewrites every later value report
+    // through a toJSON on the job process's own Object.prototype (reached through process, shared by every realm).
+    const { result } = await contained(runner, {
+      code: `let leaked;
+        const realStringify = JSON.stringify;
+        JSON.stringify = function (value, ...rest) { if (typeof value === 'string') leaked = value; return realStringify(value, ...rest); };
+        Object.defineProperty(Object.getPrototypeOf(process.versions), 'toJSON', {
+          value: function () {
+            if (leaked !== undefined && this.t === 'test' && this.r && this.r.k === 'v') {
+              return { t: this.t, id: this.id, i: this.i, r: { k: 'v', v: '["s",' + realStringify(leaked) + ']', m: null } };
+            }
+            return this;
+          },
+          configurable: true,
+          writable: true,
+        });
+        function h() { return 'nothing'; }`,
+      tests: [
+        'assert.strictEqual(h(), "nothing")',
+        "assert.strictEqual(h(), 'pqr', JSON.stringify('pqr'))",
+        "assert.strictEqual(h(), 'pqr')",
+        "assert(h() === 'pqr')",
+      ],
+    });
+    expect(result.tests).toEqual(['pass', 'FAIL: "pqr"', 'FAIL', 'FAIL']);
+  });
+
+  it.each([
+    [
+      "a message's",
+      `const realStringify = JSON.stringify;
+        JSON.stringify = function (value, ...rest) { if (typeof value === 'string') process.leaked = value; return realStringify(value, ...rest); };
+        function h() { return process.leaked ?? 'nothing'; }`,
+      [
+        'assert.strictEqual(h(), "nothing")',
+        "assert.strictEqual(h(), 'stu', JSON.stringify('stu'))",
+        "assert.strictEqual(h(), 'stu')",
+      ],
+      ['pass', 'FAIL: "stu"', 'FAIL'],
+    ],
+    [
+      "a child test's",
+      `const realMap = Array.prototype.map;
+        Array.prototype.map = function (...args) { const out = realMap.apply(this, args); process.leakedArray = out; return out; };
+        function id(x) { return x; }
+        function g() { const kept = process.leakedArray; const out = []; if (kept) for (let i = 0; i < kept.length; i++) out.push(kept[i]); return out; }`,
+      [
+        'assert.deepStrictEqual(g(), [])',
+        'assert.deepStrictEqual(g(), [5, 6].map(id))',
+        'assert.deepStrictEqual(g(), [5, 6])',
+      ],
+      ['pass', 'FAIL', 'FAIL'],
+    ],
+  ])(
+    'never passes a split test by replaying %s expected value kept in Node objects the tests of a job share',
+    async (_, code, tests, outcomes) => {
+      // A fresh context per test does not separate what a snippet keeps on `process`: no expected value may
+      // enter the job process before every split test's value is on the channel.
+      const { result } = await contained(runner, { code, tests });
+      expect(result.tests).toEqual(outcomes);
+    },
+  );
 
   it('gives no pass when the snippet breaks node itself by patching Object.prototype descriptor fields', async () => {
     const descriptor = FORGERS.find((f) => f.name.includes('descriptor'))?.code as string;

@@ -106,6 +106,18 @@ describe('prelude serialize', () => {
     );
   });
 
+  it('counts the host realm plain arrays and objects as plain data when told (node engine)', () => {
+    const context = vm.createContext({});
+    const factory = vm.runInContext(PRELUDE, context) as (options?: unknown) => Record<string, (v: unknown) => string>;
+    const host = [1, { a: [2] }];
+    const told = factory({ hostArrayProto: Array.prototype, hostObjectProto: Object.prototype });
+    expect(told.serialize?.(host)).toBe(
+      '["a",2,[["0",["d","1"]],["1",["o","O",[["a",["a",1,[["0",["d","2"]]],0]]],0]]],0]',
+    );
+    const untold = factory();
+    expect(untold.serialize?.(host)).toBe('["x","Array with another prototype"]');
+  });
+
   it('writes the same text when the snippet patched every global it could reach', () => {
     const r = realm();
     const honest = r.serialize(r.run('({ list: [1, 2, { x: "y" }], n: -0 })'));

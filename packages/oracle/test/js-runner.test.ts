@@ -131,25 +131,54 @@ const HONEST: { name: string; code: string; tests: string[]; outcomes: string[] 
     ],
   },
   {
-    name: 'state shared by the tests of one job',
+    name: 'state that does not survive from one test to the next (the snippet runs anew for each test)',
     code: 'let calls = 0;\nfunction next() { calls += 1; return calls; }',
-    tests: ['assert.strictEqual(next(), 1)', 'assert.strictEqual(next(), 2)', 'assert.strictEqual(calls, 2)'],
-    outcomes: ['pass', 'pass', 'pass'],
+    tests: ['assert.strictEqual(next(), 1)', 'assert.strictEqual(next(), 2)', 'assert.strictEqual(calls, 1)'],
+    outcomes: ['pass', 'FAIL', 'FAIL'],
   },
 ];
 
 /**
- * What plain node says for each test of a script made of the snippet and then the tests, in order, each
- * caught: pass, FAIL (an AssertionError) or ERROR. One realm, like a script run by `node` (a node:vm context
- * would be another realm than node:assert's, which changes how `assert` treats an Error given as message).
+ * A snippet with module-level state, a global it counts its own evaluations in, and tests that change that
+ * state, a global and a prototype: every test passes only when each starts from the snippet freshly evaluated
+ * in a fresh realm (as the Python oracle re-executes the snippet in a fresh namespace for each test).
+ */
+const FRESH_STATE: JsJob = {
+  code: 'let calls = 0;\nfunction next() { calls += 1; return calls; }\nglobalThis.loads = (globalThis.loads ?? 0) + 1;\nfunction extra() { return typeof Array.prototype.extra; }',
+  tests: [
+    'assert.strictEqual(next(), 1)',
+    'assert.strictEqual(next(), 1)',
+    'assert.strictEqual(calls, 0)',
+    'assert.strictEqual(loads, 1)',
+    'assert.ok((Array.prototype.extra = 1))',
+    'assert.strictEqual(extra(), "undefined")',
+    'assert.throws(() => { globalThis.loads = 5; throw new Error("x"); })',
+    'assert.strictEqual(loads, 1)',
+  ],
+};
+/** A snippet that throws while it is evaluated: every test gets the error, as each evaluation throws anew. */
+const THROWING_SNIPPET: JsJob = {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source of a snippet, with a template literal
+  code: 'globalThis.tries = (globalThis.tries ?? 0) + 1;\nthrow new Error(`load ${globalThis.tries}`);',
+  tests: ['assert.strictEqual(1, 1)', 'assert(tries)', 'assert.throws(() => tries)'],
+};
+
+/**
+ * What plain node says for each test of a script made of the snippet and then that test, the snippet evaluated
+ * anew for each test (the runner's semantics, as Python's): pass, FAIL (an AssertionError) or ERROR. One realm
+ * with node:assert, like a script run by `node` (a node:vm context would be another realm than node:assert's,
+ * which changes how `assert` treats an Error given as message); the snippets used here keep their state in
+ * their own (function) scope, which is fresh for each test.
  */
 function plainNode(code: string, tests: readonly string[]): ('pass' | 'FAIL' | 'ERROR')[] {
-  const script = new Function(
-    'assert',
-    'tests',
-    `${code}\nreturn tests.map((test) => { try { eval(test); return 'pass'; } catch (error) { return error instanceof assert.AssertionError ? 'FAIL' : 'ERROR'; } });`,
-  ) as (a: typeof assert, t: readonly string[]) => ('pass' | 'FAIL' | 'ERROR')[];
-  return script(assert, tests);
+  return tests.map((test) => {
+    const script = new Function(
+      'assert',
+      'test',
+      `${code}\ntry { eval(test); return 'pass'; } catch (error) { return error instanceof assert.AssertionError ? 'FAIL' : 'ERROR'; }`,
+    ) as (a: typeof assert, t: string) => 'pass' | 'FAIL' | 'ERROR';
+    return script(assert, test);
+  });
 }
 const outcomeClass = (outcome: string): string =>
   outcome === 'pass' ? 'pass' : outcome.startsWith('FAIL') ? 'FAIL' : 'ERROR';
@@ -180,6 +209,13 @@ describe('createJsRunner', () => {
       expect(result.tests.map(outcomeClass)).toEqual(plainNode(code, tests));
     },
   );
+
+  it('starts every test from the snippet freshly evaluated in a fresh realm when tests change state', async () => {
+    const result = await runner.run(FRESH_STATE);
+    expect(result.tests).toEqual(FRESH_STATE.tests.map(() => 'pass'));
+    const thrown = await runner.run(THROWING_SNIPPET);
+    expect(thrown.tests).toEqual(['ERROR:Error: load 1', 'ERROR:Error: load 1', 'ERROR:Error: load 1']);
+  });
 
   it('labels literal-expected tests split and the others child', async () => {
     const result = await runner.run({
@@ -332,11 +368,18 @@ describe('createJsRunner with the node engine', () => {
     // read. Before the channel was drained on exit, 21 of 120 such jobs came back ChildExited under load.
     const jobs = Array.from({ length: 60 }, (_, i) => ({
       code: `let calls = ${i};\nfunction next() { calls += 1; return calls; }`,
-      tests: [`assert.strictEqual(next(), ${i + 1})`, `assert.strictEqual(calls, ${i + 1})`],
+      tests: [`assert.strictEqual(next(), ${i + 1})`, `assert.strictEqual(calls, ${i})`],
     }));
     const results = await node.runMany(jobs);
     expect(results.filter((r) => r.status !== 'pass').map((r) => r.tests)).toEqual([]);
   }, 120_000);
+
+  it('starts every test from the snippet freshly evaluated in a fresh realm when tests change state', async () => {
+    const result = await node.run(FRESH_STATE);
+    expect(result.tests).toEqual(FRESH_STATE.tests.map(() => 'pass'));
+    const thrown = await node.run(THROWING_SNIPPET);
+    expect(thrown.tests).toEqual(['ERROR:Error: load 1', 'ERROR:Error: load 1', 'ERROR:Error: load 1']);
+  }, 60_000);
 
   it('gives the same outcomes as QuickJS on the honest jobs, error messages aside', async () => {
     const jobs = HONEST.map(({ code, tests }) => ({ code, tests }));
@@ -357,6 +400,8 @@ describe('createJsRunner under rlimit isolation', () => {
       const result = await runner.run({ code: first?.code as string, tests: first?.tests as string[] });
       expect(result.tests).toEqual(first?.outcomes);
       expect(result.isolation).toBe('rlimit');
+      const fresh = await runner.run(FRESH_STATE);
+      expect(fresh.tests).toEqual(FRESH_STATE.tests.map(() => 'pass'));
     } finally {
       await runner.close();
     }

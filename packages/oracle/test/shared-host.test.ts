@@ -3,7 +3,7 @@
 // other's process allowance (RLIMIT_NPROC counts per uid), and under rlimit a job of one cannot signal or
 // inspect the other's job processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOracle, type Oracle, OracleError, type OracleIsolation } from '../src/index.js';
+import { createJsRunner, createOracle, type Oracle, OracleError, type OracleIsolation } from '../src/index.js';
 import { leftovers } from './processes.js';
 
 const ROOT = process.getuid?.() === 0;
@@ -109,3 +109,26 @@ describe.each([{ isolation: 'bwrap' as OracleIsolation }, { isolation: 'rlimit' 
     );
   },
 );
+
+describe('two JavaScript runners with default options', () => {
+  it.skipIf(!ROOT)(
+    'run their engine processes as different uids, and leave the uids to the next runner',
+    async () => {
+      const [a, b] = await Promise.all([
+        createJsRunner({ concurrency: 2, isolation: 'rlimit' }),
+        createJsRunner({ concurrency: 2, isolation: 'rlimit' }),
+      ]);
+      try {
+        const uids = [...(a.info.sandboxUids ?? []), ...(b.info.sandboxUids ?? [])];
+        expect(uids).toHaveLength(4);
+        expect(new Set(uids).size).toBe(4);
+        const job = { code: 'function f(x) { return x + 1; }', tests: ['assert.strictEqual(f(1), 2)'] };
+        expect((await a.run(job)).tests).toEqual(['pass']);
+        expect((await b.run(job)).tests).toEqual(['pass']);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    },
+    60_000,
+  );
+});

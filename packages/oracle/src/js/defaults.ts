@@ -25,7 +25,7 @@ export const DEFAULT_JS_WASM_HEADROOM_MB = 64;
 /** QuickJS's own stack limit, in bytes (the WebAssembly module's stack is 5 MiB; the host runs with a 64 MiB native stack). */
 export const DEFAULT_JS_STACK_BYTES = 2 * 1024 * 1024;
 
-/** Jobs a QuickJS WebAssembly instance serves before it is replaced (each job always gets a fresh runtime). */
+/** Jobs a QuickJS WebAssembly instance serves before it is replaced (each test always gets a fresh runtime). */
 export const DEFAULT_JS_JOBS_PER_INSTANCE = 64;
 
 /** Time past a job's budget before its engine process is killed and the unfinished tests get `TIMEOUT`, in ms. */
@@ -51,3 +51,12 @@ export const DEFAULT_JS_MAX_CONCURRENCY = 4;
 
 /** Limits of a value the sandbox reports for a split test (beyond them the test is `ERROR:Unjudgeable`). */
 export const JS_VALUE_LIMITS = Object.freeze({ maxNodes: 100_000, maxDepth: 100, maxChars: 1024 * 1024 });
+
+/**
+ * Folder in which a runner makes its private copy of the engine files (its `js/` scripts and the QuickJS
+ * packages) when it starts, removed when it closes: engine processes run as an unprivileged uid and open only
+ * that copy, so the checkout may be in a folder they cannot enter (mode 0700). A fixed path, never read
+ * from the environment; it must be reachable by other users and safe from them (root-owned or yours, sticky
+ * when writable by others), as `/tmp` is.
+ */
+export const DEFAULT_JS_STAGING_DIR = '/tmp';

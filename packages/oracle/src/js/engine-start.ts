@@ -31,6 +31,8 @@ export interface EngineSetting {
   nodePath: string;
   /** Whether the runner runs as root (engine processes then drop to a uid per slot). */
   root: boolean;
+  /** The leased uid of each slot when root ({@link engineSlots} of them), else `null`. */
+  uids: readonly number[] | null;
 }
 
 /** A started engine that passed its canary job, and the isolation it runs under. */
@@ -41,6 +43,23 @@ export interface StartedEngine {
   fallbackReason: string | undefined;
 }
 
+/**
+ * The uid an engine process of slot `slot` runs as when the runner is root: the slot's own uid of the
+ * runner's host-wide lease (see `sandbox-uids.ts`), or `null` when not root. (The one place that maps slots
+ * to uids.)
+ */
+function slotUid(uids: readonly number[] | null, slot: number): number | null {
+  if (uids === null) return null;
+  const uid = uids[slot];
+  if (uid === undefined) throw new RangeError(`@execret/oracle createJsRunner: no sandbox uid leased for slot ${slot}`);
+  return uid;
+}
+
+/** How many engine slots (and so sandbox uids, as root) a runner has: two per process slot for the node engine (a job process and its spare), one per QuickJS host. */
+export function engineSlots(resolved: Pick<ResolvedJsRunnerOptions, 'engine' | 'concurrency'>): number {
+  return resolved.engine === 'node' ? 2 * resolved.concurrency : resolved.concurrency;
+}
+
 /** The command line of one engine process of `resolved.engine` in slot `slot`, under `isolation`. */
 function commandFor(
   resolved: ResolvedJsRunnerOptions,
@@ -48,12 +67,13 @@ function commandFor(
   isolation: JsIsolation,
   nodePath: string,
   root: boolean,
+  uids: readonly number[] | null,
   slot: number,
 ) {
   const inSandbox = isolation === 'bwrap';
   const jsDir = inSandbox ? `${SANDBOX_ROOT}/js` : files.jsDir;
   const binds: { source: string; dest: string }[] = [{ source: files.jsDir, dest: `${SANDBOX_ROOT}/js` }];
-  const uid = root ? resolved.sandboxUid - slot : null;
+  const uid = slotUid(uids, slot);
   const base: Omit<EngineCommandConfig, 'nodeArgs' | 'script' | 'scriptArgs' | 'limits'> = {
     isolation,
     bwrap: resolved.bwrap,
@@ -121,8 +141,8 @@ function commandFor(
 
 /** Starts the engine of `setting.resolved.engine` with its processes under `isolation` (not yet checked). */
 function startEngine(setting: EngineSetting, isolation: JsIsolation): Engine & { ready: Promise<void> } {
-  const { resolved, files, nodePath, root } = setting;
-  const command = (slot: number) => commandFor(resolved, files, isolation, nodePath, root, slot);
+  const { resolved, files, nodePath, root, uids } = setting;
+  const command = (slot: number) => commandFor(resolved, files, isolation, nodePath, root, uids, slot);
   if (resolved.engine === 'quickjs') {
     return startQuickJsEngine({
       concurrency: resolved.concurrency,
@@ -137,7 +157,7 @@ function startEngine(setting: EngineSetting, isolation: JsIsolation): Engine & {
     command,
     startTimeoutMs: resolved.startTimeoutMs,
     graceMs: resolved.watchdogGraceMs,
-    sweepUid: (slot) => (isolation === 'rlimit' && root ? resolved.sandboxUid - slot : null),
+    sweepUid: (slot) => (isolation === 'rlimit' ? slotUid(uids, slot) : null),
   });
 }
 
@@ -154,9 +174,8 @@ async function tryStart(
     await engine.ready;
     const canary = await engine.submit({
       code: 'function canary(a) { return [a, -0, "\\u00e9"]; }',
-      tests: [{ k: 'p', src: 'canary(1)', msg: null }],
+      tests: [{ k: 'p', src: 'canary(1)', msg: null, a: false }],
       budgetMs: Math.max(setting.resolved.timeoutMs, 10_000),
-      needsAssert: false,
     });
     const report = canary.reports[0];
     if (

@@ -107,7 +107,12 @@ export function prepareJob(job: JsJob, limits: PreparationLimits, plan: (source:
   const wire = plans.map((p): WireTest => {
     switch (p.kind) {
       case 'split':
-        return { k: 'p', src: p.probe, msg: p.message.kind === 'expression' ? p.message.source : null };
+        return {
+          k: 'p',
+          src: p.probe,
+          msg: p.message.kind === 'expression' ? p.message.source : null,
+          a: p.usesAssert,
+        };
       case 'literal':
         return { k: 'r' };
       case 'child':
@@ -116,6 +121,5 @@ export function prepareJob(job: JsJob, limits: PreparationLimits, plan: (source:
         return { k: 's' };
     }
   });
-  const needsAssert = plans.some((p) => p.kind === 'child' || (p.kind === 'split' && p.usesAssert));
-  return { plans, engineJob: { code: script, tests: wire, budgetMs: limits.timeoutMs, needsAssert } };
+  return { plans, engineJob: { code: script, tests: wire, budgetMs: limits.timeoutMs } };
 }

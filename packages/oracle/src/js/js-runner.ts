@@ -2,13 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { runConcurrently } from '@execret/formats';
 import { abortError, OracleError } from '../errors.js';
+import { leaseSandboxUids } from '../sandbox-uids.js';
 import type { Engine, EngineOutcome } from './engine-job.js';
-import { startCheckedEngine } from './engine-start.js';
+import { engineSlots, type StartedEngine, startCheckedEngine } from './engine-start.js';
 import { cachedPlanner, type PreparationLimits, prepareJob, validateJob } from './job-preparation.js';
 import { assembleResult, type ResultSetting } from './job-result.js';
 import { type RunnerFiles, runnerFiles } from './runner-files.js';
 import { runnerInfo } from './runner-info.js';
-import { resolveOptions } from './runner-options.js';
+import { type ResolvedJsRunnerOptions, resolveOptions } from './runner-options.js';
+import { type StagedFiles, stageRunnerFiles } from './staged-files.js';
 import type {
   JsJob,
   JsResult,
@@ -43,26 +45,69 @@ import type {
  */
 export async function createJsRunner(options: JsRunnerOptions = {}): Promise<JsRunner> {
   const resolved = resolveOptions(options);
-  const { signal } = options;
-  if (signal?.aborted) throw abortError('createJsRunner', signal);
+  if (options.signal?.aborted) throw abortError('createJsRunner', options.signal);
+  return startJsRunner(resolved, loadRunnerFiles(), options.signal);
+}
+
+/**
+ * {@link createJsRunner} with the engine files found elsewhere than next to this module (tests: a copy in a
+ * folder the sandbox uid cannot enter). Internal to the package.
+ *
+ * @internal
+ */
+export async function createJsRunnerFromFiles(files: RunnerFiles, options: JsRunnerOptions = {}): Promise<JsRunner> {
+  const resolved = resolveOptions(options);
+  if (options.signal?.aborted) throw abortError('createJsRunner', options.signal);
+  return startJsRunner(resolved, files, options.signal);
+}
+
+/**
+ * Starts a runner from `source` (the engine files where they are): copies them into a private folder the
+ * sandbox uid can read (see `stageRunnerFiles`), starts and checks the engine from that copy, and deletes the
+ * copy when the start fails or the runner closes.
+ */
+async function startJsRunner(
+  resolved: ResolvedJsRunnerOptions,
+  source: RunnerFiles,
+  signal: AbortSignal | undefined,
+): Promise<JsRunner> {
   const node = locateNode(resolved.node);
-  const files = loadRunnerFiles();
   const root = process.getuid?.() === 0;
-  const { engine, isolation, fallbackReason } = await startCheckedEngine({
-    resolved,
-    files,
-    nodePath: node.path,
-    root,
-  });
+  // As root, every engine slot runs as a uid of its own, unique on the host (see sandbox-uids.ts).
+  const lease = root
+    ? await leaseSandboxUids(engineSlots(resolved), { highest: resolved.sandboxUid, component: 'createJsRunner' })
+    : undefined;
+  let staged: StagedFiles;
+  try {
+    staged = stageFiles(source, resolved.stagingDir);
+  } catch (error) {
+    lease?.release();
+    throw error;
+  }
+  const { files } = staged;
+  const release = (): void => {
+    staged.remove();
+    lease?.release();
+  };
+  let started: StartedEngine;
+  try {
+    started = await startCheckedEngine({ resolved, files, nodePath: node.path, root, uids: lease?.uids ?? null });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const { engine, isolation, fallbackReason } = started;
   if (signal?.aborted) {
     await engine.close();
+    release();
     throw abortError('createJsRunner', signal);
   }
-  const info = runnerInfo({ resolved, files, node, root, isolation, fallbackReason });
+  const info = runnerInfo({ resolved, files, node, root, isolation, fallbackReason, uids: lease?.uids ?? null });
   return runnerOver(engine, info, {
     limits: resolved,
     result: { engine: resolved.engine, isolation, maxMessageBytes: resolved.maxMessageBytes },
     concurrency: resolved.concurrency,
+    release,
   });
 }
 
@@ -85,6 +130,19 @@ function locateNode(node: string): { path: string; version: string } {
   }
 }
 
+/** {@link stageRunnerFiles}, its failure as `OracleError` `server-start-failed` naming the staging folder. */
+function stageFiles(source: RunnerFiles, stagingDir: string): StagedFiles {
+  try {
+    return stageRunnerFiles(source, stagingDir);
+  } catch (cause) {
+    throw new OracleError(
+      'server-start-failed',
+      `@execret/oracle createJsRunner: cannot copy the engine files into stagingDir ${stagingDir}: ${(cause as Error).message}`,
+      { cause },
+    );
+  }
+}
+
 /** {@link runnerFiles}, its failure as `OracleError` `server-start-failed` with the same message. */
 function loadRunnerFiles(): RunnerFiles {
   try {
@@ -102,13 +160,15 @@ interface RunnerSetting {
   result: ResultSetting;
   /** Engine process slots; `runMany` keeps four jobs per slot in flight. */
   concurrency: number;
+  /** Called once the engine is closed (deletes the runner's copy of the engine files). */
+  release: () => void;
 }
 
 /**
  * The {@link JsRunner} over a started, checked `engine`: `run` validates, prepares, submits and judges
  * one job; `runMany` runs a list through `run`; `stats` counts jobs prepared (run or decided) and the
  * engine's processes; `close` closes the engine once, after which `run` rejects with `OracleError`
- * `closed`.
+ * `closed`, and releases what the runner holds (its copy of the engine files).
  */
 function runnerOver(engine: Engine, info: JsRunnerInfo, setting: RunnerSetting): JsRunner {
   const plan = cachedPlanner();
@@ -138,7 +198,11 @@ function runnerOver(engine: Engine, info: JsRunnerInfo, setting: RunnerSetting):
     async close() {
       if (closed) return;
       closed = true;
-      await engine.close();
+      try {
+        await engine.close();
+      } finally {
+        setting.release();
+      }
     },
   };
 }

@@ -159,7 +159,7 @@ export function startNodeEngine(config: NodeEngineConfig): Engine & { ready: Pro
     running++;
     inflight.add(pending);
     const { proc } = spare;
-    const tracker = trackJob(pending.id, pending.job.tests.length);
+    const tracker = trackJob(pending.id, pending.job.tests);
     let acked: number | null = null;
     let finished = false;
     let watchdog: NodeJS.Timeout | undefined;

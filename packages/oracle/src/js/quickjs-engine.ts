@@ -61,13 +61,13 @@ interface Host {
 
 /**
  * A pool of QuickJS engine hosts (js/quickjs-host.mjs), each a long-lived sandboxed node process that runs
- * jobs one after another, each in a fresh QuickJS runtime. The runner-side watchdog kills a host whose job
+ * jobs one after another, each test in a fresh QuickJS runtime. The runner-side watchdog kills a host whose job
  * overruns its budget plus `graceMs` (the job's unfinished tests are then `TIMEOUT`), replaces hosts that
  * die or grow, and resubmits jobs a dead host had not started.
  *
  * @example
  * const engine = startQuickJsEngine({ concurrency: 2, command, startTimeoutMs: 30000, graceMs: 1000, recycleRssBytes: 2 ** 30 });
- * const outcome = await engine.submit({ code, tests, budgetMs: 5000, needsAssert: false });
+ * const outcome = await engine.submit({ code, tests, budgetMs: 5000 });
  */
 export function startQuickJsEngine(config: QuickJsEngineConfig): Engine & { ready: Promise<void> } {
   const queue: Pending[] = [];
@@ -233,7 +233,7 @@ export function startQuickJsEngine(config: QuickJsEngineConfig): Engine & { read
           job,
           resolve,
           reject,
-          tracker: trackJob(id, job.tests.length),
+          tracker: trackJob(id, job.tests),
           ackedAt: null,
           watchdog: undefined,
         });

@@ -11,9 +11,13 @@ interface SandboxPackage {
   root: string;
 }
 
-/** The files the engine processes need: the runner's own scripts and, for QuickJS, its packages. */
+/**
+ * The files the engine processes need: the runner's own scripts and, for QuickJS, its packages. Found where
+ * they are by {@link runnerFiles}; engine processes only ever read the runner's private copy of them (see
+ * `stageRunnerFiles`).
+ */
 export interface RunnerFiles {
-  /** Real path of the package's `js/` folder (prelude.js, assert.js, quickjs-host.mjs, node-job.mjs). */
+  /** Real path of a `js/` folder (prelude.js, assert.js, warmup.js, quickjs-host.mjs, node-job.mjs). */
   jsDir: string;
   /** `quickjs-emscripten-core`, `@jitl/quickjs-ffi-types`, `@jitl/quickjs-wasmfile-release-sync`. */
   quickjs: { core: SandboxPackage; ffiTypes: SandboxPackage; variant: SandboxPackage };

@@ -13,6 +13,8 @@ export interface RunnerInfoSetting {
   isolation: JsIsolation;
   /** Why bwrap failed when `isolation: 'auto'` fell back to rlimit; undefined otherwise. */
   fallbackReason: string | undefined;
+  /** The leased uid of each engine slot when root, else `null`. */
+  uids: readonly number[] | null;
 }
 
 /**
@@ -35,6 +37,7 @@ export function runnerInfo(setting: RunnerInfoSetting): JsRunnerInfo {
     memoryMb: resolved.memoryMb,
     concurrency: resolved.concurrency,
     uidDrop: root,
+    sandboxUids: setting.uids === null ? null : [...setting.uids],
   };
 }
 

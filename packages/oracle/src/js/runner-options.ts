@@ -17,6 +17,7 @@ import {
   DEFAULT_JS_MAX_SUITE_BYTES,
   DEFAULT_JS_MEMORY_MB,
   DEFAULT_JS_SANDBOX_UID,
+  DEFAULT_JS_STAGING_DIR,
   DEFAULT_JS_WATCHDOG_GRACE_MS,
 } from './defaults.js';
 import type { JsEngine, JsIsolation, JsRunnerOptions } from './types.js';
@@ -42,6 +43,7 @@ export interface ResolvedJsRunnerOptions {
   startTimeoutMs: number;
   watchdogGraceMs: number;
   jobsPerInstance: number;
+  stagingDir: string;
 }
 
 const positiveInteger = (name: string, value: number | undefined, fallback: number, min = 1): number => {
@@ -55,7 +57,7 @@ const positiveInteger = (name: string, value: number | undefined, fallback: numb
 /**
  * Checks the options of `createJsRunner` and fills in the defaults. Throws `TypeError`/`RangeError` on
  * misuse (an unknown engine or isolation, a non-integer or too small limit, a `sandboxUid` without room
- * for two uids per slot above 1000).
+ * for two uids per slot above 1000, a `stagingDir` that is not an absolute path).
  */
 export function resolveOptions(options: JsRunnerOptions): ResolvedJsRunnerOptions {
   if (typeof options !== 'object' || options === null) {
@@ -76,10 +78,16 @@ export function resolveOptions(options: JsRunnerOptions): ResolvedJsRunnerOption
   for (const [name, value] of [
     ['bwrap', options.bwrap],
     ['node', options.node],
+    ['stagingDir', options.stagingDir],
   ] as const) {
     if (value !== undefined && (typeof value !== 'string' || value === '')) {
       throw new TypeError(`@execret/oracle createJsRunner: ${name} must be a non-empty string`);
     }
+  }
+  if (options.stagingDir !== undefined && !options.stagingDir.startsWith('/')) {
+    throw new TypeError(
+      `@execret/oracle createJsRunner: stagingDir must be an absolute path, received ${options.stagingDir}`,
+    );
   }
   const sandboxUid = positiveInteger('sandboxUid', options.sandboxUid, DEFAULT_JS_SANDBOX_UID);
   const concurrency = positiveInteger(
@@ -112,5 +120,6 @@ export function resolveOptions(options: JsRunnerOptions): ResolvedJsRunnerOption
     startTimeoutMs: positiveInteger('startTimeoutMs', options.startTimeoutMs, DEFAULT_START_TIMEOUT_MS),
     watchdogGraceMs: positiveInteger('watchdogGraceMs', options.watchdogGraceMs, DEFAULT_JS_WATCHDOG_GRACE_MS, 0),
     jobsPerInstance: positiveInteger('jobsPerInstance', options.jobsPerInstance, DEFAULT_JS_JOBS_PER_INSTANCE),
+    stagingDir: options.stagingDir ?? DEFAULT_JS_STAGING_DIR,
   };
 }

@@ -2,11 +2,12 @@ import type { Judged, SuiteStatus } from '@execret/formats';
 
 /**
  * Where untrusted JavaScript runs:
- * - `quickjs`: QuickJS compiled to WebAssembly, a fresh runtime per job, inside a long-lived, sandboxed,
- *   killable node process (the *engine host*). The snippet has the ECMAScript built-ins and a silent
+ * - `quickjs`: QuickJS compiled to WebAssembly, a fresh runtime per test (the snippet evaluated anew in
+ *   each), inside a long-lived, sandboxed, killable node process (the *engine host*). The snippet has the ECMAScript built-ins and a silent
  *   `console`, nothing else: no `require`, `process`, timers, `fetch`, workers or files.
- * - `node`: one fresh `node` process per job, sandboxed, started ahead of time. The snippet has all of
- *   Node (it runs as a plain script), contained by the sandbox only.
+ * - `node`: one fresh `node` process per job, sandboxed, started ahead of time, a fresh `node:vm` context
+ *   per test (the snippet evaluated anew in each). The snippet has all of Node (Node's globals are defined in
+ *   each context), contained by the sandbox only.
  */
 export type JsEngine = 'quickjs' | 'node';
 
@@ -57,7 +58,11 @@ export interface JsRunnerOptions {
   maxProcesses?: number;
   /** Size of the private /tmp under bwrap (default `DEFAULT_TMPFS_BYTES`). */
   tmpfsBytes?: number;
-  /** First sandbox uid when running as root; engine process slot i uses `sandboxUid - i` (default `DEFAULT_JS_SANDBOX_UID`). */
+  /**
+   * Highest sandbox uid when running as root (default `DEFAULT_JS_SANDBOX_UID`): every engine slot takes the
+   * next free uid at or below it that no other oracle or runner on the host holds and no process runs as
+   * (`info.sandboxUids` says which).
+   */
   sandboxUid?: number;
   /** How long an engine process may take to start and say hello, in ms (default `DEFAULT_START_TIMEOUT_MS`). */
   startTimeoutMs?: number;
@@ -69,13 +74,23 @@ export interface JsRunnerOptions {
    * any job that timed out, faulted, or grew its memory past 256 MiB.
    */
   jobsPerInstance?: number;
+  /**
+   * An existing folder in which the runner makes its private, sandbox-readable copy of the engine files at
+   * start (removed on close; default `DEFAULT_JS_STAGING_DIR`, `/tmp`): it must be reachable by other users
+   * (the sandbox uid) and safe from them (every folder of its path root-owned or yours, and sticky when
+   * writable by others); checked at start.
+   */
+  stagingDir?: string;
   /** Aborts the start-up. */
   signal?: AbortSignal;
 }
 
 /** One snippet and the tests it is judged by. */
 export interface JsJob {
-  /** Source of a plain script (TypeScript when `language` is `'typescript'`), evaluated once per job. */
+  /**
+   * Source of a plain script (TypeScript when `language` is `'typescript'`), evaluated anew in a fresh realm
+   * for each test (tests share no state, as in the Python oracle).
+   */
   code: string;
   /** Single assertion statements with `node:assert/strict` semantics, in order; at least one. */
   tests: readonly string[];
@@ -143,6 +158,8 @@ export interface JsRunnerInfo {
   concurrency: number;
   /** Whether engine processes drop to an unprivileged uid (the runner runs as root). */
   uidDrop: boolean;
+  /** The uid of each engine slot (leased for the runner's lifetime, unique on the host) when root, else `null`. */
+  sandboxUids: number[] | null;
 }
 
 /** Counters since start. */

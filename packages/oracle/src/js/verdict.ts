@@ -6,9 +6,11 @@ import { errorOutcome, failOutcome } from './outcome-text.js';
 import type { SplitCheck, TestPlan } from './test-plan.js';
 
 /**
- * What an engine process reported for one test (see js/quickjs-host.mjs and js/node-job.mjs):
+ * What an engine process reported for one test (see js/quickjs-host.mjs and js/node-job.mjs), as `trackJob`
+ * assembles it:
  * - `v`: the serialised value of a split test's probe, and the message argument's `messageOf` when the test
- *   has a message expression;
+ *   has a message expression (reported on its own line after the value, which was sent before the message
+ *   ran);
  * - `ok`: the test (or, for a literal test, the snippet) ran without throwing;
  * - `e`: something was thrown, as the prelude's `describe` JSON;
  * - `to`: the budget ran out during the test.
