@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bwrapArgs, SERVER_CAPABILITIES, SERVER_ROLE, type ServerConfig, serverCommand } from './fork-server.js';
+import { SERVER_CAPABILITIES, SERVER_ROLE, type ServerConfig, serverBwrapArgs, serverCommand } from './fork-server.js';
 import { PYTHON_DIR } from './python-files.js';
 
 const CONFIG: ServerConfig = {
@@ -28,9 +28,9 @@ function pairs(args: string[]): string[] {
   return args.map((a, i) => `${a} ${args[i + 1] ?? ''}`);
 }
 
-describe('bwrapArgs', () => {
+describe('serverBwrapArgs', () => {
   it('unshares everything but the user namespace and keeps only the needed capabilities when root', () => {
-    const args = bwrapArgs({ root: true, tmpfsBytes: 4096, view: [] });
+    const args = serverBwrapArgs({ root: true, tmpfsBytes: 4096, view: [] });
     for (const flag of [
       '--unshare-pid',
       '--unshare-net',
@@ -52,7 +52,7 @@ describe('bwrapArgs', () => {
   });
 
   it('shows only the mounts of its view, before its own /tmp, /proc and /dev, and never the host root', () => {
-    const args = bwrapArgs({
+    const args = serverBwrapArgs({
       root: true,
       tmpfsBytes: 4096,
       view: [
@@ -74,7 +74,7 @@ describe('bwrapArgs', () => {
   });
 
   it('uses a user namespace and no capabilities when not root', () => {
-    const args = bwrapArgs({ root: false, tmpfsBytes: 4096, view: [] });
+    const args = serverBwrapArgs({ root: false, tmpfsBytes: 4096, view: [] });
     expect(args).toContain('--unshare-user');
     expect(args).toContain('--disable-userns');
     expect(args).not.toContain('--cap-add');

@@ -2,9 +2,10 @@ import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { closeSync, constants, openSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { isJudged, isOutcome, type Judged } from '@execret/formats';
+import { bwrapArgs } from './bwrap-args.js';
 import type { OracleJudging } from './judging.js';
 import { PYTHON_DIR, SERVER_DIR_FD, SERVER_SCRIPT } from './python-files.js';
-import { mountArgs, type SandboxMount } from './sandbox-view.js';
+import type { SandboxMount } from './sandbox-view.js';
 
 /**
  * One long-lived Python fork server and the line protocol to it. Internal to the package: the pool in
@@ -171,7 +172,7 @@ export function serverCommand(config: ServerConfig, parentPid: number): { comman
   });
   const python = [config.python, '-I', SERVER_SCRIPT, settings];
   if (config.isolation === 'rlimit') return { command: config.python, args: python.slice(1) };
-  return { command: config.bwrap, args: [...bwrapArgs(config), '--', ...python] };
+  return { command: config.bwrap, args: [...serverBwrapArgs(config), '--', ...python] };
 }
 
 /**
@@ -184,43 +185,18 @@ export function serverCommand(config: ServerConfig, parentPid: number): { comman
 export const SERVER_CAPABILITIES = ['CAP_SETUID', 'CAP_SETGID', 'CAP_KILL'] as const;
 
 /**
- * bubblewrap flags: every namespace but the user one when root (so the server keeps real root to drop
- * its children to the sandbox uid, with only {@link SERVER_CAPABILITIES}), a user namespace
- * otherwise; an empty root holding only the read-only binds of `view` (the interpreter, the system's
- * libraries: not the host filesystem) and then made read-only itself, a private size-limited tmpfs on
- * /tmp, fresh /proc and /dev, no network (not even the host's loopback), an empty environment, a new
- * session, death with the parent.
+ * bubblewrap flags of a server (see `bwrap-args.ts`): as root no user namespace, so the server keeps real
+ * root to drop its children to the sandbox uid, with only {@link SERVER_CAPABILITIES}; a user namespace
+ * otherwise; the root holding only the read-only binds of `view` (the interpreter, the system's libraries:
+ * not the host filesystem).
  * @internal
  */
-export function bwrapArgs(config: Pick<ServerConfig, 'root' | 'tmpfsBytes' | 'view'>): string[] {
-  const args = ['--unshare-ipc', '--unshare-pid', '--unshare-net', '--unshare-uts', '--unshare-cgroup-try'];
-  if (config.root) {
-    args.push('--cap-drop', 'ALL');
-    for (const cap of SERVER_CAPABILITIES) args.push('--cap-add', cap);
-  } else {
-    args.push('--unshare-user', '--disable-userns');
-  }
-  args.push(
-    '--die-with-parent',
-    '--new-session',
-    ...mountArgs(config.view),
-    '--perms',
-    '1777',
-    '--size',
-    String(config.tmpfsBytes),
-    '--tmpfs',
-    '/tmp',
-    '--proc',
-    '/proc',
-    '--dev',
-    '/dev',
-    '--remount-ro',
-    '/',
-    '--clearenv',
-    '--chdir',
-    '/tmp',
-  );
-  return args;
+export function serverBwrapArgs(config: Pick<ServerConfig, 'root' | 'tmpfsBytes' | 'view'>): string[] {
+  return bwrapArgs({
+    identity: config.root ? { kind: 'root', capabilities: SERVER_CAPABILITIES } : { kind: 'user-namespace' },
+    mounts: config.view,
+    tmpfsBytes: config.tmpfsBytes,
+  });
 }
 
 /**

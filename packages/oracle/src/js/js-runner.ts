@@ -5,7 +5,7 @@ import { abortError, OracleError } from '../errors.js';
 import { leaseSandboxUids } from '../sandbox-uids.js';
 import type { Engine, EngineOutcome } from './engine-job.js';
 import { engineSlots, type StartedEngine, startCheckedEngine } from './engine-start.js';
-import { cachedPlanner, type PreparationLimits, prepareJob, validateJob } from './job-preparation.js';
+import type { PreparationLimits } from './job-preparation.js';
 import { assembleResult, type ResultSetting } from './job-result.js';
 import { type RunnerFiles, runnerFiles } from './runner-files.js';
 import { runnerInfo } from './runner-info.js';
@@ -71,6 +71,7 @@ async function startJsRunner(
   source: RunnerFiles,
   signal: AbortSignal | undefined,
 ): Promise<JsRunner> {
+  const preparation = await loadPreparation();
   const node = locateNode(resolved.node);
   const root = process.getuid?.() === 0;
   // As root, every engine slot runs as a uid of its own, unique on the host (see sandbox-uids.ts).
@@ -104,11 +105,28 @@ async function startJsRunner(
   }
   const info = runnerInfo({ resolved, files, node, root, isolation, fallbackReason, uids: lease?.uids ?? null });
   return runnerOver(engine, info, {
+    preparation,
     limits: resolved,
     result: { engine: resolved.engine, isolation, maxMessageBytes: resolved.maxMessageBytes },
     concurrency: resolved.concurrency,
     release,
   });
+}
+
+/**
+ * Loads the job preparation module, and with it Babel's parser and sucrase (see {@link Preparation});
+ * `OracleError` `server-start-failed` naming what is missing when they cannot be loaded.
+ */
+async function loadPreparation(): Promise<Preparation> {
+  try {
+    return await import('./job-preparation.js');
+  } catch (cause) {
+    throw new OracleError(
+      'server-start-failed',
+      `@execret/oracle createJsRunner: cannot load the JavaScript tooling (@babel/parser, sucrase): ${(cause as Error).message}`,
+      { cause },
+    );
+  }
 }
 
 /**
@@ -154,8 +172,15 @@ function loadRunnerFiles(): RunnerFiles {
   }
 }
 
+/**
+ * The job preparation module (Babel's parser to plan tests, sucrase to strip TypeScript), loaded when the
+ * first runner starts: importing the oracle for Python jobs loads neither.
+ */
+type Preparation = typeof import('./job-preparation.js');
+
 /** How a runner prepares jobs, states results and bounds `runMany`. */
 interface RunnerSetting {
+  preparation: Preparation;
   limits: PreparationLimits;
   result: ResultSetting;
   /** Engine process slots; `runMany` keeps four jobs per slot in flight. */
@@ -171,6 +196,7 @@ interface RunnerSetting {
  * `closed`, and releases what the runner holds (its copy of the engine files).
  */
 function runnerOver(engine: Engine, info: JsRunnerInfo, setting: RunnerSetting): JsRunner {
+  const { cachedPlanner, prepareJob, validateJob } = setting.preparation;
   const plan = cachedPlanner();
   let closed = false;
   let jobs = 0;
@@ -190,7 +216,10 @@ function runnerOver(engine: Engine, info: JsRunnerInfo, setting: RunnerSetting):
   return {
     info,
     run,
-    runMany: (list, manyOptions: JsRunManyOptions = {}) => runManyJobs(run, list, setting.concurrency, manyOptions),
+    runMany: async (list, manyOptions: JsRunManyOptions = {}) => {
+      if (Array.isArray(list)) for (const job of list) validateJob(job);
+      return runManyJobs(run, list, setting.concurrency, manyOptions);
+    },
     stats() {
       const counts = engine.stats();
       return { jobs, processesStarted: counts.started, processesKilled: counts.killed, engineCpuMs: counts.cpuMs };
@@ -252,7 +281,6 @@ async function runManyJobs(
   manyOptions: JsRunManyOptions,
 ): Promise<JsResult[]> {
   if (!Array.isArray(list)) throw new TypeError('@execret/oracle JsRunner.runMany: jobs must be an array');
-  for (const job of list) validateJob(job);
   const results = new Array<JsResult>(list.length);
   const started = performance.now();
   let done = 0;

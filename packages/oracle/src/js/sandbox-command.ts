@@ -1,5 +1,6 @@
 import { lstatSync, readlinkSync } from 'node:fs';
-import { mountArgs, SANDBOX_MASKED_PATHS, SANDBOX_SYSTEM_PATHS, type SandboxMount } from '../sandbox-view.js';
+import { bwrapArgs } from '../bwrap-args.js';
+import { SANDBOX_MASKED_PATHS, SANDBOX_SYSTEM_PATHS, type SandboxMount } from '../sandbox-view.js';
 import type { JsIsolation } from './types.js';
 
 /**
@@ -114,52 +115,6 @@ export function systemMounts(fs: MountFs = NODE_MOUNT_FS): SandboxMount[] {
 }
 
 /**
- * bubblewrap flags of an engine process: every namespace (user, network: not even the host's loopback,
- * pid, ipc, uts, cgroup), no further user namespaces, death with its parent, a new session; a read-only
- * root holding only the system's files, the node binary and the binds; a private size-limited /tmp; fresh
- * /proc and /dev; an empty environment but `TZ=UTC`.
- */
-function bwrapArgs(config: EngineCommandConfig): string[] {
-  const args = [
-    '--unshare-user',
-    '--disable-userns',
-    '--unshare-ipc',
-    '--unshare-pid',
-    '--unshare-net',
-    '--unshare-uts',
-    '--unshare-cgroup-try',
-    '--die-with-parent',
-    '--new-session',
-    ...mountArgs(config.system),
-    '--ro-bind',
-    config.node,
-    SANDBOX_NODE,
-  ];
-  for (const bind of config.binds) args.push('--ro-bind', bind.source, bind.dest);
-  args.push(
-    '--perms',
-    '1777',
-    '--size',
-    String(config.tmpfsBytes),
-    '--tmpfs',
-    '/tmp',
-    '--proc',
-    '/proc',
-    '--dev',
-    '/dev',
-    '--remount-ro',
-    '/',
-    '--clearenv',
-    '--setenv',
-    'TZ',
-    'UTC',
-    '--chdir',
-    '/tmp',
-  );
-  return args;
-}
-
-/**
  * The command line of one engine process: `prlimit` sets the limits, `setpriv` drops to the sandbox uid
  * (when one is given) with no capabilities, no supplementary groups and `no_new_privs`, then bubblewrap
  * (under `bwrap`) and node. Under `rlimit` node runs directly after `setpriv`, in `/`, with only `TZ=UTC`
@@ -192,7 +147,23 @@ export function engineCommand(config: EngineCommandConfig): EngineCommand {
       '--',
     );
   }
-  const node = config.isolation === 'bwrap' ? [config.bwrap, ...bwrapArgs(config), '--', SANDBOX_NODE] : [config.node];
+  const node =
+    config.isolation === 'bwrap'
+      ? [
+          config.bwrap,
+          // A user namespace of its own (setpriv has already dropped to the slot's uid); the system's files,
+          // the node binary and the engine files, read-only; only TZ=UTC in the environment.
+          ...bwrapArgs({
+            identity: { kind: 'user-namespace' },
+            mounts: config.system,
+            binds: [{ source: config.node, dest: SANDBOX_NODE }, ...config.binds],
+            tmpfsBytes: config.tmpfsBytes,
+            env: { TZ: 'UTC' },
+          }),
+          '--',
+          SANDBOX_NODE,
+        ]
+      : [config.node];
   args.push(...node, ...config.nodeArgs, config.script, ...config.scriptArgs);
   return {
     command: 'prlimit',
