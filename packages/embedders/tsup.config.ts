@@ -1,9 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // the core plus one entry per provider; provider SDKs stay external and are imported lazily
+  // one entry per job (embedding models, search, matrix files) plus one per provider; provider SDKs stay
+  // external and are imported lazily
   entry: {
     index: 'src/index.ts',
+    search: 'src/search.ts',
+    npz: 'src/npz.ts',
     openai: 'src/providers/openai.ts',
     gemini: 'src/providers/gemini.ts',
     mistral: 'src/providers/mistral.ts',

@@ -1,3 +1,5 @@
+import { ExecretError } from '@execret/formats';
+
 /**
  * Why an analysis could not be computed from the data it was given.
  *
@@ -41,18 +43,12 @@ export interface AnalysesErrorOptions {
  *   if (AnalysesError.is(error)) console.log(error.code); // 'duplicate-corpus-id'
  * }
  */
-export class AnalysesError extends Error {
-  /** What went wrong, one of {@link ANALYSES_ERROR_CODES}. */
-  readonly code: AnalysesErrorCode;
+export class AnalysesError extends ExecretError<AnalysesErrorCode> {
   /** Where it went wrong, when known. */
   readonly details: Readonly<Record<string, string | number>>;
-  /** Brand checked by {@link AnalysesError.is}. */
-  readonly [BRAND] = true;
 
   constructor(code: AnalysesErrorCode, message: string, options: AnalysesErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'AnalysesError';
-    this.code = code;
+    super('AnalysesError', BRAND, code, message, options.cause);
     this.details = options.details ?? {};
   }
 
@@ -64,6 +60,6 @@ export class AnalysesError extends Error {
    * AnalysesError.is(new Error('x'));                            // false
    */
   static is(value: unknown): value is AnalysesError {
-    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+    return ExecretError.hasBrand(value, BRAND);
   }
 }

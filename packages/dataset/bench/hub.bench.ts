@@ -16,9 +16,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SHA256SUMS_FILE } from '@execret/formats';
+import { startFakeHub } from '@execret/test-kit';
 import { readJsonl } from '../src/jsonl.js';
 import { loadExecRetrieval } from '../src/load.js';
-import { startFakeHub } from '../test/fake-hub.js';
 import { writeSyntheticRelease } from './synthetic-release.js';
 
 const runsArg = process.argv.indexOf('--runs');

@@ -8,6 +8,8 @@
  *   had schema errors). When the failure is caused by data, the error carries every collected issue.
  */
 
+import { ExecretError } from '@execret/formats';
+
 /** The codes a {@link DatasetError} can carry. */
 export type DatasetErrorCode =
   /** A line or file is not valid JSON / UTF-8, or is truncated. */
@@ -159,14 +161,11 @@ export interface DatasetErrorOptions {
  *   else throw error;
  * }
  */
-export class DatasetError extends Error {
-  /** What kind of failure this is. */
-  readonly code: DatasetErrorCode;
+export class DatasetError extends ExecretError<DatasetErrorCode> {
   /** The data issues behind the failure (empty for IO and network failures). */
   readonly issues: readonly DatasetIssue[];
   /** Number of issues found beyond the collection limit (not stored in `issues`). */
   readonly omittedIssues: number;
-  readonly [BRAND] = true;
 
   constructor(code: DatasetErrorCode, message: string, options: DatasetErrorOptions = {}) {
     const issues = options.issues ?? [];
@@ -179,9 +178,7 @@ export class DatasetError extends Error {
         .join('\n')}`;
     }
     if (omitted > 0) full += `\n  (${omitted} further issue${omitted === 1 ? '' : 's'} not collected)`;
-    super(full, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'DatasetError';
-    this.code = code;
+    super('DatasetError', BRAND, code, full, options.cause);
     this.issues = issues;
     this.omittedIssues = omitted;
   }
@@ -194,7 +191,7 @@ export class DatasetError extends Error {
    * DatasetError.is(new Error('x'));                 // false
    */
   static is(value: unknown): value is DatasetError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    return ExecretError.hasBrand(value, BRAND);
   }
 }
 

@@ -9,7 +9,7 @@
  * it could not attribute.
  */
 
-import { mulberry32 } from '@execret/formats';
+import { fnv1a32, mulberry32 } from '@execret/formats';
 import { type Benchmark, type BenchmarkDerivation, createBenchmark } from './benchmark.js';
 import type { DistractorMetadata } from './distractor-metadata.js';
 import type { CorpusRow, QueryRow } from './schemas.js';
@@ -17,19 +17,9 @@ import type { CorpusRow, QueryRow } from './schemas.js';
 /** Default seed of {@link retainDistractors} (the release's bootstrap seed). */
 export const DEFAULT_POOL_SEED = 20260510;
 
-/** 32-bit FNV-1a of a string's UTF-16 code units. */
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /**
  * The order in which a query's distractors are retained: a Fisher–Yates shuffle of `ids` driven by mulberry32
- * seeded with `seed XOR fnv1a(queryId)` (the seed taken as a 32-bit integer). Depends only on the seed, the query
+ * seeded with `seed XOR fnv1a32(queryId)` (the seed taken as a 32-bit integer). Depends only on the seed, the query
  * id and the listed ids, so it is the same whatever other queries the benchmark holds.
  *
  * @example
@@ -37,7 +27,7 @@ function fnv1a(text: string): number {
  */
 export function retentionOrder(ids: readonly string[], queryId: string, seed: number): string[] {
   const out = [...ids];
-  const random = mulberry32((seed ^ fnv1a(queryId)) >>> 0);
+  const random = mulberry32((seed ^ fnv1a32(queryId)) >>> 0);
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     const t = out[i] as string;

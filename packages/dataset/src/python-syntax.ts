@@ -1,16 +1,15 @@
 /**
- * A lightweight lexical reading of Python source, enough to check test asserts and find top-level functions
- * without running Python.
+ * A lexical reading of Python source for validation, enough to check test asserts and find top-level functions
+ * without running Python: logical lines, their indentation and top-level `;`, and which names are called. The
+ * tokens come from `@execret/formats`' `tokenizePython` (the one Python lexer; its module comment says what it
+ * accepts and rejects).
  *
- * What it understands: comments, string literals with any prefix (`r`, `b`, `u`, `f` and combinations), single
- * and triple quotes, backslash escapes and line continuations, bracket nesting, logical lines, indentation of a
- * logical line, top-level `;`, identifiers (Unicode letters included) and which identifiers are called.
- *
- * What it does not do: it is not a parser. `assert x ==` passes the lexical check; so do invalid operators
- * sequences and wrong keywords. Python 3.12 f-strings that nest the same quote inside a replacement field are
- * read as ending at that quote. For a full check pass a real parser through `validateBenchmark`'s
- * `parsePython` option.
+ * What it does not do: it is not a parser. `assert x ==` passes the lexical check; so do invalid operator
+ * sequences and wrong keywords. For a full check pass a real parser through `validateBenchmark`'s `parsePython`
+ * option.
  */
+
+import { type PythonLexError, tokenizePython } from '@execret/formats';
 
 /** One logical line of Python source. */
 interface PythonLogicalLine {
@@ -24,15 +23,6 @@ interface PythonLogicalLine {
   line: number;
   /** Offsets of `;` at bracket depth 0 outside strings and comments. */
   semicolons: number[];
-}
-
-/** A lexical error, located. */
-interface PythonLexError {
-  message: string;
-  /** Offset of the offending character. */
-  offset: number;
-  /** 1-based physical line. */
-  line: number;
 }
 
 /** The result of {@link scanPython}. */
@@ -81,48 +71,6 @@ const KEYWORDS = new Set([
   'with',
   'yield',
 ]);
-const STRING_PREFIX = /^(?:[rR][bBfF]?|[bBfF][rR]?|[uU])$/;
-const ID_START = /^[\p{L}\p{Nl}_]/u;
-const ID_CONTINUE = /^[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}_]/u;
-
-// Character codes used by the scanner.
-const TAB = 9;
-const LF = 10;
-const FF = 12;
-const CR = 13;
-const SPACE = 32;
-const BANG = 33;
-const DQUOTE = 34;
-const HASH = 35;
-const DOLLAR = 36;
-const SQUOTE = 39;
-const LPAREN = 40;
-const RPAREN = 41;
-const DOT = 46;
-const SEMI = 59;
-const EQUALS = 61;
-const QUESTION = 63;
-const LBRACKET = 91;
-const BACKSLASH = 92;
-const RBRACKET = 93;
-const BACKTICK = 96;
-const LBRACE = 123;
-const RBRACE = 125;
-
-/** Length (1 or 2 code units) of an identifier character at `i`, 0 when there is none. */
-function idCharLength(source: string, i: number, start: boolean): number {
-  const c = source.charCodeAt(i);
-  if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95) return 1;
-  if (c >= 48 && c <= 57) return start ? 0 : 1;
-  if (c < 128 || Number.isNaN(c)) return 0;
-  const cp = source.codePointAt(i) as number;
-  const text = String.fromCodePoint(cp);
-  return (start ? ID_START : ID_CONTINUE).test(text) ? text.length : 0;
-}
-
-function closerOf(open: number): number {
-  return open === LPAREN ? RPAREN : open === LBRACKET ? RBRACKET : RBRACE;
-}
 
 /**
  * Splits Python source into logical lines and records calls, stopping at the first lexical error
@@ -134,219 +82,34 @@ function closerOf(open: number): number {
  * scan.calls;                      // ['f', 'print', 'f']
  */
 export function scanPython(source: string): PythonScan {
+  const { tokens, error } = tokenizePython(source);
   const lines: PythonLogicalLine[] = [];
   const calls: string[] = [];
-  const stack: number[] = []; // opening bracket codes
-  const stackOffsets: number[] = [];
-  const stackLines: number[] = [];
-  const n = source.length;
-  let i = 0;
-  let line = 1;
   let current: PythonLogicalLine | null = null;
-  let lineIndent = 0; // indent of the physical line being read
-  let atLineStart = true;
-  let prevSignificant = 0; // code of the last significant character outside strings (0: identifier/string)
-  let lastIdentifier: string | null = null; // identifier directly before (only whitespace between)
-  let error: PythonLexError | null = null;
-  scan: while (i < n) {
-    const c = source.charCodeAt(i);
-    if (atLineStart) {
-      let width = 0;
-      while (i < n) {
-        const w = source.charCodeAt(i);
-        if (w !== SPACE && w !== TAB && w !== FF) break;
-        width++;
-        i++;
-      }
-      lineIndent = width;
-      atLineStart = false;
-      continue;
+  let indent = 0;
+  tokens.forEach((t, k) => {
+    if (t.kind === 'indent') {
+      indent = t.text.length;
+      return;
     }
-    if (c === LF || c === CR) {
-      i += c === CR && source.charCodeAt(i + 1) === LF ? 2 : 1;
-      line++;
-      atLineStart = true;
-      if (stack.length === 0) current = null;
-      lastIdentifier = null;
-      continue;
-    }
-    if (c === SPACE || c === TAB || c === FF) {
-      i++;
-      continue;
-    }
-    if (c === HASH) {
-      while (i < n) {
-        const d = source.charCodeAt(i);
-        if (d === LF || d === CR) break;
-        i++;
-      }
-      continue;
-    }
-    if (c === BACKSLASH) {
-      const next = source.charCodeAt(i + 1);
-      if (next === LF || next === CR) {
-        i += next === CR && source.charCodeAt(i + 2) === LF ? 3 : 2;
-        line++;
-        continue;
-      }
-      error = {
-        message: i + 1 >= n ? 'backslash at end of input' : 'unexpected character after line continuation character',
-        offset: i,
-        line,
-      };
-      break;
+    if (t.kind === 'newline') {
+      current = null;
+      return;
     }
     if (current === null) {
-      current = { start: i, end: i, indent: lineIndent, line, semicolons: [] };
+      current = { start: t.start, end: t.start, indent, line: t.line, semicolons: [] };
       lines.push(current);
     }
-    // identifiers, keywords and string prefixes
-    const idLength = idCharLength(source, i, true);
-    if (idLength > 0) {
-      let j = i + idLength;
-      for (;;) {
-        const k = idCharLength(source, j, false);
-        if (k === 0) break;
-        j += k;
-      }
-      const q = source.charCodeAt(j);
-      if ((q === DQUOTE || q === SQUOTE) && j - i <= 2 && STRING_PREFIX.test(source.slice(i, j))) {
-        const end = skipString(source, j);
-        if (end < 0) {
-          error = {
-            message: end === -2 ? 'unterminated triple-quoted string literal' : 'unterminated string literal',
-            offset: i,
-            line,
-          };
-          break;
-        }
-        line += countNewlines(source, j, end);
-        i = end;
-        current.end = i;
-        prevSignificant = 0;
-        lastIdentifier = null;
-        continue;
-      }
-      const word = source.slice(i, j);
-      lastIdentifier = prevSignificant === DOT || KEYWORDS.has(word) ? null : word;
-      prevSignificant = 0;
-      i = j;
-      current.end = i;
-      continue;
-    }
-    if (c === DQUOTE || c === SQUOTE) {
-      const end = skipString(source, i);
-      if (end < 0) {
-        error = {
-          message: end === -2 ? 'unterminated triple-quoted string literal' : 'unterminated string literal',
-          offset: i,
-          line,
-        };
-        break;
-      }
-      line += countNewlines(source, i, end);
-      i = end;
-      current.end = i;
-      prevSignificant = 0;
-      lastIdentifier = null;
-      continue;
-    }
-    switch (c) {
-      case LPAREN:
-      case LBRACKET:
-      case LBRACE:
-        if (c === LPAREN && lastIdentifier !== null) calls.push(lastIdentifier);
-        stack.push(c);
-        stackOffsets.push(i);
-        stackLines.push(line);
-        break;
-      case RPAREN:
-      case RBRACKET:
-      case RBRACE: {
-        const open = stack.pop();
-        const openLine = stackLines.pop();
-        stackOffsets.pop();
-        if (open === undefined) {
-          error = { message: `unmatched '${String.fromCharCode(c)}'`, offset: i, line };
-          break scan;
-        }
-        if (closerOf(open) !== c) {
-          error = {
-            message: `closing '${String.fromCharCode(c)}' does not match opening '${String.fromCharCode(open)}' on line ${openLine}`,
-            offset: i,
-            line,
-          };
-          break scan;
-        }
-        break;
-      }
-      case SEMI:
-        if (stack.length === 0) current.semicolons.push(i);
-        break;
-      case DOLLAR:
-      case QUESTION:
-      case BACKTICK:
-        error = { message: `invalid character '${String.fromCharCode(c)}'`, offset: i, line };
-        break scan;
-      case BANG:
-        if (source.charCodeAt(i + 1) !== EQUALS) {
-          error = { message: "invalid character '!' (only '!=' is an operator)", offset: i, line };
-          break scan;
-        }
-        break;
-      default:
-        break;
-    }
-    lastIdentifier = null;
-    prevSignificant = c;
-    i++;
-    current.end = i;
-  }
-  if (error === null && stack.length > 0) {
-    const k = stack.length - 1;
-    const openLine = stackLines[k] as number;
-    error = {
-      message: `'${String.fromCharCode(stack[k] as number)}' opened on line ${openLine} is never closed`,
-      offset: stackOffsets[k] as number,
-      line: openLine,
-    };
-  }
+    current.end = t.start + t.text.length;
+    if (t.kind !== 'op') return;
+    if (t.text === ';' && t.depth === 0) current.semicolons.push(t.start);
+    if (t.text !== '(') return;
+    const callee = tokens[k - 1];
+    const before = tokens[k - 2];
+    if (callee?.kind === 'name' && !KEYWORDS.has(callee.text) && !(before?.kind === 'op' && before.text === '.'))
+      calls.push(callee.text);
+  });
   return { lines, calls, error };
-}
-
-function countNewlines(source: string, from: number, to: number): number {
-  let k = 0;
-  for (let i = from; i < to; i++) {
-    const c = source.charCodeAt(i);
-    if (c === LF) k++;
-    else if (c === CR && source.charCodeAt(i + 1) !== LF) k++;
-  }
-  return k;
-}
-
-/**
- * Returns the offset just past the string literal whose opening quote is at `q`; -1 for an unterminated
- * single-quoted string, -2 for an unterminated triple-quoted one.
- */
-function skipString(source: string, q: number): number {
-  const quote = source.charCodeAt(q);
-  const triple = source.charCodeAt(q + 1) === quote && source.charCodeAt(q + 2) === quote;
-  let i = q + (triple ? 3 : 1);
-  const n = source.length;
-  while (i < n) {
-    const c = source.charCodeAt(i);
-    if (c === BACKSLASH) {
-      i += 2;
-      continue;
-    }
-    if (!triple && (c === LF || c === CR)) return -1;
-    if (c === quote) {
-      if (!triple) return i + 1;
-      if (source.charCodeAt(i + 1) === quote && source.charCodeAt(i + 2) === quote) return i + 3;
-    }
-    i++;
-  }
-  return triple ? -2 : -1;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type FakeHub, startFakeHub } from '@execret/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hubCacheDirectory, hubRepoCacheDirectory } from '../src/hub-cache.js';
 import { resolveHubCommit } from '../src/hub-commit.js';
 import { createHubHttp } from '../src/hub-http.js';
 import { DatasetError, downloadHubDataset, loadExecRetrieval } from '../src/index.js';
-import { type FakeHub, startFakeHub } from './fake-hub.js';
 import { FIXTURE_DIR, tempDir } from './helpers.js';
 
 const REF = { owner: 'anon', name: 'tiny', revision: 'main' };

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type FakeHub, startFakeHub } from '@execret/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hubCacheDirectory } from '../src/hub-cache.js';
 import { DatasetError, downloadHubDataset, loadExecRetrieval } from '../src/index.js';
-import { type FakeHub, startFakeHub } from './fake-hub.js';
 import { copyFixture, FIXTURE_DIR, tempDir } from './helpers.js';
 
 const REF = { owner: 'anon', name: 'tiny', revision: 'main' };

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type FakeHub, startFakeHub } from '@execret/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hubIncompleteDirectory, hubRepoCacheDirectory } from '../src/hub-cache.js';
 import { DatasetError, downloadHubDataset } from '../src/index.js';
-import { type FakeHub, startFakeHub } from './fake-hub.js';
 import { FIXTURE_DIR, tempDir } from './helpers.js';
 
 const REF = { owner: 'anon', name: 'tiny', revision: 'main' };

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type FakeHub, startFakeHub } from '@execret/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hubCacheDirectory, hubIncompleteDirectory, hubRepoCacheDirectory } from '../src/hub-cache.js';
 import { hubFileUrl } from '../src/hub-urls.js';
@@ -11,7 +12,6 @@ import {
   parseHubReference,
 } from '../src/index.js';
 import { readReleaseDirectory } from '../src/read-release.js';
-import { type FakeHub, startFakeHub } from './fake-hub.js';
 import { FIXTURE_DIR, tempDir } from './helpers.js';
 
 const REF = { owner: 'anon', name: 'tiny', revision: 'refs/pr/1' };

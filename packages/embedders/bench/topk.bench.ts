@@ -19,7 +19,8 @@ import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { type OnnxRuntimeModule, readNpy, topK, topKOnnx, topKParallel, writeNpy } from '../src/retrieval.js';
+import { readNpy, writeNpy } from '../src/npz.js';
+import { type OnnxRuntimeModule, topK, topKOnnx, topKParallel } from '../src/search.js';
 
 /** onnxruntime-node as installed for @huggingface/transformers (a dev dependency), when loadable. */
 function loadOnnxRuntime(): OnnxRuntimeModule | undefined {

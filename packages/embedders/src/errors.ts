@@ -1,3 +1,5 @@
+import { ExecretError } from '@execret/formats';
+
 /**
  * The one error class of `@execret/embedders`.
  *
@@ -57,17 +59,13 @@ export interface EmbeddersErrorDetails {
  *   if (EmbeddersError.is(error) && error.code === 'auth') console.error('check your API key');
  * }
  */
-export class EmbeddersError extends Error {
-  readonly code: EmbeddersErrorCode;
+export class EmbeddersError extends ExecretError<EmbeddersErrorCode> {
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
   readonly attempts: number | undefined;
-  readonly [BRAND] = true;
 
   constructor(code: EmbeddersErrorCode, message: string, details: EmbeddersErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = 'EmbeddersError';
-    this.code = code;
+    super('EmbeddersError', BRAND, code, message, details.cause);
     this.status = details.status;
     this.retryAfterMs = details.retryAfterMs;
     this.attempts = details.attempts;
@@ -81,6 +79,6 @@ export class EmbeddersError extends Error {
    * EmbeddersError.is(new Error('x')); // false
    */
   static is(value: unknown): value is EmbeddersError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    return ExecretError.hasBrand(value, BRAND);
   }
 }

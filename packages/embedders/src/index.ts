@@ -1,3 +1,6 @@
+// Entry point `@execret/embedders`: embedding models (registry, providers through `createEmbedder`, the
+// embedding cache and its `.npz` matrices). Search is `@execret/embedders/search`, matrix files `/npz`.
+
 export {
   type CacheLookup,
   type CacheSpace,
@@ -20,7 +23,7 @@ export { configHash, HASHED_SETTINGS } from './config-hash.js';
 export { type CreateEmbedderOptions, createEmbedder, describeEmbedder } from './create-embedder.js';
 export { EmbeddersError, type EmbeddersErrorCode, type EmbeddersErrorDetails } from './errors.js';
 export { modelInput } from './model-input.js';
-export { getModelConfig, listModels, MODEL_REGISTRY } from './registry.js';
+export { getModelConfig, listModels, MODEL_REGISTRY, qwen3QueryPrefix } from './registry.js';
 export {
   type AdapterRequest,
   type AdapterResponse,
@@ -30,5 +33,4 @@ export {
   type RemoteOptions,
 } from './remote-embedder.js';
 export { type ConfigOverrides, resolveEmbedderInfo } from './resolve-info.js';
-export * from './retrieval.js';
 export type * from './types.js';

@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { normalized, vectorFor } from '@execret/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddingCache } from '../src/cache/embedding-cache.js';
 import { cachedEmbed } from '../src/cache/with-cache.js';
 import { corpus, createFakeEmbedder } from './helpers/fake-embedder.js';
-import { normalized, vectorFor } from './helpers/fake-server.js';
 
 const PACKAGE = resolve(__dirname, '..');
 const COUNT = 3000;

@@ -1,13 +1,13 @@
 import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { normalized, vectorFor } from '@execret/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEmbeddingCache } from '../src/cache/embedding-cache.js';
 import { encodeRecords, recordBytes, textHash } from '../src/cache/record.js';
 import { cachedEmbed, withCache } from '../src/cache/with-cache.js';
 import { EmbeddersError } from '../src/errors.js';
 import { corpus, createFakeEmbedder } from './helpers/fake-embedder.js';
-import { normalized, vectorFor } from './helpers/fake-server.js';
 
 let dir: string;
 

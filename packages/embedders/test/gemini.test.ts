@@ -1,15 +1,16 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddersError } from '../src/errors.js';
-import { createGeminiEmbedder } from '../src/providers/gemini.js';
 import {
   type FakeReply,
   type FakeRequest,
   type FakeServer,
+  geminiEmbeddingsResponse,
   normalized,
   recordingSleep,
   startFakeServer,
   vectorFor,
-} from './helpers/fake-server.js';
+} from '@execret/test-kit';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddersError } from '../src/errors.js';
+import { createGeminiEmbedder } from '../src/providers/gemini.js';
 
 const KEY = 'AIza-test-SECRET-0987654321';
 let server: FakeServer | undefined;
@@ -35,14 +36,7 @@ interface GeminiBody {
 
 /** Answers like batchEmbedContents: one unnormalised vector per request entry. */
 function okReply(request: FakeRequest): FakeReply {
-  const body = request.body as GeminiBody;
-  return {
-    json: {
-      embeddings: body.requests.map((r) => ({
-        values: vectorFor(r.content.parts[0]?.text ?? '', r.outputDimensionality ?? 3072),
-      })),
-    },
-  };
+  return { json: geminiEmbeddingsResponse(request.body as GeminiBody, { dims: 3072 }) };
 }
 
 async function start(handler: (request: FakeRequest, n: number) => FakeReply | Promise<FakeReply>) {

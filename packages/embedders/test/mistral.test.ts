@@ -1,15 +1,16 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddersError } from '../src/errors.js';
-import { createMistralEmbedder } from '../src/providers/mistral.js';
 import {
   type FakeReply,
   type FakeRequest,
   type FakeServer,
+  mistralEmbeddingsResponse,
   normalized,
   recordingSleep,
   startFakeServer,
   vectorFor,
-} from './helpers/fake-server.js';
+} from '@execret/test-kit';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddersError } from '../src/errors.js';
+import { createMistralEmbedder } from '../src/providers/mistral.js';
 
 const KEY = 'mistral-test-SECRET-5555';
 let server: FakeServer | undefined;
@@ -26,20 +27,8 @@ afterEach(async () => {
 
 /** Answers like the Mistral embeddings API (`id`, `object`, `data`, `model`, `usage` are all required by the SDK). */
 function okReply(request: FakeRequest, dims: number, round = false): FakeReply {
-  const input = request.body.input as string[];
-  return {
-    json: {
-      id: 'emb-1',
-      object: 'list',
-      model: request.body.model,
-      data: input.map((text, index) => ({
-        object: 'embedding',
-        index,
-        embedding: vectorFor(text, dims).map((x) => (round ? Math.round(x * 100) : x)),
-      })),
-      usage: { prompt_tokens: 3 * input.length, total_tokens: 3 * input.length, completion_tokens: 0 },
-    },
-  };
+  const vector = (text: string, d: number) => vectorFor(text, d).map((x) => (round ? Math.round(x * 100) : x));
+  return { json: mistralEmbeddingsResponse(request.body, { dims, tokensPerInput: 3, vector }) };
 }
 
 async function start(handler: (request: FakeRequest, n: number) => FakeReply | Promise<FakeReply>) {

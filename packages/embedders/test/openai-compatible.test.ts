@@ -1,16 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { EmbeddersError } from '../src/errors.js';
-import { createOpenAICompatibleEmbedder } from '../src/providers/openai-compatible.js';
 import {
-  base64Vector,
   type FakeReply,
   type FakeRequest,
   type FakeServer,
   normalized,
+  openAIEmbeddingsResponse,
   recordingSleep,
   startFakeServer,
   vectorFor,
-} from './helpers/fake-server.js';
+} from '@execret/test-kit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EmbeddersError } from '../src/errors.js';
+import { createOpenAICompatibleEmbedder } from '../src/providers/openai-compatible.js';
 
 let server: FakeServer | undefined;
 
@@ -20,19 +20,9 @@ afterEach(async () => {
 });
 
 function okReply(request: FakeRequest, base64 = false): FakeReply {
-  const input = request.body.input as string[];
   const dims = request.body.dimensions ?? 4096;
   return {
-    json: {
-      object: 'list',
-      model: request.body.model,
-      data: input.map((text, index) => ({
-        object: 'embedding',
-        index,
-        embedding: base64 ? base64Vector(vectorFor(text, dims)) : vectorFor(text, dims),
-      })),
-      usage: { prompt_tokens: 5 * input.length, total_tokens: 5 * input.length },
-    },
+    json: openAIEmbeddingsResponse(request.body, { dims, encoding: base64 ? 'base64' : 'float', tokensPerInput: 5 }),
   };
 }
 

@@ -1,16 +1,17 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddersError } from '../src/errors.js';
-import { createOpenAIEmbedder } from '../src/providers/openai.js';
 import {
   base64Vector,
   type FakeReply,
   type FakeRequest,
   type FakeServer,
   normalized,
+  openAIEmbeddingsResponse,
   recordingSleep,
   startFakeServer,
   vectorFor,
-} from './helpers/fake-server.js';
+} from '@execret/test-kit';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddersError } from '../src/errors.js';
+import { createOpenAIEmbedder } from '../src/providers/openai.js';
 
 const KEY = 'sk-test-SECRET-1234567890';
 let server: FakeServer | undefined;
@@ -27,19 +28,7 @@ afterEach(async () => {
 
 /** Answers like the OpenAI API: base64 float32 vectors derived from each input. */
 function okReply(request: FakeRequest, dims: number): FakeReply {
-  const input = request.body.input as string[];
-  return {
-    json: {
-      object: 'list',
-      model: request.body.model,
-      data: input.map((text, index) => ({
-        object: 'embedding',
-        index,
-        embedding: base64Vector(vectorFor(text, dims)),
-      })),
-      usage: { prompt_tokens: input.length * 10, total_tokens: input.length * 10 },
-    },
-  };
+  return { json: openAIEmbeddingsResponse(request.body, { dims, encoding: 'base64', tokensPerInput: 10 }) };
 }
 
 async function start(handler: (request: FakeRequest, n: number) => FakeReply | Promise<FakeReply>) {

@@ -1,6 +1,3 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { EmbeddersError } from '../src/errors.js';
-import { createVoyageEmbedder } from '../src/providers/voyage.js';
 import {
   type FakeReply,
   type FakeRequest,
@@ -9,7 +6,11 @@ import {
   recordingSleep,
   startFakeServer,
   vectorFor,
-} from './helpers/fake-server.js';
+  voyageEmbeddingsResponse,
+} from '@execret/test-kit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EmbeddersError } from '../src/errors.js';
+import { createVoyageEmbedder } from '../src/providers/voyage.js';
 
 const KEY = 'pa-voyage-SECRET-2468';
 let server: FakeServer | undefined;
@@ -20,16 +21,8 @@ afterEach(async () => {
 });
 
 function okReply(request: FakeRequest): FakeReply {
-  const input = request.body.input as string[];
   const dims = request.body.output_dimension ?? 1024;
-  return {
-    json: {
-      object: 'list',
-      model: request.body.model,
-      data: input.map((text, index) => ({ object: 'embedding', index, embedding: vectorFor(text, dims) })).reverse(),
-      usage: { total_tokens: 4 * input.length },
-    },
-  };
+  return { json: voyageEmbeddingsResponse(request.body, { dims, tokensPerInput: 4 }) };
 }
 
 async function start(handler: (request: FakeRequest, n: number) => FakeReply | Promise<FakeReply>) {

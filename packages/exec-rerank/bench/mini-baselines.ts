@@ -11,7 +11,7 @@
  *    evaluation, never an input of a reranker).
  */
 import { loadExecRetrieval } from '@execret/dataset';
-import { createBm25 } from '@execret/embedders';
+import { createBm25 } from '@execret/embedders/search';
 import { createOracle } from '@execret/oracle';
 import { mcnemarExact, pairedBootstrapCi, pairedOutcomes } from '@execret/stats';
 import { createExecReranker, type ExecReranker } from '../src/index.js';

@@ -1,12 +1,14 @@
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import {
   canonicalJson,
   type ExecutionCacheRecord,
   executionCacheRecord,
   formatExecutionCacheLine,
   isOutcome,
+  type JsonlAppender,
+  type JsonlLineContext,
+  openJsonlAppender,
+  parseJsonlLog,
+  readJsonlLog,
   sha256Hex,
 } from '@execret/formats';
 import type { ArtifactRecord, ChatArtifact, ExecutionArtifact, InputsArtifact } from './artifact-record.js';
@@ -146,39 +148,21 @@ function readRecord(value: unknown): ArtifactRecord | string {
   return `unknown kind ${JSON.stringify(r.kind)} (expected chat, inputs or execution)`;
 }
 
+function toArtifactRecord(value: unknown, context: JsonlLineContext): ArtifactRecord | undefined {
+  const record = readRecord(value);
+  return typeof record === 'string' ? context.reject(record) : record;
+}
+
 /**
- * Parses an artifact cache tolerantly: blank lines skipped, a final line without `\n` is a torn write and
- * ignored, every unusable line reported as an issue (never thrown).
+ * Parses an artifact cache tolerantly (`parseJsonlLog` of `@execret/formats`): blank lines skipped, a final line
+ * without `\n` is a torn write and ignored, every unusable line reported as an issue (never thrown).
  *
  * @example
  * parseArtifactCache('{"v":1,"kind":"inputs","key":"k","generator":"g","seed":1,"count":0,"snippets":[],"calls":[]}\n{"v":1,"ki');
  * // { records: [{ kind: 'inputs', … }], issues: [{ line: 2, kind: 'torn-line', … }], lines: 1 }
  */
 export function parseArtifactCache(text: string): ParsedArtifactCache {
-  const records: ArtifactRecord[] = [];
-  const issues: ArtifactCacheIssue[] = [];
-  const parts = text.split('\n');
-  const torn = parts.pop() ?? '';
-  if (torn !== '')
-    issues.push({
-      line: parts.length + 1,
-      kind: 'torn-line',
-      message: `last line has ${torn.length} characters and no terminating newline (a torn write); ignored`,
-    });
-  parts.forEach((raw, i) => {
-    if (raw.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (cause) {
-      issues.push({ line: i + 1, kind: 'invalid-json', message: `not JSON (${(cause as Error).message}); ignored` });
-      return;
-    }
-    const record = readRecord(value);
-    if (typeof record === 'string') issues.push({ line: i + 1, kind: 'invalid-record', message: `${record}; ignored` });
-    else records.push(record);
-  });
-  return { records, issues, lines: parts.length };
+  return parseJsonlLog(text, toArtifactRecord);
 }
 
 /** An open, append-only artifact cache (see {@link openArtifactCache}). */
@@ -203,8 +187,8 @@ export interface ArtifactCache {
  * Opens (creating it and its directory when absent) a crash-safe, append-only JSONL file of generated tests, chat
  * replies, generated inputs and executions, so every reranked decision can be audited and rerun without a model
  * (and without executing anything, when every execution is cached). Each record is appended with one `write`
- * call on an `O_APPEND` descriptor; a torn last line left by a killed writer is ignored on reading and
- * terminated before the first append.
+ * call on an `O_APPEND` descriptor (`openJsonlAppender` of `@execret/formats`); a torn last line left by a killed
+ * writer is ignored on reading and terminated before the first append.
  *
  * @throws {ExecRerankError} `cache-io` when the file cannot be read, created or opened for appending
  * @example
@@ -214,27 +198,21 @@ export interface ArtifactCache {
  * cache.close();
  */
 export async function openArtifactCache(file: string): Promise<ArtifactCache> {
-  let text = '';
+  let parsed: ParsedArtifactCache;
   try {
-    text = await readFile(file, 'utf8');
+    parsed = await readJsonlLog(file, toArtifactRecord);
   } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code !== 'ENOENT')
-      throw new ExecRerankError(
-        'cache-io',
-        `@execret/exec-rerank artifact cache: cannot read ${file}: ${(cause as Error).message}`,
-        {
-          cause,
-        },
-      );
+    throw new ExecRerankError(
+      'cache-io',
+      `@execret/exec-rerank artifact cache: cannot read ${file}: ${(cause as Error).message}`,
+      { cause },
+    );
   }
-  const parsed = parseArtifactCache(text);
   const map = new Map<string, ArtifactRecord>();
   for (const r of parsed.records) map.set(`${r.kind}\n${r.key}`, r);
-  let fd: number | null;
+  let log: JsonlAppender;
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    fd = openSync(file, 'a');
-    if (text !== '' && !text.endsWith('\n')) writeSync(fd, '\n');
+    log = openJsonlAppender(file);
   } catch (cause) {
     throw new ExecRerankError(
       'cache-io',
@@ -253,17 +231,15 @@ export async function openArtifactCache(file: string): Promise<ArtifactCache> {
     inputs: (key) => get('inputs', key) as InputsArtifact | undefined,
     execution: (code, tests) => get('execution', `${code}:${tests}`) as ExecutionArtifact | undefined,
     put(record) {
-      if (fd === null) throw new ExecRerankError('cache-io', `@execret/exec-rerank artifact cache: ${file} is closed`);
+      if (log.closed) throw new ExecRerankError('cache-io', `@execret/exec-rerank artifact cache: ${file} is closed`);
       const line = formatArtifactLine(record);
       try {
-        writeSync(fd, line);
+        log.append(line);
       } catch (cause) {
         throw new ExecRerankError(
           'cache-io',
           `@execret/exec-rerank artifact cache: cannot append to ${file}: ${(cause as Error).message}`,
-          {
-            cause,
-          },
+          { cause },
         );
       }
       const k = `${record.kind}\n${record.key}`;
@@ -272,8 +248,7 @@ export async function openArtifactCache(file: string): Promise<ArtifactCache> {
     },
     records: () => map.values(),
     close() {
-      if (fd !== null) closeSync(fd);
-      fd = null;
+      log.close();
     },
   };
 }

@@ -8,6 +8,8 @@
  * non-string candidate, a bad option) throws `TypeError`/`RangeError` at once.
  */
 
+import { ExecretError } from '@execret/formats';
+
 /** The codes an {@link ExecRerankError} can carry. */
 export type ExecRerankErrorCode =
   /** The id is not one of `exec/consensus`, `exec/random-clone`, `exec/tests@<chat model>`, `exec/probe@<chat model>`. */
@@ -58,15 +60,11 @@ export interface ExecRerankErrorDetails {
  *   else throw error;
  * }
  */
-export class ExecRerankError extends Error {
-  readonly code: ExecRerankErrorCode;
+export class ExecRerankError extends ExecretError<ExecRerankErrorCode> {
   readonly status: number | undefined;
-  readonly [BRAND] = true;
 
   constructor(code: ExecRerankErrorCode, message: string, details: ExecRerankErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = 'ExecRerankError';
-    this.code = code;
+    super('ExecRerankError', BRAND, code, message, details.cause);
     this.status = details.status;
   }
 
@@ -78,6 +76,6 @@ export class ExecRerankError extends Error {
    * ExecRerankError.is(new Error('x'));                    // false
    */
   static is(value: unknown): value is ExecRerankError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    return ExecretError.hasBrand(value, BRAND);
   }
 }

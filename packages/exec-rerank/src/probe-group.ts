@@ -1,64 +1,24 @@
 import type { ArtifactCache } from './artifact-cache.js';
 import { inputsArtifactKey } from './artifact-cache.js';
 import { mergeCodeLiterals } from './code-literals.js';
-import {
-  DEFAULT_EXEC_RERANK_SEED,
-  DEFAULT_PROBE_COUNT,
-  DEFAULT_PROBE_MEMORY_MB,
-  DEFAULT_PROBE_STEPS,
-  DEFAULT_PROBE_TIMEOUT_MS,
-  DEFAULT_PROBES_PER_SUITE,
-  DEFAULT_SUITE_PROBE_STEPS,
-} from './defaults.js';
 import type { ScoreContext } from './exec-reranker.js';
 import { executeSuites } from './execute-suites.js';
 import type { FunctionSignature } from './function-signature.js';
 import type { ExecLanguage } from './language.js';
-import type { ProbeBudget } from './probe-budget.js';
 import type { ProbeCall } from './probe-call.js';
 import { generateProbeInputs, PROBE_GENERATOR_VERSION } from './probe-inputs.js';
+import type { ProbeOptions } from './probe-options.js';
 import { type ProbeOutput, readProbeOutput } from './probe-output.js';
-import type { ExecOracle, ExecRerankerOptions } from './types.js';
+import type { ExecOracle } from './types.js';
 
-/** Settings of {@link probeGroup}. @internal */
-export interface ProbeSettings {
+/**
+ * Settings of {@link probeGroup}: the probing options (`probesPerSuite`: each oracle job has the oracle's whole
+ * suite timeout and a fresh child) and where the probes run. @internal
+ */
+export interface ProbeSettings extends ProbeOptions {
   readonly oracle: ExecOracle;
   readonly cache: ArtifactCache | undefined;
   readonly language: ExecLanguage;
-  readonly seed: number;
-  readonly count: number;
-  readonly budget: ProbeBudget;
-  /** Probes per oracle job (each job has the oracle's whole suite timeout and a fresh child). */
-  readonly probesPerSuite: number;
-}
-
-/** The probing options with their defaults, validated (`RangeError` on misuse). @internal */
-export function probeOptions(
-  options: ExecRerankerOptions,
-  where: string,
-): { seed: number; count: number; budget: ProbeBudget; probesPerSuite: number } {
-  const seed = options.seed ?? DEFAULT_EXEC_RERANK_SEED;
-  const count = options.probeCount ?? DEFAULT_PROBE_COUNT;
-  const probesPerSuite = options.probesPerSuite ?? DEFAULT_PROBES_PER_SUITE;
-  const budget: ProbeBudget = {
-    timeoutMs: options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS,
-    steps: options.probeSteps ?? DEFAULT_PROBE_STEPS,
-    suiteSteps: options.suiteProbeSteps ?? DEFAULT_SUITE_PROBE_STEPS,
-    memoryBytes: (options.probeMemoryMb ?? DEFAULT_PROBE_MEMORY_MB) * 2 ** 20,
-  };
-  if (!Number.isSafeInteger(seed)) throw new RangeError(`${where}: seed must be an integer, received ${seed}`);
-  for (const [name, v] of [
-    ['probeCount', count],
-    ['probesPerSuite', probesPerSuite],
-    ['probeSteps', budget.steps],
-    ['suiteProbeSteps', budget.suiteSteps],
-    ['probeMemoryMb', budget.memoryBytes],
-  ] as const)
-    if (!Number.isSafeInteger(v) || v < 1)
-      throw new RangeError(`${where}: ${name} must be an integer >= 1, received ${v}`);
-  if (!(budget.timeoutMs > 0 && Number.isFinite(budget.timeoutMs)))
-    throw new RangeError(`${where}: probeTimeoutMs must be a positive number, received ${budget.timeoutMs}`);
-  return { seed, count, budget, probesPerSuite };
 }
 
 /** Generated calls and each group member's output on them. @internal */

@@ -1,9 +1,9 @@
 import { createOracle, type Oracle } from '@execret/oracle';
+import { type ChatScript, type FakeOpenAI, startFakeOpenAI, userMessage } from '@execret/test-kit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createExecReranker } from '../src/create-exec-reranker.js';
 import { ExecRerankError } from '../src/errors.js';
 import type { ExecRerankerOptions } from '../src/types.js';
-import { type ChatScript, type FakeChat, startFakeChat, userMessage } from './helpers/fake-chat.js';
 import { type MiniTask, miniTaskById } from './helpers/mini.js';
 
 /** Correct tests a good model could write from each query alone (none is a string of the benchmark's suites). */
@@ -45,15 +45,15 @@ function promptedName(user: string): string {
 
 const good: ChatScript = (body) => {
   const name = promptedName(userMessage(body));
-  return { content: JSON.stringify({ tests: GOOD[name] ?? [] }), usage: [400, 120] };
+  return { content: JSON.stringify({ tests: GOOD[name] ?? [] }), usage: { promptTokens: 400, completionTokens: 120 } };
 };
 
 let oracle: Oracle;
-let chat: FakeChat;
+let chat: FakeOpenAI;
 let tasks: MiniTask[];
 beforeAll(async () => {
   oracle = await createOracle();
-  chat = await startFakeChat(good);
+  chat = await startFakeOpenAI(good);
   tasks = await Promise.all(QUERIES.map((q) => miniTaskById(q)));
 });
 afterAll(async () => {
@@ -88,7 +88,7 @@ describe('exec/tests@… against a fake chat server', () => {
       expect(cost.costUsd).toBeCloseTo((400 * 1 + 120 * 10) / 1e6, 12);
     }
     expect(r.usage()).toMatchObject({ calls: 4, requests: 4, retries: 0, inputTokens: 1600, outputTokens: 480 });
-    const sent = chat.bodies.at(-1)!;
+    const sent = chat.chatBodies.at(-1)!;
     expect(sent.model).toBe('fake-coder');
     expect(sent).not.toHaveProperty('temperature');
   });
@@ -164,17 +164,21 @@ describe('exec/tests@… against a fake chat server', () => {
   });
 
   it('retries a 429 and a 503 and counts the requests', async () => {
-    chat.setScript((body, n) =>
-      n % 3 === 1 ? { status: 429, headers: { 'retry-after': '0' } } : n % 3 === 2 ? { status: 503 } : good(body, n),
+    chat.setScript((body, context) =>
+      context.count % 3 === 1
+        ? { status: 429, headers: { 'retry-after': '0' } }
+        : context.count % 3 === 2
+          ? { status: 503 }
+          : good(body, context),
     );
-    const start = chat.bodies.length;
+    const start = chat.chatBodies.length;
     const t = tasks[0] as MiniTask;
     const r = createExecReranker(ID, options());
-    chat.setScript((body, n) => {
-      const k = n - start;
+    chat.setScript((body, context) => {
+      const k = context.count - start;
       if (k === 1) return { status: 429, headers: { 'retry-after': '0' } };
       if (k === 2) return { status: 503 };
-      return good(body, n);
+      return good(body, context);
     });
     const { hits, cost } = await r.rerankDetailed(t.query, t.candidates);
     expect(hits[0]?.index).toBe(t.canonical);

@@ -1,12 +1,12 @@
 import { createOracle, type Oracle, type OracleJob } from '@execret/oracle';
+import { type FakeOpenAI, startFakeOpenAI, userMessage } from '@execret/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecReranker } from '../src/create-exec-reranker.js';
 import type { ExecOracle } from '../src/types.js';
-import { type FakeChat, startFakeChat, userMessage } from './helpers/fake-chat.js';
 import { type MiniTask, mini, miniTask } from './helpers/mini.js';
 
 let oracle: Oracle;
-let chat: FakeChat;
+let chat: FakeOpenAI;
 let tasks: MiniTask[];
 let suites: string[];
 const jobs: OracleJob[] = [];
@@ -22,7 +22,7 @@ beforeAll(async () => {
     },
   };
   // a model that writes a plausible test for whatever function it is asked about, and answers every probe with 0
-  chat = await startFakeChat((body) => {
+  chat = await startFakeOpenAI((body) => {
     const user = userMessage(body);
     const name = /Signature:\n(?:async )?def (\w+)\(/.exec(user)?.[1] ?? 'f';
     if (user.includes('Calls:')) {
@@ -54,8 +54,8 @@ describe('execution rerankers and the benchmark’s tests', () => {
       for (const t of tasks) await r.rerank(t.query, t.candidates);
     }
     expect(jobs.length).toBeGreaterThan(0);
-    expect(chat.bodies.length).toBeGreaterThan(0);
-    const received = [...chat.raw, ...jobs.flatMap((j) => [...j.tests])];
+    expect(chat.chatBodies.length).toBeGreaterThan(0);
+    const received = [...chat.requests.map((r) => r.raw), ...jobs.flatMap((j) => [...j.tests])];
     expect(suites.length).toBeGreaterThan(800);
     const leaks = suites.filter((test) => received.some((text) => text.includes(test)));
     expect(leaks).toEqual([]);
@@ -63,7 +63,7 @@ describe('execution rerankers and the benchmark’s tests', () => {
     const planted = [...received, `prompt … ${suites[17]} …`];
     expect(suites.filter((test) => planted.some((text) => text.includes(test)))).toContain(suites[17]);
     // what the model saw: the query text and one signature, never a candidate body
-    for (const body of chat.bodies) {
+    for (const body of chat.chatBodies) {
       const user = userMessage(body);
       for (const t of tasks) for (const c of t.candidates) expect(user.includes(c.trim())).toBe(false);
     }

@@ -1,8 +1,8 @@
 import { createOracle, type Oracle } from '@execret/oracle';
+import { type ChatScript, type FakeOpenAI, startFakeOpenAI, userMessage } from '@execret/test-kit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createExecReranker } from '../src/create-exec-reranker.js';
 import type { ExecRerankerOptions } from '../src/types.js';
-import { type ChatScript, type FakeChat, startFakeChat, userMessage } from './helpers/fake-chat.js';
 
 const CANONICAL = 'def double(n):\n    return n * 2\n';
 const CLONES = [
@@ -22,10 +22,10 @@ const answering: ChatScript = (body) => {
 };
 
 let oracle: Oracle;
-let chat: FakeChat;
+let chat: FakeOpenAI;
 beforeAll(async () => {
   oracle = await createOracle();
-  chat = await startFakeChat(answering);
+  chat = await startFakeOpenAI(answering);
 });
 afterAll(async () => {
   await oracle.close();
@@ -54,7 +54,7 @@ describe('exec/probe@… against a fake chat server', () => {
     expect(asked.length).toBeLessThanOrEqual(6);
     const outputs = audit.inputs?.outputs ?? [];
     for (const i of asked) expect(new Set(outputs.map((row) => row?.[i])).size).toBeGreaterThan(1);
-    const user = userMessage(chat.bodies.at(-1)!);
+    const user = userMessage(chat.chatBodies.at(-1)!);
     expect(user).toContain(QUERY);
     expect(user).toContain('def double(n)');
     expect(user).not.toContain('n * 3');
@@ -71,10 +71,10 @@ describe('exec/probe@… against a fake chat server', () => {
   });
 
   it('asks nothing when the group agrees everywhere', async () => {
-    const before = chat.bodies.length;
+    const before = chat.chatBodies.length;
     const r = createExecReranker(ID, options());
     const { hits, audit } = await r.rerankDetailed(QUERY, [CANONICAL, `${CANONICAL}# same\n`]);
-    expect(chat.bodies.length).toBe(before);
+    expect(chat.chatBodies.length).toBe(before);
     expect(audit.chat).toBeUndefined();
     expect(hits.map((h) => h.index)).toEqual([0, 1]);
   });

@@ -2,20 +2,20 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOracle, type Oracle } from '@execret/oracle';
+import { type FakeOpenAI, startFakeOpenAI } from '@execret/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openArtifactCache, parseArtifactCache } from '../src/artifact-cache.js';
 import { formatAuditLine } from '../src/audit-line.js';
 import { createExecReranker } from '../src/create-exec-reranker.js';
 import type { ExecOracle } from '../src/types.js';
-import { type FakeChat, startFakeChat } from './helpers/fake-chat.js';
 import { type MiniTask, miniTaskById } from './helpers/mini.js';
 
 let oracle: Oracle;
-let chat: FakeChat;
+let chat: FakeOpenAI;
 let task: MiniTask;
 beforeAll(async () => {
   oracle = await createOracle();
-  chat = await startFakeChat(() => ({
+  chat = await startFakeOpenAI(() => ({
     content: JSON.stringify({
       tests: [
         'assert next_power_of_two(5) == 8',
@@ -47,7 +47,7 @@ describe('a rerun from the artifact cache', () => {
       original.push(await r.rerankDetailed(task.query, task.candidates));
     }
     first.close();
-    const requests = chat.bodies.length;
+    const requests = chat.chatBodies.length;
 
     const again = await openArtifactCache(file);
     expect(again.issues).toEqual([]);
@@ -65,7 +65,7 @@ describe('a rerun from the artifact cache', () => {
       expect(rerun.cost.chatCalls).toBe(0);
       expect(rerun.cost.cachedExecutions).toBe(before.cost.executions + before.cost.cachedExecutions);
     }
-    expect(chat.bodies.length).toBe(requests);
+    expect(chat.chatBodies.length).toBe(requests);
     again.close();
 
     const kinds = parseArtifactCache(readFileSync(file, 'utf8')).records.map((r) => r.kind);

@@ -1,17 +1,38 @@
 export { BUG_TYPES, type BugType, isBugType } from './bug-types.js';
 export { canonicalJson } from './canonical-json.js';
 export { compareCodePoints } from './compare-code-points.js';
+export { ExecretError } from './execret-error.js';
 export {
   EXECUTION_CACHE_FIELDS,
   type ExecutionCacheRecord,
   executionCacheRecord,
   formatExecutionCacheLine,
 } from './execution-cache-line.js';
+export { fnv1a32 } from './fnv1a32.js';
 export { codeSha256, sha256Hex, testsSha256 } from './hashes.js';
+export {
+  type JsonlAppender,
+  type JsonlLineContext,
+  type JsonlLogIssue,
+  type JsonlLogIssueKind,
+  type JsonlRecordParser,
+  openJsonlAppender,
+  type ParsedJsonlLog,
+  parseJsonlLog,
+  type ReadJsonlLogOptions,
+  readJsonlLog,
+} from './jsonl-log.js';
 export { isJudged, JUDGED_VALUES, type Judged } from './judged.js';
 export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './language.js';
 export { mulberry32 } from './mulberry32.js';
 export { isOutcome, isSuiteStatus, SUITE_STATUSES, type SuiteStatus, suiteStatus } from './outcomes.js';
+export {
+  type PythonLexError,
+  type PythonToken,
+  type PythonTokenKind,
+  type PythonTokens,
+  tokenizePython,
+} from './python-tokens.js';
 export { RELEASE_DATA_FILES, SHA256SUMS_FILE } from './release-files.js';
 export { runConcurrently } from './run-concurrently.js';
 export {

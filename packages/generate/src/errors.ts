@@ -1,3 +1,5 @@
+import { ExecretError } from '@execret/formats';
+
 /** Error codes of `@execret/generate`. */
 export type GenerateErrorCode =
   /** The Python mutation script could not be started, crashed or answered something unreadable. */
@@ -9,7 +11,9 @@ export type GenerateErrorCode =
   /** The oracle rejected (could not run at all) or returned a malformed result. */
   | 'oracle-failed'
   /** Edits overlap, do not match the code, or point outside it. */
-  | 'invalid-edit';
+  | 'invalid-edit'
+  /** A task file cannot be read as a task set: bad gzip or UTF-8, too large, or no single format detected. */
+  | 'invalid-task-file';
 
 const BRAND = '__execretGenerateError';
 
@@ -23,18 +27,13 @@ const BRAND = '__execretGenerateError';
  *   if (GenerateError.is(e) && e.code === 'invalid-tasks') console.error(e.message)
  * }
  */
-export class GenerateError extends Error {
-  readonly code: GenerateErrorCode;
-  readonly [BRAND] = true;
-
+export class GenerateError extends ExecretError<GenerateErrorCode> {
   constructor(code: GenerateErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'GenerateError';
-    this.code = code;
+    super('GenerateError', BRAND, code, message, options?.cause);
   }
 
   /** True when `value` is a `GenerateError` (checked by brand property, not `instanceof`). */
   static is(value: unknown): value is GenerateError {
-    return typeof value === 'object' && value !== null && (value as Record<string, unknown>)[BRAND] === true;
+    return ExecretError.hasBrand(value, BRAND);
   }
 }

@@ -1,3 +1,5 @@
+import { fnv1a32, mulberry32 } from '@execret/formats';
+
 /** A seeded pseudo-random number generator. */
 export interface Prng {
   /** The seed it was created with. */
@@ -9,15 +11,11 @@ export interface Prng {
 }
 
 /**
- * Hashes a string to a 32-bit unsigned integer: FNV-1a over the UTF-16 code units, then the
- * murmur3 finaliser (so similar seeds give unrelated states).
+ * Hashes a seed text to a 32-bit unsigned integer: FNV-1a over the UTF-16 code units (`fnv1a32` of
+ * `@execret/formats`), then the murmur3 finaliser (so similar seeds give unrelated states).
  */
 function hashSeed(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
+  let h = fnv1a32(text);
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -27,7 +25,7 @@ function hashSeed(text: string): number {
 }
 
 /**
- * Creates a deterministic PRNG: mulberry32 (a 32-bit state advanced by the Weyl increment
+ * Creates a deterministic PRNG: `mulberry32` of `@execret/formats` (a 32-bit state advanced by the Weyl increment
  * 0x6D2B79F5 and mixed by two xor-shift-multiply rounds) started from `hashSeed(String(seed))`.
  * Same seed → same sequence on every platform. Not cryptographic.
  *
@@ -38,14 +36,7 @@ function hashSeed(text: string): number {
  */
 export function createPrng(seed: string | number): Prng {
   const seedText = String(seed);
-  let state = hashSeed(seedText);
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(hashSeed(seedText));
   return {
     seed: seedText,
     next,

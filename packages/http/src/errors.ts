@@ -1,3 +1,5 @@
+import { ExecretError } from '@execret/formats';
+
 /**
  * The one error class of `@execret/http`.
  *
@@ -63,17 +65,13 @@ export interface HttpErrorDetails {
  *   if (HttpError.is(error) && error.code === 'rate-limit') console.error(`wait ${error.retryAfterMs} ms`);
  * }
  */
-export class HttpError extends Error {
-  readonly code: HttpErrorCode;
+export class HttpError extends ExecretError<HttpErrorCode> {
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
   readonly attempts: number | undefined;
-  readonly [BRAND] = true;
 
   constructor(code: HttpErrorCode, message: string, details: HttpErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = 'HttpError';
-    this.code = code;
+    super('HttpError', BRAND, code, message, details.cause);
     this.status = details.status;
     this.retryAfterMs = details.retryAfterMs;
     this.attempts = details.attempts;
@@ -87,7 +85,7 @@ export class HttpError extends Error {
    * HttpError.is(new Error('x')); // false
    */
   static is(value: unknown): value is HttpError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    return ExecretError.hasBrand(value, BRAND);
   }
 
   /**

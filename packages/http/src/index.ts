@@ -4,6 +4,7 @@ export { importOptional } from './import-optional.js';
 export { joinUrl } from './join-url.js';
 export { postJson } from './post-json.js';
 export { redactSecrets } from './redact-secrets.js';
+export { redactUrl } from './redact-url.js';
 export {
   type AttemptContext,
   type RequestWithRetryOptions,

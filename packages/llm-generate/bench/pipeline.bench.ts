@@ -20,8 +20,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { validateTasks } from '@execret/generate';
 import { createOracle } from '@execret/oracle';
+import { promptField, startFakeOpenAI } from '@execret/test-kit';
 import { generateDataset } from '../src/index.js';
-import { startFakeOpenAI } from '../test/helpers/fake-openai.js';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
@@ -72,7 +72,9 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
-const server = await startFakeOpenAI((_body, { functionName }) => ({ content: replies.get(functionName) ?? '{}' }));
+const server = await startFakeOpenAI((_body, { subject }) => ({ content: replies.get(subject) ?? '{}' }), {
+  subject: (body) => promptField(body, 'Function name'),
+});
 const oracle = await createOracle();
 console.log(
   `${registry.length} entries (mini build tasks with 4 distractors), oracle isolation ${oracle.info.isolation}, load average ${loadavg()[0]!.toFixed(1)}`,

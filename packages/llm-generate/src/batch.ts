@@ -1,3 +1,4 @@
+import { sleep } from '@execret/http';
 import type { BatchLike, ChatCompletionLike, ChatCompletionRequest, OpenAICompatibleClient } from './client.js';
 import { LlmGenerateError } from './errors.js';
 
@@ -172,22 +173,15 @@ export async function submitBatch(
   }
 }
 
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new LlmGenerateError('aborted', '@execret/llm-generate batch: cancelled while waiting for the batch'));
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new LlmGenerateError('aborted', '@execret/llm-generate batch: cancelled while waiting for the batch'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+/** `@execret/http`'s `sleep`, rejecting with `LlmGenerateError('aborted')` when `signal` fires. */
+async function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  try {
+    await sleep(ms, signal);
+  } catch (cause) {
+    throw new LlmGenerateError('aborted', '@execret/llm-generate batch: cancelled while waiting for the batch', {
+      cause,
+    });
+  }
 }
 
 /**

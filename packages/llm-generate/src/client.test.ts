@@ -6,7 +6,6 @@ import {
   loadOpenAISdk,
   type OpenAICompatibleClient,
   readCompletion,
-  redactUrl,
 } from './client.js';
 import { LlmGenerateError } from './errors.js';
 
@@ -44,14 +43,6 @@ describe('loadOpenAISdk', () => {
     expect((error as Error).message).toContain('pnpm add openai@6');
     expect((error as Error).cause).toBe(missing);
   });
-});
-
-describe('redactUrl', () => {
-  it.each([
-    ['https://user:pw@api.example.com/v1?key=s3cret#x', 'https://api.example.com/v1'],
-    ['http://127.0.0.1:8000/v1/', 'http://127.0.0.1:8000/v1'],
-    ['not a url', '(invalid URL)'],
-  ])('redacts %s', (input, expected) => expect(redactUrl(input)).toBe(expected));
 });
 
 describe('describeRequestError', () => {

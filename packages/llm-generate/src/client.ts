@@ -1,8 +1,12 @@
+import { DEFAULT_MAX_RETRIES, HttpError, importOptional, resolveRetryPolicy } from '@execret/http';
 import { LlmGenerateError } from './errors.js';
 import type { ChatMessage } from './prompt.js';
 
-/** Retries the SDK makes on connection errors, 408, 409, 429 and 5xx (honouring `Retry-After`). */
-export const DEFAULT_ENDPOINT_MAX_RETRIES = 5;
+/**
+ * Retries the SDK makes on connection errors, 408, 409, 429 and 5xx (honouring `Retry-After`): `@execret/http`'s
+ * `DEFAULT_MAX_RETRIES`.
+ */
+export const DEFAULT_ENDPOINT_MAX_RETRIES = DEFAULT_MAX_RETRIES;
 /** Per-request timeout of the SDK client in milliseconds (reasoning models can think for minutes). */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
 
@@ -91,9 +95,13 @@ export interface EndpointOptions {
   headers?: Record<string, string>;
 }
 
+/** The label of this package's messages about the SDK. */
+const CLIENT_LABEL = '@execret/llm-generate client';
+
 /**
- * Loads the optional peer dependency `openai`. Rejects with `LlmGenerateError('sdk-missing')`, naming
- * the package to install, when it cannot be resolved. `importer` is for tests.
+ * Loads the optional peer dependency `openai` through `@execret/http`'s `importOptional`. Rejects with
+ * `LlmGenerateError('sdk-missing')`, naming the package to install, when it cannot be loaded (its `cause` is the
+ * import's own error). `importer` is for tests.
  *
  * @example
  * const { default: OpenAI } = await loadOpenAISdk()
@@ -102,35 +110,17 @@ export async function loadOpenAISdk(
   importer: () => Promise<unknown> = () => import('openai'),
 ): Promise<{ default: new (options: Record<string, unknown>) => unknown }> {
   try {
-    const sdk = (await importer()) as { default?: unknown; OpenAI?: unknown };
+    const sdk = (await importOptional('openai', CLIENT_LABEL, importer)) as { default?: unknown; OpenAI?: unknown };
     const ctor = sdk.default ?? sdk.OpenAI;
     if (typeof ctor !== 'function') throw new TypeError('the module has no default export');
     return { default: ctor as new (options: Record<string, unknown>) => unknown };
-  } catch (cause) {
+  } catch (error) {
+    const cause = HttpError.is(error) && error.code === 'missing-dependency' ? error.cause : error;
     throw new LlmGenerateError(
       'sdk-missing',
-      `@execret/llm-generate client: could not load the optional peer dependency "openai" (${(cause as Error).message}); install it with \`pnpm add openai@6\` or pass options.client`,
+      `${CLIENT_LABEL}: could not load the optional peer dependency "openai" (${(cause as Error).message}); install it with \`pnpm add openai@6\` or pass options.client`,
       { cause },
     );
-  }
-}
-
-/**
- * Removes credentials, query and fragment from a URL so it can go into reports and messages.
- *
- * @example
- * redactUrl('https://user:pw@api.example.com/v1?key=s3cret') // 'https://api.example.com/v1'
- */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    u.username = '';
-    u.password = '';
-    u.search = '';
-    u.hash = '';
-    return u.toString().replace(/\/$/u, '');
-  } catch {
-    return '(invalid URL)';
   }
 }
 
@@ -141,8 +131,9 @@ export function redactUrl(url: string): string {
  * set to null) so the SDK does not pick credentials from `OPENAI_*` environment variables; the SDK
  * still honours `OPENAI_LOG` and `OPENAI_CUSTOM_HEADERS` by itself. The SDK retries connection
  * errors, 408, 409, 429 and 5xx `maxRetries` times with exponential backoff and `Retry-After`.
- * Throws `TypeError` for a missing `baseURL`/`apiKey` and `LlmGenerateError('sdk-missing')` when
- * `openai` is not installed.
+ * Throws `TypeError` for a missing `baseURL`/`apiKey`, `RangeError` for a `maxRetries` that is not an
+ * integer >= 0 or a `timeoutMs` that is not > 0 (`@execret/http`'s `resolveRetryPolicy`), and
+ * `LlmGenerateError('sdk-missing')` when `openai` is not installed.
  *
  * @example
  * const client = await createOpenAIClient({ baseURL: 'https://api.openai.com/v1', apiKey: key })
@@ -156,11 +147,13 @@ export async function createOpenAIClient(options: EndpointOptions): Promise<Open
       '@execret/llm-generate createOpenAIClient: options.apiKey must be a non-empty string (local servers accept any value, e.g. "none")',
     );
   }
-  const maxRetries = options.maxRetries ?? DEFAULT_ENDPOINT_MAX_RETRIES;
-  if (!Number.isInteger(maxRetries) || maxRetries < 0)
-    throw new RangeError(
-      `@execret/llm-generate createOpenAIClient: maxRetries must be a non-negative integer, received ${maxRetries}`,
-    );
+  const { maxRetries, timeoutMs } = resolveRetryPolicy(
+    {
+      maxRetries: options.maxRetries ?? DEFAULT_ENDPOINT_MAX_RETRIES,
+      timeoutMs: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    },
+    '@execret/llm-generate createOpenAIClient',
+  );
   const { default: OpenAI } = await loadOpenAISdk();
   return new OpenAI({
     baseURL: options.baseURL,
@@ -170,7 +163,7 @@ export async function createOpenAIClient(options: EndpointOptions): Promise<Open
     project: null,
     webhookSecret: null,
     maxRetries,
-    timeout: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    timeout: timeoutMs,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.headers ? { defaultHeaders: options.headers } : {}),
   }) as OpenAICompatibleClient;

@@ -1,3 +1,5 @@
+import { ExecretError } from '@execret/formats';
+
 /** Every error code of `@execret/llm-generate`. */
 export const LLM_GENERATE_ERROR_CODES = [
   /** The registry file is unreadable, not JSON/JSONL, or holds invalid or duplicate entries. */
@@ -39,14 +41,9 @@ const BRAND = '__execretLlmGenerateError';
  *   // '@execret/llm-generate chat: the endpoint answered HTTP 401 …; expected 200. Check the API key …'
  * }
  */
-export class LlmGenerateError extends Error {
-  readonly code: LlmGenerateErrorCode;
-  readonly [BRAND] = true;
-
+export class LlmGenerateError extends ExecretError<LlmGenerateErrorCode> {
   constructor(code: LlmGenerateErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'LlmGenerateError';
-    this.code = code;
+    super('LlmGenerateError', BRAND, code, message, options?.cause);
   }
 
   /**
@@ -57,6 +54,6 @@ export class LlmGenerateError extends Error {
    * LlmGenerateError.is(new Error('x'))                             // false
    */
   static is(value: unknown): value is LlmGenerateError {
-    return typeof value === 'object' && value !== null && (value as Record<string, unknown>)[BRAND] === true;
+    return ExecretError.hasBrand(value, BRAND);
   }
 }

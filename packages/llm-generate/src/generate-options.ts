@@ -4,7 +4,8 @@
  */
 
 import { DEFAULT_MAX_DISTRACTORS, DEFAULT_MIN_DISTRACTORS, type ExecutionOracle } from '@execret/generate';
-import { type EndpointOptions, type OpenAICompatibleClient, redactUrl } from './client.js';
+import { redactUrl } from '@execret/http';
+import type { EndpointOptions, OpenAICompatibleClient } from './client.js';
 import type { TokenPrice } from './cost.js';
 import { promptHash } from './prompt.js';
 import { DEFAULT_FREE_FORM_REWRITES, type GenerationMode, MODES } from './reply-schema.js';

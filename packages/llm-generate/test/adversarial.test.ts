@@ -2,13 +2,13 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOracle, type Oracle } from '@execret/oracle';
+import { type FakeOpenAI, startFakeOpenAI } from '@execret/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LlmGenerateError } from '../src/errors.js';
 import { generateDataset } from '../src/generate.js';
 import { FREE_FORM_SYSTEM_PROMPT } from '../src/prompt.js';
 import { replyJsonSchema } from '../src/reply-schema.js';
-import { type FakeServer, startFakeOpenAI } from './helpers/fake-openai.js';
-import { GOOD, good, json } from './helpers/replies.js';
+import { functionNameOf, GOOD, good, json } from './helpers/replies.js';
 
 const API_KEY = 'sk-adversarial-SECRET-9876';
 const QUERIES: Record<string, [string, string]> = {
@@ -23,13 +23,13 @@ const registry = (...names: string[]) =>
   names.map((n) => ({ function_name: n, domain: QUERIES[n]![0], query: QUERIES[n]![1] }));
 
 let oracle: Oracle;
-let server: FakeServer;
+let server: FakeOpenAI;
 let dir: string;
 let marker: string;
 
 beforeAll(async () => {
   oracle = await createOracle({ timeoutMs: 1000 });
-  server = await startFakeOpenAI(() => ({ status: 500 }));
+  server = await startFakeOpenAI(() => ({ status: 500 }), { subject: functionNameOf });
   dir = await mkdtemp(join(tmpdir(), 'llm-generate-adversarial-'));
   marker = join(dir, 'hostile-was-here');
 });
@@ -43,7 +43,7 @@ afterAll(async () => {
 describe('generateDataset with adversarial replies', { timeout: 60_000 }, () => {
   it('rejects hostile snippets, non-assert tests, rewritten distractors, refusals, truncation and unknown bug types, and keeps failing requests for the next run', async () => {
     const hostile = `import os\nos.system("touch ${marker}")\n\ndef count_set_bits(n):\n    while True:\n        pass\n`;
-    server.setScript((_body, { functionName, attempt }) => {
+    server.setScript((_body, { subject: functionName, attempt }) => {
       const reply = good(functionName);
       switch (functionName) {
         case 'count_set_bits':
@@ -114,7 +114,7 @@ describe('generateDataset with adversarial replies', { timeout: 60_000 }, () => 
     expect(progress).not.toContain(API_KEY);
 
     // next run: finished (rejected) entries stay finished, the failed request is retried
-    server.setScript((_body, { functionName }) => json(good(functionName)));
+    server.setScript((_body, { subject: functionName }) => json(good(functionName)));
     const before = server.chatBodies.length;
     const again = await generateDataset(
       registry('count_set_bits', 'chunk_list', 'lcm_of_list', 'find_first_occurrence'),
@@ -139,7 +139,7 @@ describe('generateDataset with adversarial replies', { timeout: 60_000 }, () => 
   });
 
   it('keeps only the free-form rewrites the tests catch and counts the accidentally correct ones', async () => {
-    server.setScript((_body, { functionName, attempt }) => {
+    server.setScript((_body, { subject: functionName, attempt }) => {
       const reply = good(functionName);
       const caught = reply.distractors.map((d) => ({ code: d.code, description: d.description }));
       if (functionName === 'camel_to_snake') {
@@ -207,7 +207,7 @@ describe('generateDataset with adversarial replies', { timeout: 60_000 }, () => 
   it('stops with request-failed and no key in the message when the endpoint answers 401', async () => {
     server.setScript(() => ({
       status: 401,
-      body: {
+      json: {
         error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
       },
     }));
@@ -224,7 +224,7 @@ describe('generateDataset with adversarial replies', { timeout: 60_000 }, () => 
   });
 
   it('stops with aborted when the signal fires and resumes where it stopped', async () => {
-    server.setScript((_body, { functionName }) => json(good(functionName)));
+    server.setScript((_body, { subject: functionName }) => json(good(functionName)));
     const progressFile = join(dir, 'abort.jsonl');
     const controller = new AbortController();
     const names = ['count_set_bits', 'chunk_list', 'lcm_of_list'];

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOracle, type Oracle } from '@execret/oracle';
+import { type FakeOpenAI, startFakeOpenAI } from '@execret/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateCostUsd } from '../src/cost.js';
 import { LlmGenerateError } from '../src/errors.js';
@@ -9,8 +10,7 @@ import { generateDataset } from '../src/generate.js';
 import type { GenerateProgressEvent } from '../src/generate-options.js';
 import { parseProgress } from '../src/progress.js';
 import { replyJsonSchema } from '../src/reply-schema.js';
-import { type FakeServer, startFakeOpenAI } from './helpers/fake-openai.js';
-import { good, json } from './helpers/replies.js';
+import { functionNameOf, good, json } from './helpers/replies.js';
 
 const API_KEY = 'sk-batch-SECRET-1111';
 const registry = [
@@ -20,20 +20,20 @@ const registry = [
 ];
 
 let oracle: Oracle;
-let server: FakeServer;
+let server: FakeOpenAI;
 let dir: string;
 
 beforeAll(async () => {
   oracle = await createOracle({ timeoutMs: 3000 });
   // chunk_list answers with the wrong schema in the batch and is retried by chat; lcm_of_list's batch line is an HTTP 500
   server = await startFakeOpenAI(
-    (_body, { functionName, attempt }) => {
+    (_body, { subject: functionName, attempt }) => {
       const reply = good(functionName);
       return functionName === 'chunk_list' && attempt === 1
         ? json({ ...reply, tests: reply.tests.slice(0, 3) })
         : json(reply);
     },
-    { pollsBeforeDone: 2, batchFailFor: ['lcm_of_list'] },
+    { subject: functionNameOf, pollsBeforeDone: 2, batchFailFor: ['lcm_of_list'] },
   );
   dir = await mkdtemp(join(tmpdir(), 'llm-generate-batch-'));
 });
@@ -86,7 +86,7 @@ describe('generateDataset with batch', { timeout: 60_000 }, () => {
     }
     expect(new Set(lines.map((l) => l.custom_id)).size).toBe(3);
     const create = server.requests.find((r) => r.method === 'POST' && r.path === '/v1/batches')!;
-    expect(create.json).toMatchObject({
+    expect(create.body).toMatchObject({
       endpoint: '/v1/chat/completions',
       completion_window: '24h',
       metadata: { purpose: 'test' },
@@ -171,7 +171,8 @@ describe('generateDataset with batch', { timeout: 60_000 }, () => {
   });
 
   it('throws batch-failed with the batch errors when the batch fails', async () => {
-    const failing = await startFakeOpenAI((_b, { functionName }) => json(good(functionName)), {
+    const failing = await startFakeOpenAI((_b, { subject: functionName }) => json(good(functionName)), {
+      subject: functionNameOf,
       pollsBeforeDone: 0,
       finalStatus: 'failed',
     });

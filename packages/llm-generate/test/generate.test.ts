@@ -5,6 +5,7 @@ import { loadExecRetrieval, validationReport } from '@execret/dataset';
 import { codeSha256, testsSha256 } from '@execret/formats';
 import { applyEdits } from '@execret/generate';
 import { createOracle, type Oracle } from '@execret/oracle';
+import { type ChatScript, type FakeOpenAI, startFakeOpenAI } from '@execret/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateCostUsd } from '../src/cost.js';
 import { generateDataset } from '../src/generate.js';
@@ -12,8 +13,7 @@ import type { GenerateProgressEvent } from '../src/generate-options.js';
 import { LOCKED_SYSTEM_PROMPT, PROMPT_VERSION, promptHash } from '../src/prompt.js';
 import { readRegistry } from '../src/registry.js';
 import { replyJsonSchema } from '../src/reply-schema.js';
-import { type ChatScript, type FakeServer, startFakeOpenAI } from './helpers/fake-openai.js';
-import { good, json, REGISTRY_FILE } from './helpers/replies.js';
+import { functionNameOf, good, json, REGISTRY_FILE } from './helpers/replies.js';
 
 const API_KEY = 'sk-test-DO-NOT-LEAK-4242';
 const PRICE = { inputUsdPerMillion: 1.25, outputUsdPerMillion: 10 };
@@ -27,7 +27,7 @@ const PRICE = { inputUsdPerMillion: 1.25, outputUsdPerMillion: 10 };
  * - camel_to_snake: a wrong test (the canonical fails it), then good;
  * - is_valid_ipv4: HTTP 429 with Retry-After, then good (the SDK retries; still attempt 1).
  */
-const script: ChatScript = (_body, { functionName, attempt, tries }) => {
+const script: ChatScript = (_body, { subject: functionName, attempt, tries }) => {
   const reply = good(functionName);
   switch (functionName) {
     case 'chunk_list':
@@ -58,12 +58,12 @@ const script: ChatScript = (_body, { functionName, attempt, tries }) => {
 };
 
 let oracle: Oracle;
-let server: FakeServer;
+let server: FakeOpenAI;
 let dir: string;
 
 beforeAll(async () => {
   oracle = await createOracle({ timeoutMs: 3000 });
-  server = await startFakeOpenAI(script);
+  server = await startFakeOpenAI(script, { subject: functionNameOf });
   dir = await mkdtemp(join(tmpdir(), 'llm-generate-e2e-'));
 });
 

@@ -7,6 +7,8 @@
  * passing sets, measure strings), which typically come from files or command lines.
  */
 
+import { ExecretError } from '@execret/formats';
+
 /** The codes a {@link MetricsError} can carry. */
 export type MetricsErrorCode =
   /** A measure string does not follow any accepted form (`exec@10`, `ndcg@5`, `mrr`, ...). */
@@ -72,16 +74,13 @@ const BRAND = Symbol.for('@execret/metrics/MetricsError');
  *   else throw error;
  * }
  */
-export class MetricsError extends Error {
-  /** What kind of problem this is. */
-  readonly code: MetricsErrorCode;
+export class MetricsError extends ExecretError<MetricsErrorCode> {
   /** The query the problem concerns, when there is one. */
   readonly queryId: string | undefined;
   /** The document the problem concerns, when there is one. */
   readonly docId: string | undefined;
   /** The measure string the problem concerns, when there is one. */
   readonly measure: string | undefined;
-  readonly [BRAND] = true;
 
   /**
    * @param code - what kind of problem this is
@@ -89,9 +88,7 @@ export class MetricsError extends Error {
    * @param options - `cause` and the query, document or measure concerned
    */
   constructor(code: MetricsErrorCode, message: string, options: MetricsErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'MetricsError';
-    this.code = code;
+    super('MetricsError', BRAND, code, message, options.cause);
     this.queryId = options.queryId;
     this.docId = options.docId;
     this.measure = options.measure;
@@ -106,7 +103,7 @@ export class MetricsError extends Error {
    * MetricsError.is(new Error('x'));                            // false
    */
   static is(value: unknown): value is MetricsError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    return ExecretError.hasBrand(value, BRAND);
   }
 }
 

@@ -1,3 +1,5 @@
+import { ExecretError } from '@execret/formats';
+
 /** Error codes of `@execret/mutate-js`. */
 export type MutateJsErrorCode =
   /** The canonical source does not parse. */
@@ -19,18 +21,13 @@ const BRAND = '__execretMutateJsError';
  *   if (MutateJsError.is(e) && e.code === 'parse') console.error(e.message)
  * }
  */
-export class MutateJsError extends Error {
-  readonly code: MutateJsErrorCode;
-  readonly [BRAND] = true;
-
+export class MutateJsError extends ExecretError<MutateJsErrorCode> {
   constructor(code: MutateJsErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'MutateJsError';
-    this.code = code;
+    super('MutateJsError', BRAND, code, message, options?.cause);
   }
 
   /** True when `value` is a `MutateJsError` (checked by brand property, not `instanceof`). */
   static is(value: unknown): value is MutateJsError {
-    return typeof value === 'object' && value !== null && (value as Record<string, unknown>)[BRAND] === true;
+    return ExecretError.hasBrand(value, BRAND);
   }
 }

@@ -6,7 +6,7 @@ import { mountArgs, type SandboxMount } from './sandbox-view.js';
  * other case: the fork server when not root, the JavaScript engine processes, which `setpriv` has already
  * dropped to their uid).
  */
-export type BwrapIdentity =
+type BwrapIdentity =
   | { readonly kind: 'root'; readonly capabilities: readonly string[] }
   | { readonly kind: 'user-namespace' };
 

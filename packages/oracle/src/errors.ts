@@ -8,6 +8,8 @@
  * positive integer, a job without tests) throws a plain `TypeError` or `RangeError` at once.
  */
 
+import { ExecretError } from '@execret/formats';
+
 /** The codes an {@link OracleError} can carry. */
 export type OracleErrorCode =
   /** The interpreter could not be started or did not answer its version probe. */
@@ -56,20 +58,14 @@ const BRAND = Symbol.for('@execret/oracle/OracleError');
  *   else throw error;
  * }
  */
-export class OracleError extends Error {
-  /** What kind of problem this is. */
-  readonly code: OracleErrorCode;
-  readonly [BRAND] = true;
-
+export class OracleError extends ExecretError<OracleErrorCode> {
   /**
    * @param code - what kind of problem this is
    * @param message - the full message, starting with `@execret/oracle <component>:`
    * @param options - the underlying error, if any
    */
   constructor(code: OracleErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'OracleError';
-    this.code = code;
+    super('OracleError', BRAND, code, message, options.cause);
   }
 
   /**
@@ -81,7 +77,7 @@ export class OracleError extends Error {
    * OracleError.is(new Error('x'));                // false
    */
   static is(value: unknown): value is OracleError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    return ExecretError.hasBrand(value, BRAND);
   }
 }
 

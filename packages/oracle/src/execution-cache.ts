@@ -1,6 +1,3 @@
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import {
   DEFAULT_LANGUAGE,
   EXECUTION_CACHE_FIELDS,
@@ -9,8 +6,15 @@ import {
   isJudged,
   isLanguage,
   isOutcome,
+  type JsonlAppender,
+  type JsonlLineContext,
+  type JsonlLogIssue,
   LANGUAGES,
   type Language,
+  openJsonlAppender,
+  type ParsedJsonlLog,
+  parseJsonlLog,
+  readJsonlLog,
   SUITE_STATUSES,
   type SuiteStatus,
   suiteStatus,
@@ -63,9 +67,9 @@ const HEX64 = /^[0-9a-fA-F]{64}$/;
 const KNOWN_FIELDS: ReadonlySet<string> = new Set(EXECUTION_CACHE_FIELDS);
 
 /**
- * Parses the text of an `execution_cache.jsonl` file, tolerantly: a UTF-8 BOM and `\r` before `\n`
- * are accepted, blank lines are skipped, a final line without `\n` is a torn write and ignored, and every
- * line that cannot be used is reported as an issue instead of failing the whole file. Hashes are
+ * Parses the text of an `execution_cache.jsonl` file, tolerantly (`parseJsonlLog` of `@execret/formats`): a UTF-8
+ * BOM and `\r` before `\n` are accepted, blank lines are skipped, a final line without `\n` is a torn write and
+ * ignored, and every line that cannot be used is reported as an issue instead of failing the whole file. Hashes are
  * lowercased. An entry needs `code_sha256` and `tests_sha256` (64 hex digits) and `test_results` (an
  * array of outcome strings, see `isOutcome`); `passes_all_tests` and `status` are recomputed from
  * `test_results` when missing or contradictory, and a `status` of another writer's rule is kept when it
@@ -81,51 +85,33 @@ const KNOWN_FIELDS: ReadonlySet<string> = new Set(EXECUTION_CACHE_FIELDS);
  * issues[0];           // { line: 2, kind: 'torn-line', message: '…' }
  */
 export function parseExecutionCache(text: string): ParsedExecutionCache {
-  const entries: ExecutionCacheEntry[] = [];
-  const issues: ExecutionCacheIssue[] = [];
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const parts = body.split('\n');
-  const torn = parts.pop() ?? '';
-  if (torn !== '') {
-    issues.push({
-      line: parts.length + 1,
-      kind: 'torn-line',
-      message: `last line has ${torn.length} characters and no terminating newline (a torn write); ignored`,
-    });
-  }
-  parts.forEach((raw, i) => {
-    const line = i + 1;
-    const content = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (content.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(content);
-    } catch (cause) {
-      issues.push({ line, kind: 'invalid-json', message: `not JSON (${(cause as Error).message}); ignored` });
-      return;
-    }
-    const entry = toEntry(value, line, issues);
-    if (entry) entries.push(entry);
-  });
-  return { entries, issues, lines: parts.length };
+  return toParsedCache(parseJsonlLog(text, toEntry));
 }
 
-function toEntry(value: unknown, line: number, issues: ExecutionCacheIssue[]): ExecutionCacheEntry | undefined {
-  const invalid = (message: string): undefined => {
-    issues.push({ line, kind: 'invalid-entry', message: `${message}; ignored` });
-    return undefined;
-  };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return invalid('not a JSON object');
+/** The log's issues in this cache's vocabulary: a record the parser rejected is an `invalid-entry`. */
+function toParsedCache(parsed: ParsedJsonlLog<ExecutionCacheEntry, 'inconsistent'>): ParsedExecutionCache {
+  const issues = parsed.issues.map(
+    (issue: JsonlLogIssue<'inconsistent'>): ExecutionCacheIssue => ({
+      line: issue.line,
+      kind: issue.kind === 'invalid-record' ? 'invalid-entry' : issue.kind,
+      message: issue.message,
+    }),
+  );
+  return { entries: parsed.records, issues, lines: parsed.lines };
+}
+
+function toEntry(value: unknown, context: JsonlLineContext<'inconsistent'>): ExecutionCacheEntry | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return context.reject('not a JSON object');
   const record = value as Record<string, unknown>;
   const code = record.code_sha256;
   const tests = record.tests_sha256;
   const results = record.test_results;
-  if (typeof code !== 'string' || !HEX64.test(code)) return invalid('code_sha256 is not 64 hex digits');
-  if (typeof tests !== 'string' || !HEX64.test(tests)) return invalid('tests_sha256 is not 64 hex digits');
-  if (!Array.isArray(results)) return invalid('test_results is not an array');
+  if (typeof code !== 'string' || !HEX64.test(code)) return context.reject('code_sha256 is not 64 hex digits');
+  if (typeof tests !== 'string' || !HEX64.test(tests)) return context.reject('tests_sha256 is not 64 hex digits');
+  if (!Array.isArray(results)) return context.reject('test_results is not an array');
   const bad = results.findIndex((o) => !isOutcome(o));
   if (bad >= 0) {
-    return invalid(
+    return context.reject(
       `test_results[${bad}] = ${JSON.stringify(results[bad]).slice(0, 60)} is not an outcome (pass, FAIL, FAIL: <msg>, ERROR:<Type>: <msg>, TIMEOUT)`,
     );
   }
@@ -134,11 +120,10 @@ function toEntry(value: unknown, line: number, issues: ExecutionCacheIssue[]): E
   const passes = derived === 'pass';
   let status: SuiteStatus = derived;
   if (record.passes_all_tests !== undefined && record.passes_all_tests !== passes) {
-    issues.push({
-      line,
-      kind: 'inconsistent',
-      message: `passes_all_tests is ${JSON.stringify(record.passes_all_tests)} but test_results say ${String(passes)}; using test_results`,
-    });
+    context.note(
+      'inconsistent',
+      `passes_all_tests is ${JSON.stringify(record.passes_all_tests)} but test_results say ${String(passes)}; using test_results`,
+    );
   }
   const given = record.status;
   if (given !== undefined) {
@@ -149,11 +134,10 @@ function toEntry(value: unknown, line: number, issues: ExecutionCacheIssue[]): E
     ) {
       status = given as SuiteStatus;
     } else {
-      issues.push({
-        line,
-        kind: 'inconsistent',
-        message: `status ${JSON.stringify(given)} does not agree with test_results (expected one of ${SUITE_STATUSES.join(', ')}, '${derived}' by this package's rule); using '${derived}'`,
-      });
+      context.note(
+        'inconsistent',
+        `status ${JSON.stringify(given)} does not agree with test_results (expected one of ${SUITE_STATUSES.join(', ')}, '${derived}' by this package's rule); using '${derived}'`,
+      );
     }
   }
   const extra: Record<string, unknown> = {};
@@ -172,7 +156,7 @@ function toEntry(value: unknown, line: number, issues: ExecutionCacheIssue[]): E
   const language = record.language;
   if (language !== undefined) {
     if (!isLanguage(language))
-      return invalid(`language ${JSON.stringify(language).slice(0, 40)} is not one of ${LANGUAGES.join(', ')}`);
+      return context.reject(`language ${JSON.stringify(language).slice(0, 40)} is not one of ${LANGUAGES.join(', ')}`);
     if (language !== DEFAULT_LANGUAGE) entry.language = language;
   }
   const judged = record.judged;
@@ -180,11 +164,10 @@ function toEntry(value: unknown, line: number, issues: ExecutionCacheIssue[]): E
     if (Array.isArray(judged) && judged.length === testResults.length && judged.every(isJudged)) {
       entry.judged = [...judged];
     } else {
-      issues.push({
-        line,
-        kind: 'inconsistent',
-        message: `judged ${JSON.stringify(judged).slice(0, 60)} is not one of split, child, fallback per outcome (${testResults.length}); ignored`,
-      });
+      context.note(
+        'inconsistent',
+        `judged ${JSON.stringify(judged).slice(0, 60)} is not one of split, child, fallback per outcome (${testResults.length}); ignored`,
+      );
     }
   }
   return entry;
@@ -220,7 +203,7 @@ export interface OpenExecutionCacheOptions {
  * Opens (creating it and its directory when missing) an append-only `execution_cache.jsonl` and loads it
  * into memory. Lookups are a `Map` keyed by both hashes; duplicates are allowed in the file and the last
  * line of a key wins. Every new entry is appended as one line with a single `write` call on a file opened
- * with `O_APPEND`, so concurrent writers do not interleave and a process killed at any moment leaves at
+ * with `O_APPEND` (`openJsonlAppender` of `@execret/formats`), so concurrent writers do not interleave and a process killed at any moment leaves at
  * most one torn final line. A torn final line found at open is reported in `issues` and then terminated
  * with a `\n` (so the next append starts a fresh line and the fragment stays an ignored invalid line).
  *
@@ -243,33 +226,27 @@ export async function openExecutionCache(
   }
   const { signal } = options;
   if (signal?.aborted) throw abortError('openExecutionCache', signal);
-  let text = '';
+  let parsed: ParsedExecutionCache;
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    text = await readFile(file, { encoding: 'utf8', ...(signal ? { signal } : {}) });
+    parsed = toParsedCache(await readJsonlLog(file, toEntry, signal ? { signal } : {}));
   } catch (cause) {
     if (signal?.aborted) throw abortError('openExecutionCache', signal);
-    if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new OracleError(
-        'cache-io',
-        `@execret/oracle openExecutionCache: cannot read ${file} (${(cause as Error).message})`,
-        { cause },
-      );
-    }
+    throw new OracleError(
+      'cache-io',
+      `@execret/oracle openExecutionCache: cannot read ${file} (${(cause as Error).message})`,
+      { cause },
+    );
   }
-  const parsed = parseExecutionCache(text);
   const map = new Map<string, ExecutionCacheEntry>();
   for (const entry of parsed.entries) {
     const key = cacheKey(entry.codeSha256, entry.testsSha256, entry.language);
     map.delete(key);
     map.set(key, entry);
   }
-  let fd: number | undefined;
+  let log: JsonlAppender;
   try {
-    fd = openSync(file, 'a');
-    if (text !== '' && !text.endsWith('\n')) writeSync(fd, '\n');
+    log = openJsonlAppender(file);
   } catch (cause) {
-    if (fd !== undefined) closeSync(fd);
     throw new OracleError(
       'cache-io',
       `@execret/oracle openExecutionCache: cannot open ${file} for appending (${(cause as Error).message})`,
@@ -286,24 +263,17 @@ export async function openExecutionCache(
       return map.get(cacheKey(code.toLowerCase(), tests.toLowerCase(), language));
     },
     put(entry) {
-      const line = Buffer.from(formatExecutionCacheLine(entry), 'utf8');
-      if (fd === undefined) {
+      const line = formatExecutionCacheLine(entry);
+      if (log.closed) {
         throw new OracleError('cache-io', `@execret/oracle ExecutionCache.put: the cache ${file} is closed`);
       }
-      let written: number;
       try {
-        written = writeSync(fd, line);
+        log.append(line);
       } catch (cause) {
         throw new OracleError(
           'cache-io',
           `@execret/oracle ExecutionCache.put: cannot append to ${file} (${(cause as Error).message})`,
           { cause },
-        );
-      }
-      if (written !== line.length) {
-        throw new OracleError(
-          'cache-io',
-          `@execret/oracle ExecutionCache.put: short write to ${file} (${written} of ${line.length} bytes; the line is torn and will be ignored on reload)`,
         );
       }
       const stored: ExecutionCacheEntry = {
@@ -320,10 +290,7 @@ export async function openExecutionCache(
       return map.values();
     },
     close() {
-      if (fd !== undefined) {
-        closeSync(fd);
-        fd = undefined;
-      }
+      log.close();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { ExecretError } from '@execret/formats';
 import { HttpError, type HttpErrorCode } from '@execret/http';
 
 /**
@@ -37,17 +38,13 @@ export interface RerankersErrorDetails {
  *   if (RerankersError.is(error) && error.code === 'rate-limit') console.error(`retry in ${error.retryAfterMs} ms`);
  * }
  */
-export class RerankersError extends Error {
-  readonly code: RerankersErrorCode;
+export class RerankersError extends ExecretError<RerankersErrorCode> {
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
   readonly attempts: number | undefined;
-  readonly [BRAND] = true;
 
   constructor(code: RerankersErrorCode, message: string, details: RerankersErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = 'RerankersError';
-    this.code = code;
+    super('RerankersError', BRAND, code, message, details.cause);
     this.status = details.status;
     this.retryAfterMs = details.retryAfterMs;
     this.attempts = details.attempts;
@@ -61,7 +58,7 @@ export class RerankersError extends Error {
    * RerankersError.is(new Error('x')); // false
    */
   static is(value: unknown): value is RerankersError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    return ExecretError.hasBrand(value, BRAND);
   }
 }
 

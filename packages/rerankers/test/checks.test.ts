@@ -4,29 +4,24 @@
  * on the input order within its window; pairwise asks both orders (see llm.test.ts for the request log).
  */
 import { join } from 'node:path';
+import { type FakeServer, type FakeVoyageRerank, startFakeServer, startFakeVoyageRerank } from '@execret/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlmReranker } from '../src/llm/chat-reranker.js';
 import { createCrossEncoderReranker } from '../src/providers/transformers-cross-encoder.js';
 import { createVoyageReranker } from '../src/providers/voyage.js';
 import { getRerankerConfig } from '../src/registry.js';
 import type { Reranker } from '../src/types.js';
-import { candidates, fakeJudge, quality } from './helpers/fake-chat.js';
-import { type FakeRequest, type FakeServer, startFakeServer } from './helpers/fake-server.js';
+import { candidates, fakeJudge, quality } from './helpers/judge.js';
 
 const FIXTURE = join(__dirname, '..', '..', '..', 'fixtures', 'tiny-reranker');
 const QUERY = 'sort a list of numbers';
 let chat: FakeServer;
-let rerankApi: FakeServer;
+let rerankApi: FakeVoyageRerank;
 const rerankers: Array<[string, () => Promise<Reranker>]> = [];
 
 beforeAll(async () => {
   chat = await startFakeServer(fakeJudge());
-  rerankApi = await startFakeServer((r: FakeRequest) => ({
-    json: {
-      data: (r.body.documents as string[]).map((d, index) => ({ index, relevance_score: quality(d) })),
-      usage: { total_tokens: 1 },
-    },
-  }));
+  rerankApi = await startFakeVoyageRerank((_, document) => quality(document));
 });
 afterAll(async () => {
   await chat.close();
@@ -44,7 +39,7 @@ rerankers.push(
   ],
   [
     'rerank API (voyage shape)',
-    async () => createVoyageReranker('voyage/rerank-2.5', { apiKey: 'k-1234', baseUrl: rerankApi.url }),
+    async () => createVoyageReranker('voyage/rerank-2.5', { apiKey: 'k-1234', baseUrl: rerankApi.baseURL }),
   ],
   ['LLM pointwise', () => createLlmReranker('openai-compatible/pointwise-yes-no', { baseUrl: `${chat.url}/v1` })],
   ['LLM listwise', () => createLlmReranker('openai-compatible/listwise-rankgpt', { baseUrl: `${chat.url}/v1` })],

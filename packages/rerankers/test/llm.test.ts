@@ -1,9 +1,9 @@
+import { type FakeServer, recordingSleep, startFakeServer } from '@execret/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RerankersError } from '../src/errors.js';
 import { createLlmReranker } from '../src/llm/chat-reranker.js';
 import { getRerankerConfig } from '../src/registry.js';
-import { candidates, fakeJudge, quality } from './helpers/fake-chat.js';
-import { type FakeServer, recordingSleep, startFakeServer } from './helpers/fake-server.js';
+import { candidates, fakeJudge, quality } from './helpers/judge.js';
 
 let server: FakeServer | undefined;
 afterEach(async () => {

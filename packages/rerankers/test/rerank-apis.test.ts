@@ -1,3 +1,17 @@
+import {
+  cohereRerankResponse,
+  type FakeReply,
+  type FakeRequest,
+  type FakeServer,
+  jinaRerankResponse,
+  mixedbreadRerankResponse,
+  recordingSleep,
+  startFakeServer,
+  teiRerankResponse,
+  vllmRerankResponse,
+  vllmScoreResponse,
+  voyageRerankResponse,
+} from '@execret/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RerankersError } from '../src/errors.js';
 import { createCohereReranker } from '../src/providers/cohere.js';
@@ -9,13 +23,6 @@ import { createVllmReranker } from '../src/providers/vllm.js';
 import { createVoyageReranker } from '../src/providers/voyage.js';
 import { getRerankerConfig } from '../src/registry.js';
 import type { Reranker, RerankerConfig } from '../src/types.js';
-import {
-  type FakeReply,
-  type FakeRequest,
-  type FakeServer,
-  recordingSleep,
-  startFakeServer,
-} from './helpers/fake-server.js';
 
 const KEY = 'rk-SECRET-key-97531';
 let server: FakeServer | undefined;
@@ -45,12 +52,6 @@ interface ApiCase {
   readonly body: (q: string, d: string[]) => Record<string, unknown>;
 }
 
-function sortedResults(scores: number[], key: string) {
-  return scores
-    .map((score, index) => ({ index, [key]: score }))
-    .sort((a, b) => (b[key] as number) - (a[key] as number));
-}
-
 const CASES: ApiCase[] = [
   {
     name: 'cohere (cohere-ai SDK)',
@@ -58,11 +59,7 @@ const CASES: ApiCase[] = [
     path: '/v2/rerank',
     base: (url) => url,
     documents: (body) => body.documents,
-    answer: (_, scores) => ({
-      id: 'r1',
-      results: sortedResults(scores, 'relevance_score'),
-      meta: { api_version: { version: '2' }, billed_units: { search_units: 1 } },
-    }),
+    answer: (_, scores) => cohereRerankResponse(scores, { searchUnits: 1 }),
     list: (a) => (a as { results: Array<Record<string, unknown>> }).results,
     create: (config, options) => createCohereReranker(config, options),
     body: (q, d) => ({ model: 'rerank-v3.5', query: q, documents: d, max_tokens_per_doc: 4096 }),
@@ -73,12 +70,7 @@ const CASES: ApiCase[] = [
     path: '/v1/rerank',
     base: (url) => `${url}/v1`,
     documents: (body) => body.documents,
-    answer: (_, scores) => ({
-      object: 'list',
-      data: sortedResults(scores, 'relevance_score'),
-      model: 'rerank-2.5',
-      usage: { total_tokens: 40 },
-    }),
+    answer: (_, scores) => voyageRerankResponse(scores, { model: 'rerank-2.5', totalTokens: 40 }),
     list: (a) => (a as { data: Array<Record<string, unknown>> }).data,
     create: createVoyageReranker,
     body: (q, d) => ({ query: q, documents: d, model: 'rerank-2.5', truncation: true }),
@@ -89,11 +81,7 @@ const CASES: ApiCase[] = [
     path: '/v1/rerank',
     base: (url) => `${url}/v1`,
     documents: (body) => body.documents,
-    answer: (_, scores) => ({
-      model: 'jina-reranker-v2-base-multilingual',
-      usage: { total_tokens: 40 },
-      results: sortedResults(scores, 'relevance_score'),
-    }),
+    answer: (_, scores) => jinaRerankResponse(scores, { model: 'jina-reranker-v2-base-multilingual', totalTokens: 40 }),
     list: (a) => (a as { results: Array<Record<string, unknown>> }).results,
     create: createJinaReranker,
     body: (q, d) => ({ model: 'jina-reranker-v2-base-multilingual', query: q, documents: d, return_documents: false }),
@@ -104,12 +92,8 @@ const CASES: ApiCase[] = [
     path: '/v1/reranking',
     base: (url) => `${url}/v1`,
     documents: (body) => body.input,
-    answer: (_, scores) => ({
-      object: 'list',
-      model: 'mixedbread-ai/mxbai-rerank-large-v2',
-      data: sortedResults(scores, 'score').map((r) => ({ ...r, object: 'rank_result' })),
-      usage: { prompt_tokens: 40, total_tokens: 40 },
-    }),
+    answer: (_, scores) =>
+      mixedbreadRerankResponse(scores, { model: 'mixedbread-ai/mxbai-rerank-large-v2', totalTokens: 40 }),
     list: (a) => (a as { data: Array<Record<string, unknown>> }).data,
     create: createMixedbreadReranker,
     body: (q, d) => ({ model: 'mixedbread-ai/mxbai-rerank-large-v2', query: q, input: d, return_input: false }),
@@ -120,7 +104,7 @@ const CASES: ApiCase[] = [
     path: '/rerank',
     base: (url) => url,
     documents: (body) => body.texts,
-    answer: (_, scores) => sortedResults(scores, 'score'),
+    answer: (_, scores) => teiRerankResponse(scores),
     list: (a) => a as Array<Record<string, unknown>>,
     create: createTeiReranker,
     body: (q, d) => ({
@@ -138,15 +122,7 @@ const CASES: ApiCase[] = [
     path: '/rerank',
     base: (url) => url,
     documents: (body) => body.documents,
-    answer: (docs, scores) => ({
-      id: 'rerank-1',
-      model: 'BAAI/bge-reranker-v2-m3',
-      usage: { total_tokens: 40 },
-      results: sortedResults(scores, 'relevance_score').map((r) => ({
-        ...r,
-        document: { text: docs[r.index as number] },
-      })),
-    }),
+    answer: (docs, scores) => vllmRerankResponse(docs, scores, { model: 'BAAI/bge-reranker-v2-m3', totalTokens: 40 }),
     list: (a) => (a as { results: Array<Record<string, unknown>> }).results,
     create: createVllmReranker,
     body: (q, d) => ({ model: 'BAAI/bge-reranker-v2-m3', query: q, documents: d }),
@@ -157,13 +133,7 @@ const CASES: ApiCase[] = [
     path: '/score',
     base: (url) => url,
     documents: (body) => (body.text_2 as string[]).map((t) => t.slice('<Document>: '.length, t.indexOf('<|im_end|>'))),
-    answer: (_, scores) => ({
-      id: 'score-1',
-      object: 'list',
-      model: 'Qwen/Qwen3-Reranker-0.6B',
-      data: scores.map((score, index) => ({ index, object: 'score', score })),
-      usage: { prompt_tokens: 40, total_tokens: 40 },
-    }),
+    answer: (_, scores) => vllmScoreResponse(scores, { model: 'Qwen/Qwen3-Reranker-0.6B', totalTokens: 40 }),
     list: (a) => (a as { data: Array<Record<string, unknown>> }).data,
     create: createVllmReranker,
     body: (q, d) => ({

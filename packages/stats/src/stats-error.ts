@@ -1,3 +1,5 @@
+import { ExecretError } from '@execret/formats';
+
 /**
  * Why a statistic could not be computed from the data it was given.
  *
@@ -42,18 +44,12 @@ export interface StatsErrorOptions {
  *   if (StatsError.is(error)) console.log(error.code); // 'non-finite-value'
  * }
  */
-export class StatsError extends Error {
-  /** What went wrong, one of {@link STATS_ERROR_CODES}. */
-  readonly code: StatsErrorCode;
+export class StatsError extends ExecretError<StatsErrorCode> {
   /** Where it went wrong (system, measure, index, ...), when known. */
   readonly details: Readonly<Record<string, string | number>>;
-  /** Brand checked by {@link StatsError.is}. */
-  readonly [BRAND] = true;
 
   constructor(code: StatsErrorCode, message: string, options: StatsErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'StatsError';
-    this.code = code;
+    super('StatsError', BRAND, code, message, options.cause);
     this.details = options.details ?? {};
   }
 
@@ -65,6 +61,6 @@ export class StatsError extends Error {
    * StatsError.is(new Error('x'));                     // false
    */
   static is(value: unknown): value is StatsError {
-    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+    return ExecretError.hasBrand(value, BRAND);
   }
 }

@@ -1,7 +1,7 @@
+import { vectorFor } from '@execret/test-kit';
 import { createRemoteEmbedder } from '../../src/remote-embedder.js';
 import { resolveEmbedderInfo } from '../../src/resolve-info.js';
 import type { Embedder, ModelConfig } from '../../src/types.js';
-import { vectorFor } from './fake-server.js';
 
 /** A self-hosted-style configuration for tests (never sent anywhere). */
 export function fakeConfig(dims: number, maxBatch = 16): ModelConfig {

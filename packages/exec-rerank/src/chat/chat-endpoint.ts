@@ -166,3 +166,19 @@ export function createChatEndpoint(id: ChatModelId, options: ChatEndpointOptions
     },
   };
 }
+
+/**
+ * A getter that creates the chat endpoint on first use (so a reranker whose replies all come from the artifact
+ * cache never loads the SDK or needs a key) and returns the same one afterwards. @internal
+ *
+ * @example
+ * const endpoint = lazyChatEndpoint({ provider: 'openai', model: 'gpt-5-mini' }, { apiKey: key });
+ * await askChat('tests', 'gpt-5-mini', messages, endpoint, cache, meter, signal);
+ */
+export function lazyChatEndpoint(id: ChatModelId, options: ChatEndpointOptions = {}): () => ChatEndpoint {
+  let endpoint: ChatEndpoint | null = null;
+  return () => {
+    endpoint ??= createChatEndpoint(id, options);
+    return endpoint;
+  };
+}

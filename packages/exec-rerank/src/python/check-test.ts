@@ -1,5 +1,5 @@
+import { tokenizePython } from '@execret/formats';
 import type { GeneratedTestIssue } from '../generated-test-issue.js';
-import { tokenizePython } from './tokenize.js';
 
 /**
  * Static checks of one generated Python test for `functionName` (lexical, nothing is run): `empty`,

@@ -1,5 +1,5 @@
+import { tokenizePython } from '@execret/formats';
 import { formatPythonValue } from './format-value.js';
-import { tokenizePython } from './tokenize.js';
 
 const NAMES = new Set(['True', 'False', 'None', 'set', 'frozenset', 'float', 'tuple']);
 const OPS = new Set(['(', ')', '[', ']', '{', '}', ',', ':', '-', '+', '*', '**', '.']);

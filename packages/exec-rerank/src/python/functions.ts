@@ -1,6 +1,6 @@
+import { type PythonToken, tokenizePython } from '@execret/formats';
 import type { FunctionSignature, ParameterSpec } from '../function-signature.js';
 import { readPythonLiteral } from './literal-value.js';
-import { type PythonToken, tokenizePython } from './tokenize.js';
 
 function collapse(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

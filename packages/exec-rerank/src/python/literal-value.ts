@@ -1,5 +1,5 @@
+import type { PythonToken } from '@execret/formats';
 import type { ProbeValue } from '../probe-value.js';
-import type { PythonToken } from './tokenize.js';
 
 const SIMPLE_ESCAPES: Record<string, string> = {
   '\n': '',

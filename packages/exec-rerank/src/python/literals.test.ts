@@ -1,7 +1,7 @@
+import { tokenizePython } from '@execret/formats';
 import { describe, expect, it } from 'vitest';
 import { pythonNumberValue, pythonStringValue, readPythonLiteral } from './literal-value.js';
 import { pythonLiterals } from './literals.js';
-import { tokenizePython } from './tokenize.js';
 
 describe('pythonLiterals', () => {
   it('collects integers, floats and strings when a function uses constants', () => {

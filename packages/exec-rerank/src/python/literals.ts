@@ -1,7 +1,7 @@
+import { type PythonToken, tokenizePython } from '@execret/formats';
 import type { CodeLiterals } from '../code-literals.js';
 import { mergeCodeLiterals } from '../code-literals.js';
 import { pythonNumberValue, pythonStringValue } from './literal-value.js';
-import { type PythonToken, tokenizePython } from './tokenize.js';
 
 const BEFORE_OPERAND = new Set([
   'return',

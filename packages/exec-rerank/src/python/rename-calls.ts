@@ -1,4 +1,4 @@
-import { tokenizePython } from './tokenize.js';
+import { tokenizePython } from '@execret/formats';
 
 /**
  * Replaces every identifier `from` in a Python test by `to` (not attributes such as `x.from`, not inside strings

@@ -3,6 +3,7 @@ import { buildExecReranker } from '../exec-reranker.js';
 import { PYTHON_LANGUAGE } from '../python/language.js';
 import { seededPick } from '../seeded-pick.js';
 import type { ExecReranker, ExecRerankerOptions } from '../types.js';
+import { execRerankerSettings } from './exec-reranker-settings.js';
 
 /**
  * `exec/random-clone`: the chance baseline of the near-clone group. One member of the top candidate's group
@@ -17,41 +18,27 @@ import type { ExecReranker, ExecRerankerOptions } from '../types.js';
 export function createRandomCloneReranker(options: ExecRerankerOptions = {}): ExecReranker {
   const language = options.language ?? PYTHON_LANGUAGE;
   const seed = options.seed ?? DEFAULT_EXEC_RERANK_SEED;
-  return buildExecReranker(
-    {
-      id: 'exec/random-clone',
-      provider: 'exec',
-      method: 'exec-random-clone',
-      model: 'random-clone',
-      revision: null,
-      instruction: null,
-      truncation: 'none',
-      maxLength: null,
-      dtype: 'provider',
-      maxDocumentsPerRequest: null,
-      maxTokensPerRequest: null,
-      pointwise: false,
-      params: { language: language.id, seed, group: 'top-signature', pick: 'sha256-mulberry32' },
-      price: null,
-      sources: {},
-      notes:
-        'Artifact baseline: a seeded random pick among the near-clones of the top candidate; expected exec@1 is 1/|group| per query.',
-    },
-    language,
-    undefined,
-    seed,
-    async (ctx) => {
-      const n = ctx.candidates.length;
-      const group = ctx.group.length > 0 ? ctx.group : [0];
-      const picked = group[
-        seededPick(
-          seed,
-          group.map((i) => ctx.codeHashes[i] as string),
-        )
-      ] as number;
-      const scores = new Float64Array(n);
-      scores[picked] = 1;
-      return { scores, rawScores: scores, audit: { picked }, querySha256: null };
-    },
-  );
+  const settings = execRerankerSettings({
+    id: 'exec/random-clone',
+    method: 'exec-random-clone',
+    model: 'random-clone',
+    instruction: null,
+    params: { language: language.id, seed, group: 'top-signature', pick: 'sha256-mulberry32' },
+    sources: {},
+    notes:
+      'Artifact baseline: a seeded random pick among the near-clones of the top candidate; expected exec@1 is 1/|group| per query.',
+  });
+  return buildExecReranker(settings, language, undefined, seed, async (ctx) => {
+    const n = ctx.candidates.length;
+    const group = ctx.group.length > 0 ? ctx.group : [0];
+    const picked = group[
+      seededPick(
+        seed,
+        group.map((i) => ctx.codeHashes[i] as string),
+      )
+    ] as number;
+    const scores = new Float64Array(n);
+    scores[picked] = 1;
+    return { scores, rawScores: scores, audit: { picked }, querySha256: null };
+  });
 }

@@ -1,6 +1,12 @@
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import {
+  type JsonlAppender,
+  type JsonlLineContext,
+  type JsonlLogIssue,
+  openJsonlAppender,
+  type ParsedJsonlLog,
+  parseJsonlLog,
+  readJsonlLog,
+} from '@execret/formats';
 import { RerankersError } from '../errors.js';
 
 /** One cached score: the key and the two numbers of a hit. */
@@ -100,69 +106,59 @@ export function formatScoreLine(record: ScoreRecord): string {
   })}\n`;
 }
 
+function toScoreRecord(value: unknown, context: JsonlLineContext): ScoreRecord | undefined {
+  if (typeof value !== 'object' || value === null) return context.reject('not a record');
+  const line = value as Record<string, unknown>;
+  const hashes = [line.config_hash, line.query_sha256, line.snippet_sha256];
+  if (!hashes.every((h) => typeof h === 'string' && HEX64.test(h))) {
+    return context.reject('config_hash, query_sha256 or snippet_sha256 is not 64 lowercase hex digits');
+  }
+  const context256 = line.context_sha256;
+  if (context256 !== null && !(typeof context256 === 'string' && HEX64.test(context256))) {
+    return context.reject('context_sha256 is neither null nor a hash');
+  }
+  const score = decodeNumber(line.score);
+  const rawScore = decodeNumber(line.raw_score);
+  if (score === undefined || rawScore === undefined) return context.reject('score or raw_score is not a number');
+  return {
+    configHash: hashes[0] as string,
+    querySha256: hashes[1] as string,
+    snippetSha256: hashes[2] as string,
+    contextSha256: context256 as string | null,
+    score,
+    rawScore,
+  };
+}
+
+/** The log's records and issues in this cache's vocabulary: every unusable complete line is an `invalid-line`. */
+function toParsedScores(parsed: ParsedJsonlLog<ScoreRecord>): { records: ScoreRecord[]; issues: ScoreCacheIssue[] } {
+  const issues = parsed.issues.map(
+    (issue: JsonlLogIssue): ScoreCacheIssue => ({
+      line: issue.line,
+      kind: issue.kind === 'torn-line' ? 'torn-line' : 'invalid-line',
+      message: issue.message,
+    }),
+  );
+  return { records: parsed.records, issues };
+}
+
 /**
- * Parses a score-cache file tolerantly: a last line without `\n` is a torn write and ignored, lines that are not
- * records are reported and ignored; later lines win.
+ * Parses a score-cache file tolerantly (`parseJsonlLog` of `@execret/formats`): a last line without `\n` is a torn
+ * write and ignored, lines that are not records are reported and ignored; later lines win.
  *
  * @example
  * parseScoreCache(formatScoreLine(record) + '{"config_ha').records.length; // 1 (and one torn-line issue)
  */
 export function parseScoreCache(text: string): { records: ScoreRecord[]; issues: ScoreCacheIssue[] } {
-  const records: ScoreRecord[] = [];
-  const issues: ScoreCacheIssue[] = [];
-  const parts = text.split('\n');
-  const torn = parts.pop() ?? '';
-  if (torn !== '') {
-    issues.push({
-      line: parts.length + 1,
-      kind: 'torn-line',
-      message: `last line has no newline (a torn write); ignored`,
-    });
-  }
-  parts.forEach((raw, i) => {
-    if (raw.trim() === '') return;
-    const invalid = (message: string) =>
-      issues.push({ line: i + 1, kind: 'invalid-line', message: `${message}; ignored` });
-    let value: Record<string, unknown>;
-    try {
-      value = JSON.parse(raw) as Record<string, unknown>;
-    } catch {
-      invalid('not JSON');
-      return;
-    }
-    const hashes = [value.config_hash, value.query_sha256, value.snippet_sha256];
-    if (!hashes.every((h) => typeof h === 'string' && HEX64.test(h))) {
-      invalid('config_hash, query_sha256 or snippet_sha256 is not 64 lowercase hex digits');
-      return;
-    }
-    const context = value.context_sha256;
-    if (context !== null && !(typeof context === 'string' && HEX64.test(context))) {
-      invalid('context_sha256 is neither null nor a hash');
-      return;
-    }
-    const score = decodeNumber(value.score);
-    const rawScore = decodeNumber(value.raw_score);
-    if (score === undefined || rawScore === undefined) {
-      invalid('score or raw_score is not a number');
-      return;
-    }
-    records.push({
-      configHash: hashes[0] as string,
-      querySha256: hashes[1] as string,
-      snippetSha256: hashes[2] as string,
-      contextSha256: context as string | null,
-      score,
-      rawScore,
-    });
-  });
-  return { records, issues };
+  return toParsedScores(parseJsonlLog(text, toScoreRecord));
 }
 
 /**
  * Opens (creating it and its folder when missing) an append-only JSONL score cache and loads it. Each new record is
- * one line written with a single `write` call on a file opened with `O_APPEND`, so concurrent writers do not
- * interleave and a process killed at any moment leaves at most one torn last line, which the next open reports,
- * ignores and terminates with `\n`. The format is this package's own (see {@link formatScoreLine}).
+ * one line written with a single `write` call on a file opened with `O_APPEND` (`openJsonlAppender` of
+ * `@execret/formats`), so concurrent writers do not interleave and a process killed at any moment leaves at most
+ * one torn last line, which the next open reports, ignores and terminates with `\n`. The format is this package's
+ * own (see {@link formatScoreLine}).
  *
  * @throws {RerankersError} `cache-io` when the file cannot be read, created or opened for appending
  * @example
@@ -173,36 +169,26 @@ export async function openScoreCache(file: string): Promise<ScoreCache> {
   if (typeof file !== 'string' || file === '') {
     throw new TypeError('@execret/rerankers openScoreCache: file must be a non-empty path');
   }
-  let text = '';
+  let parsed: { records: ScoreRecord[]; issues: ScoreCacheIssue[] };
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    text = await readFile(file, 'utf8');
+    parsed = toParsedScores(await readJsonlLog(file, toScoreRecord));
   } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new RerankersError(
-        'cache-io',
-        `@execret/rerankers openScoreCache: cannot read ${file} (${(cause as Error).message})`,
-        {
-          cause,
-        },
-      );
-    }
+    throw new RerankersError(
+      'cache-io',
+      `@execret/rerankers openScoreCache: cannot read ${file} (${(cause as Error).message})`,
+      { cause },
+    );
   }
-  const parsed = parseScoreCache(text);
   const map = new Map<string, ScoreRecord>();
   for (const record of parsed.records) map.set(key(record), record);
-  let fd: number | undefined;
+  let log: JsonlAppender;
   try {
-    fd = openSync(file, 'a');
-    if (text !== '' && !text.endsWith('\n')) writeSync(fd, '\n');
+    log = openJsonlAppender(file);
   } catch (cause) {
-    if (fd !== undefined) closeSync(fd);
     throw new RerankersError(
       'cache-io',
       `@execret/rerankers openScoreCache: cannot append to ${file} (${(cause as Error).message})`,
-      {
-        cause,
-      },
+      { cause },
     );
   }
   return {
@@ -216,31 +202,20 @@ export async function openScoreCache(file: string): Promise<ScoreCache> {
     },
     put(records) {
       for (const record of records) {
-        const line = Buffer.from(formatScoreLine(record), 'utf8');
-        if (fd === undefined)
-          throw new RerankersError('cache-io', `@execret/rerankers ScoreCache.put: ${file} is closed`);
-        let written: number;
+        const line = formatScoreLine(record);
+        if (log.closed) throw new RerankersError('cache-io', `@execret/rerankers ScoreCache.put: ${file} is closed`);
         try {
-          written = writeSync(fd, line);
+          log.append(line);
         } catch (cause) {
           throw new RerankersError('cache-io', `@execret/rerankers ScoreCache.put: cannot append to ${file}`, {
             cause,
           });
         }
-        if (written !== line.length) {
-          throw new RerankersError(
-            'cache-io',
-            `@execret/rerankers ScoreCache.put: short write to ${file} (${written} of ${line.length} bytes)`,
-          );
-        }
         map.set(key(record), { ...record });
       }
     },
     close() {
-      if (fd !== undefined) {
-        closeSync(fd);
-        fd = undefined;
-      }
+      log.close();
     },
   };
 }

@@ -1,4 +1,4 @@
-// Re-exports of BM25, exact top-k search and .npy/.npz matrix I/O.
+// Entry point `@execret/embedders/search`: BM25 and exact top-k search.
 
 export {
   type Bm25Idf,
@@ -14,24 +14,6 @@ export {
   DEFAULT_BM25_K1,
 } from './bm25/bm25.js';
 export { tokenizeCode } from './bm25/tokenize-code.js';
-export {
-  DEFAULT_MAX_NPY_HEADER_BYTES,
-  type NpyArray,
-  type NpyData,
-  type NpyDtype,
-  type ReadNpyOptions,
-  readNpy,
-  writeNpy,
-} from './npy/npy.js';
-export {
-  DEFAULT_MAX_NPZ_BYTES,
-  type NpyInput,
-  type NpzWriteOptions,
-  type ReadNpzOptions,
-  readNpz,
-  writeNpz,
-} from './npy/npz.js';
-export { readNpzFile, writeNpzFile } from './npy/npz-file.js';
 export {
   DEFAULT_TOPK_BACKEND,
   DEFAULT_TOPK_MAX_MEMORY_BYTES,

@@ -1,4 +1,4 @@
-import type { FakeReply, FakeRequest } from './fake-server.js';
+import { chatCompletionResponse, type FakeReply, type FakeRequest } from '@execret/test-kit';
 
 /** The quality a test candidate declares (`… quality 0.7`), which the fake judges believe. */
 export function quality(text: string): number {
@@ -12,23 +12,23 @@ export function candidates(qualities: readonly number[]): string[] {
   return qualities.map((q, i) => `def f_${i}(xs):\n    return sorted(xs)  # quality ${q}`);
 }
 
-function completion(content: string, extra: Record<string, unknown> = {}): FakeReply {
+function completion(content: string, extra: { logprobs?: unknown } = {}): FakeReply {
   return {
-    json: {
+    json: chatCompletionResponse(content, {
       id: 'chatcmpl-1',
-      object: 'chat.completion',
       created: 1,
       model: 'fake-chat',
-      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop', logprobs: null, ...extra }],
-      usage: { prompt_tokens: 50, completion_tokens: 3, total_tokens: 53 },
-    },
+      usage: { promptTokens: 50, completionTokens: 3 },
+      ...extra,
+    }),
   };
 }
 
 /**
- * An OpenAI-compatible chat fake that judges by the declared quality: pointwise answers yes with P(yes) =
- * quality (in `top_logprobs`); listwise answers `[a] > [b] > …` by quality (or `{"ranking": […]}` when asked for
- * JSON); pairwise answers the letter of the better snippet (`biased`: always `A`).
+ * A `startFakeServer` handler answering OpenAI-compatible chat completions as a judge that goes by the declared
+ * quality: pointwise answers yes with P(yes) = quality (in `top_logprobs`); listwise answers `[a] > [b] > …` by
+ * quality (or `{"ranking": […]}` when asked for JSON); pairwise answers the letter of the better snippet (`biased`:
+ * always `A`).
  */
 export function fakeJudge(options: { biased?: boolean } = {}) {
   return (request: FakeRequest): FakeReply => {

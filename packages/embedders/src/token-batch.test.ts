@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { padBatch, specialTokenLayout, truncateIds } from './transformers.js';
+import { padBatch, specialTokenLayout, truncateIds } from './token-batch.js';
 
 describe('truncateIds', () => {
   it.each([

@@ -1,5 +1,5 @@
 /**
- * A local HTTP server that answers like the Hugging Face Hub, for one dataset repository:
+ * A fake of the Hugging Face Hub serving one dataset repository:
  *
  * - `GET /api/datasets/<owner>/<name>/revision/<revision>` → `{ _id, id, sha, siblings: [{ rfilename }] }` for the
  *   served revision (its head commit) or any commit served before; `404` otherwise;
@@ -13,18 +13,14 @@
  * branch to a new commit; every commit seen stays served by its sha. Faults can be injected per path.
  */
 import { createHash } from 'node:crypto';
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { type FakeReply, type FakeRequest, type FakeServer, startFakeServer } from './fake-server.js';
 
-export interface FakeRequest {
+/** A request to the fake Hub or to its storage host. */
+export interface HubRequest {
   /** `hub` or `cdn` (the storage host of LFS files). */
   server: 'hub' | 'cdn';
+  /** The request target, query string included. */
   url: string;
   headers: IncomingHttpHeaders;
 }
@@ -58,7 +54,7 @@ export interface FakeHub {
   /** When positive, listings are paged with this many entries per page. */
   pageSize: number;
   /** Every request. */
-  requests: FakeRequest[];
+  requests: HubRequest[];
   /** When positive, bodies are sent in chunks of this many bytes, one per millisecond (default 0: at once). */
   chunkBytes: number;
   /** Every commit served so far: sha → files. */
@@ -71,6 +67,7 @@ export interface FakeHub {
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const gitOid = (b: Buffer) => createHash('sha1').update(`blob ${b.length}\0`).update(b).digest('hex');
 
+/** Starts the fake Hub and its storage host on 127.0.0.1, serving no files until `files` is filled. */
 export async function startFakeHub(repo: { owner: string; name: string; revision: string }): Promise<FakeHub> {
   const repoPath = `${repo.owner}/${repo.name}`;
   const hub = {
@@ -86,7 +83,7 @@ export async function startFakeHub(repo: { owner: string; name: string; revision
     ignoreRange: false,
     rangeSkew: 0,
     pageSize: 0,
-    requests: [] as FakeRequest[],
+    requests: [] as HubRequest[],
     chunkBytes: 0,
     commits: new Map<string, Map<string, Buffer>>(),
     commit: () => '',
@@ -107,102 +104,80 @@ export async function startFakeHub(repo: { owner: string; name: string; revision
   hub.commit = head;
   const filesAt = (revision: string) =>
     revision === repo.revision ? hub.commits.get(head()) : hub.commits.get(revision);
-  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
-    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 
-  /** Sends `body` honouring Range / If-Range, the slow mode and the cut faults. */
-  const send = (req: IncomingMessage, res: ServerResponse, path: string, body: Buffer, etag: string) => {
+  /** `body` honouring Range / If-Range, the slow mode and the cut faults. */
+  const serve = (request: FakeRequest, path: string, body: Buffer, etag: string): FakeReply => {
     let start = 0;
     let status = 200;
-    const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
-    const ifRange = req.headers['if-range'];
+    const range = /^bytes=(\d+)-$/.exec(request.headers.range ?? '');
+    const ifRange = request.headers['if-range'];
     if (range !== null && !hub.ignoreRange && (ifRange === undefined || ifRange === etag)) {
       start = Number(range[1]);
-      if (start >= body.length) {
-        res.writeHead(416, { 'content-range': `bytes */${body.length}` }).end();
-        return;
-      }
+      if (start >= body.length)
+        return { status: 416, headers: { 'content-range': `bytes */${body.length}` }, body: '' };
       start = Math.min(body.length - 1, start + hub.rangeSkew);
       status = 206;
     }
     const part = body.subarray(start);
-    res.writeHead(status, {
-      'content-length': String(part.length),
-      'content-type': 'application/octet-stream',
-      etag,
-      'accept-ranges': 'bytes',
-      ...(status === 206 ? { 'content-range': `bytes ${start}-${body.length - 1}/${body.length}` } : {}),
-    });
     const cut = hub.truncated.has(path) ? Math.floor(part.length / 2) : hub.cutAfter.get(path);
-    if (cut !== undefined) {
-      // The connection stalls, then dies: the client has had time to take the bytes sent.
-      res.write(part.subarray(0, cut), () => setTimeout(() => res.destroy(), 100));
-      return;
-    }
-    if (hub.chunkBytes <= 0) {
-      res.end(part);
-      return;
-    }
-    // Slow mode: one chunk per millisecond, so the client sees the body arrive in pieces.
-    let offset = 0;
-    const pump = () => {
-      if (res.destroyed) return;
-      if (offset >= part.length) {
-        res.end();
-        return;
-      }
-      const chunk = part.subarray(offset, offset + hub.chunkBytes);
-      offset += chunk.length;
-      res.write(chunk, () => setTimeout(pump, 1));
+    return {
+      status,
+      headers: {
+        'content-length': String(part.length),
+        'content-type': 'application/octet-stream',
+        etag,
+        'accept-ranges': 'bytes',
+        ...(status === 206 ? { 'content-range': `bytes ${start}-${body.length - 1}/${body.length}` } : {}),
+      },
+      body: part,
+      ...(cut === undefined ? {} : { cutAfterBytes: cut }),
+      ...(hub.chunkBytes > 0 ? { chunkBytes: hub.chunkBytes } : {}),
     };
-    pump();
   };
 
-  const cdn: Server = createServer((req, res) => {
-    const url = req.url ?? '';
-    hub.requests.push({ server: 'cdn', url, headers: req.headers });
+  const cdn: FakeServer = await startFakeServer((request) => {
+    const url = request.path;
+    hub.requests.push({ server: 'cdn', url, headers: request.headers });
     const m = /^\/blobs\/([0-9a-f]{64})\?path=(.*)$/.exec(url);
     const path = m === null ? '' : decodeURIComponent(m[2] as string);
     const body =
       m === null
         ? undefined
         : [...hub.commits.values()].map((f) => f.get(path)).find((b) => b !== undefined && sha256(b) === m[1]);
-    if (m === null || body === undefined) {
-      res.writeHead(404).end('NoSuchKey');
-      return;
-    }
-    send(req, res, path, body, `"cdn-${(m[1] as string).slice(0, 16)}"`);
+    if (m === null || body === undefined) return { status: 404, body: 'NoSuchKey' };
+    return serve(request, path, body, `"cdn-${(m[1] as string).slice(0, 16)}"`);
   });
-  await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
-  const cdnEndpoint = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
 
-  const server: Server = createServer((req, res) => {
-    const url = req.url ?? '';
-    hub.requests.push({ server: 'hub', url, headers: req.headers });
+  let endpoint = '';
+  const answerHub = (request: FakeRequest): FakeReply => {
+    const url = request.path;
+    hub.requests.push({ server: 'hub', url, headers: request.headers });
     const [pathname = '', query = ''] = url.split('?');
     const api = `/api/datasets/${repoPath}/`;
     if (pathname.startsWith(`${api}revision/`)) {
       const revision = decodeURIComponent(pathname.slice(`${api}revision/`.length));
       const files = filesAt(revision);
       if (files === undefined)
-        return json(res, 404, { error: 'Invalid rev id' }, { 'x-error-code': 'RevisionNotFound' });
+        return { status: 404, headers: { 'x-error-code': 'RevisionNotFound' }, json: { error: 'Invalid rev id' } };
       const sha = revision === repo.revision ? head() : revision;
-      return json(res, 200, {
-        _id: 'fake',
-        id: repoPath,
-        sha,
-        siblings: [...files.keys()].map((rfilename) => ({ rfilename })),
-        lastModified: '2026-05-10T00:00:00.000Z',
-      });
+      return {
+        json: {
+          _id: 'fake',
+          id: repoPath,
+          sha,
+          siblings: [...files.keys()].map((rfilename) => ({ rfilename })),
+          lastModified: '2026-05-10T00:00:00.000Z',
+        },
+      };
     }
     if (pathname.startsWith(`${api}tree/`)) {
-      if (!hub.treeApi) return json(res, 404, { error: 'Not Found' });
+      if (!hub.treeApi) return { status: 404, json: { error: 'Not Found' } };
       const rest = decodeURIComponent(pathname.slice(`${api}tree/`.length));
       const slash = rest.indexOf('/');
       const revision = slash === -1 ? rest : rest.slice(0, slash);
       const prefix = slash === -1 ? '' : `${rest.slice(slash + 1)}/`;
       const files = filesAt(revision);
-      if (files === undefined) return json(res, 404, { error: 'Invalid rev id' });
+      if (files === undefined) return { status: 404, json: { error: 'Invalid rev id' } };
       const entries = [
         ...[...files].map(([path, body]) => ({
           type: 'file',
@@ -215,20 +190,17 @@ export async function startFakeHub(repo: { owner: string; name: string; revision
       ].filter((e) => e.path.startsWith(prefix));
       const params = new URLSearchParams(query);
       const cursor = Number(params.get('cursor') ?? '0');
-      if (hub.pageSize <= 0) return json(res, 200, entries);
+      if (hub.pageSize <= 0) return { json: entries };
       const page = entries.slice(cursor, cursor + hub.pageSize);
       const headers: Record<string, string> = {};
       if (cursor + hub.pageSize < entries.length) {
         params.set('cursor', String(cursor + hub.pageSize));
         headers.link = `<${endpoint}${pathname}?${params}>; rel="next"`;
       }
-      return json(res, 200, page, headers);
+      return { headers, json: page };
     }
     const resolvePrefix = `/datasets/${repoPath}/resolve/`;
-    if (!pathname.startsWith(resolvePrefix)) {
-      res.writeHead(404).end('Repository not found');
-      return;
-    }
+    if (!pathname.startsWith(resolvePrefix)) return { status: 404, body: 'Repository not found' };
     const rest = pathname.slice(resolvePrefix.length);
     const slash = rest.indexOf('/');
     const revision = decodeURIComponent(rest.slice(0, slash));
@@ -238,50 +210,40 @@ export async function startFakeHub(repo: { owner: string; name: string; revision
       .map(decodeURIComponent)
       .join('/');
     const forced = hub.status.get(path);
-    if (forced !== undefined) {
-      res.writeHead(forced).end('forced');
-      return;
-    }
+    if (forced !== undefined) return { status: forced, body: 'forced' };
     const body = filesAt(revision)?.get(path);
-    if (body === undefined) {
-      res.writeHead(404, { 'content-type': 'text/plain', 'x-error-code': 'EntryNotFound' }).end('Entry not found');
-      return;
-    }
+    if (body === undefined)
+      return {
+        status: 404,
+        headers: { 'content-type': 'text/plain', 'x-error-code': 'EntryNotFound' },
+        body: 'Entry not found',
+      };
     if (hub.lfs.has(path)) {
       const linked = `"${hub.etags.get(path) ?? sha256(body)}"`;
-      if (req.headers['if-none-match'] === linked) {
-        res.writeHead(304, { 'x-linked-etag': linked }).end();
-        return;
-      }
-      res
-        .writeHead(302, {
-          location: `${cdnEndpoint}/blobs/${sha256(body)}?path=${encodeURIComponent(path)}`,
+      if (request.headers['if-none-match'] === linked)
+        return { status: 304, headers: { 'x-linked-etag': linked }, body: '' };
+      return {
+        status: 302,
+        headers: {
+          location: `${cdn.url}/blobs/${sha256(body)}?path=${encodeURIComponent(path)}`,
           'x-linked-etag': linked,
           'x-linked-size': String(body.length),
           etag: `"${gitOid(Buffer.from(`lfs pointer ${sha256(body)}`))}"`,
-        })
-        .end();
-      return;
+        },
+        body: '',
+      };
     }
     const etag = `"${hub.etags.get(path) ?? gitOid(body)}"`;
-    if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304, { etag }).end();
-      return;
-    }
-    send(req, res, path, body, etag);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const closeOne = (s: Server) =>
-    new Promise<void>((resolve) => {
-      s.closeAllConnections();
-      s.close(() => resolve());
-    });
+    if (request.headers['if-none-match'] === etag) return { status: 304, headers: { etag }, body: '' };
+    return serve(request, path, body, etag);
+  };
+  const server = await startFakeServer(answerHub);
+  endpoint = server.url;
   return Object.assign(hub, {
     endpoint,
-    cdnEndpoint,
+    cdnEndpoint: cdn.url,
     close: async () => {
-      await Promise.all([closeOne(server), closeOne(cdn)]);
+      await Promise.all([server.close(), cdn.close()]);
     },
   });
 }
