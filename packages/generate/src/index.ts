@@ -22,6 +22,24 @@ export {
 } from './gates.js';
 export type { CorpusRecord, DistractorMetadataRecord, EditRecord, QueryMetadata, QueryRecord } from './records.js';
 export { DEFAULT_BUILD_SEED, DEFAULT_MAX_DISTRACTORS } from './select.js';
+export { DEFAULT_MAX_TASK_FILE_BYTES } from './task-formats/decode.js';
+export {
+  type DroppedTest,
+  type ReadTaskSetOptions,
+  type ReadTaskSetResult,
+  readTaskSet,
+  type SkippedTaskRow,
+  type TaskSetCounts,
+} from './task-formats/read-task-set.js';
+export { TASK_SKIP_REASONS, type TaskSkipReason } from './task-formats/reasons.js';
+export { formatTaskSetReport } from './task-formats/report.js';
+export { serializeTasksJsonl } from './task-formats/serialize-tasks.js';
+export {
+  type DetectTaskFormatOptions,
+  detectTaskFormat,
+  TASK_FORMATS,
+  type TaskFormat,
+} from './task-formats/task-format.js';
 export { type ParsedTasksJsonl, parseTasksJsonl } from './tasks-jsonl.js';
 export type { Edit, ExecutionJob, ExecutionOracle, ExecutionResult, Task } from './types.js';
 export { GENERATOR_NAME, GENERATOR_VERSION } from './version.js';

@@ -3,31 +3,64 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_PYTHON } from '@execret/oracle';
 import { GenerateError } from './errors.js';
 
+/** A Python script shipped in the package's `python/` folder, and the name its errors give it. */
+interface PythonScript {
+  /** Absolute path of the `.py` file. */
+  path: string;
+  /** What messages call it, e.g. `mutation script`. */
+  name: string;
+}
+
+// The scripts are resolved here, one level below the package root like `dist/index.js`, so the same relative
+// URL is right from the sources and from the bundle.
+
 /**
- * Absolute path of the shipped mutation script (`python/mutate.py`, next to `src/` and `dist/`).
+ * The mutation engine (`python/mutate.py`): enumeration, the ast gate, stacked edits.
  *
  * @example
- * MUTATION_SCRIPT_PATH // '/…/node_modules/@execret/generate/python/mutate.py'
+ * MUTATION_SCRIPT.path // '/…/node_modules/@execret/generate/python/mutate.py'
  */
-const MUTATION_SCRIPT_PATH: string = fileURLToPath(new URL('../python/mutate.py', import.meta.url));
+const MUTATION_SCRIPT: PythonScript = {
+  path: fileURLToPath(new URL('../python/mutate.py', import.meta.url)),
+  name: 'mutation script',
+};
 
-/** Options for calls that run the mutation script. */
+/**
+ * The task-set converter (`python/task_formats.py`): HumanEval and MBPP rows to tasks.
+ *
+ * @example
+ * TASK_FORMATS_SCRIPT.path // '/…/node_modules/@execret/generate/python/task_formats.py'
+ */
+export const TASK_FORMATS_SCRIPT: PythonScript = {
+  path: fileURLToPath(new URL('../python/task_formats.py', import.meta.url)),
+  name: 'task-formats script',
+};
+
+/** Options for calls that run a shipped Python script. */
 export interface PythonOptions {
-  /** Interpreter to run the mutation script with (default `DEFAULT_PYTHON` of `@execret/oracle`, `python3`). */
+  /** Interpreter to run the script with (default `DEFAULT_PYTHON` of `@execret/oracle`, `python3`). */
   python?: string;
   signal?: AbortSignal;
 }
 
 /**
- * Runs one command of the mutation script (`python -I -S mutate.py`, JSON on stdin and stdout) and
- * returns its parsed answer. Rejects with `GenerateError('python-failed')` when the interpreter is
- * missing, exits non-zero or prints something that is not JSON.
+ * Runs one command of a shipped Python script (`python -I -S <script>`, one JSON request on stdin, one JSON
+ * answer on stdout) and returns its parsed answer. Rejects with `GenerateError('python-failed')` when the
+ * interpreter is missing, exits non-zero or prints something that is not JSON.
+ *
+ * @example
+ * await runPythonScript<{ python: string }>(MUTATION_SCRIPT, { command: 'version' }) // { python: '3.11.7' }
  */
-export async function runMutationScript<T>(request: unknown, options: PythonOptions = {}): Promise<T> {
+export async function runPythonScript<T>(
+  script: PythonScript,
+  request: unknown,
+  options: PythonOptions = {},
+): Promise<T> {
   const python = options.python ?? DEFAULT_PYTHON;
   const input = JSON.stringify(request);
+  const component = `@execret/generate ${script.name}`;
   return await new Promise<T>((resolve, reject) => {
-    const child = spawn(python, ['-I', '-S', MUTATION_SCRIPT_PATH], {
+    const child = spawn(python, ['-I', '-S', script.path], {
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(options.signal ? { signal: options.signal } : {}),
     });
@@ -39,7 +72,7 @@ export async function runMutationScript<T>(request: unknown, options: PythonOpti
       reject(
         new GenerateError(
           'python-failed',
-          `@execret/generate mutation script: could not start Python interpreter "${python}" (${cause.message}); pass options.python with a Python ≥ 3.9 path`,
+          `${component}: could not start Python interpreter "${python}" (${cause.message}); pass options.python with a Python ≥ 3.9 path`,
           { cause },
         ),
       );
@@ -50,7 +83,7 @@ export async function runMutationScript<T>(request: unknown, options: PythonOpti
         reject(
           new GenerateError(
             'python-failed',
-            `@execret/generate mutation script: "${python}" exited with code ${String(code)}; expected 0. stderr: ${stderr.slice(-2000) || '(empty)'}`,
+            `${component}: "${python}" exited with code ${String(code)}; expected 0. stderr: ${stderr.slice(-2000) || '(empty)'}`,
           ),
         );
         return;
@@ -62,7 +95,7 @@ export async function runMutationScript<T>(request: unknown, options: PythonOpti
         reject(
           new GenerateError(
             'python-failed',
-            `@execret/generate mutation script: expected one JSON document on stdout, received ${JSON.stringify(text.slice(0, 200))}`,
+            `${component}: expected one JSON document on stdout, received ${JSON.stringify(text.slice(0, 200))}`,
             { cause },
           ),
         );
@@ -73,4 +106,11 @@ export async function runMutationScript<T>(request: unknown, options: PythonOpti
     });
     child.stdin.end(input, 'utf8');
   });
+}
+
+/**
+ * Runs one command of the mutation script ({@link MUTATION_SCRIPT}); see {@link runPythonScript}.
+ */
+export async function runMutationScript<T>(request: unknown, options: PythonOptions = {}): Promise<T> {
+  return await runPythonScript<T>(MUTATION_SCRIPT, request, options);
 }
