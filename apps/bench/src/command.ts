@@ -109,6 +109,16 @@ export function intOption(values: CommandContext['values'], name: string, fallba
   return n;
 }
 
+/** A non-negative number option (a price), `undefined` when absent. */
+export function nonNegativeNumberOption(values: CommandContext['values'], name: string): number | undefined {
+  const v = stringOption(values, name);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0)
+    throw new UsageError(`--${name} expects a non-negative number, got ${JSON.stringify(v)}`);
+  return n;
+}
+
 /** Which shard of a sharded run this process takes: `index` of `count`, 1-based. */
 export interface Shard {
   readonly index: number;

@@ -33,6 +33,11 @@ export type BaseUrlProvider = (typeof BASE_URL_PROVIDERS)[number];
 
 export type KeyedProvider = keyof typeof API_KEY_VARIABLES;
 
+/** The environment variable a provider's key is read from first, for messages (`OPENAI_API_KEY`). */
+export function keyVariable(provider: KeyedProvider): string {
+  return API_KEY_VARIABLES[provider][0];
+}
+
 /**
  * The environment variables of the schedulers `--shard auto` understands, as given (unparsed):
  * Slurm job arrays (`SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_COUNT`, `SLURM_ARRAY_TASK_MIN`) and Kubernetes Indexed

@@ -1,11 +1,10 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { PoolView } from '@execret/analyses';
+import { type PoolView, poolOrderRows } from '@execret/analyses';
 import {
   type CacheSpace,
   createEmbeddingCache,
   exportEmbeddingMatrices,
-  type ImportedMatrix,
   importEmbeddingMatrices,
 } from '@execret/embedders';
 
@@ -38,8 +37,8 @@ export async function exportMatrices(cacheDir: string, path: string, pool: PoolV
 /**
  * Reads every `.npz` in a directory as one system each (named after the file), through `@execret/embedders`'
  * `importEmbeddingMatrices`: the query and document matrices are found by name or as the only 2-D float arrays
- * with as many rows as the pool has queries and snippets; their id arrays reorder rows to the pool's order,
- * otherwise rows are taken to be in the dataset files' order.
+ * with as many rows as the pool has queries and snippets; rows are put in the pool's order by `@execret/analyses`'
+ * `poolOrderRows` (by their id arrays, else taken to be in the dataset files' order).
  */
 export async function importMatrices(dir: string, pool: PoolView): Promise<ImportedMatrices[]> {
   const names = (await readdir(dir)).filter((n) => n.endsWith('.npz')).sort();
@@ -58,32 +57,10 @@ export async function importMatrices(dir: string, pool: PoolView): Promise<Impor
     out.push({
       model: basename(name, '.npz'),
       file,
-      queries: inPoolOrder(queries, pool.queryIds, null, file),
-      docs: inPoolOrder(documents, pool.docIds, pool.inputOrder, file),
+      queries: poolOrderRows(queries, pool.queryIds, null, file),
+      docs: poolOrderRows(documents, pool.docIds, pool.inputOrder, file),
       dims: queries.dims,
     });
   }
-  return out;
-}
-
-/**
- * The rows of a matrix in the pool's order: by its stored ids when it has them, otherwise taken to be in the
- * dataset files' order (`fileOrder[i]` = row of pool entry i; `null` when that is the pool's order already).
- */
-function inPoolOrder(
-  matrix: ImportedMatrix,
-  order: readonly string[],
-  fileOrder: Int32Array | null,
-  file: string,
-): Float32Array {
-  const { data, dims, ids } = matrix;
-  if (ids === undefined && fileOrder === null) return data;
-  const row = ids === undefined ? null : new Map(ids.map((id, i) => [id, i]));
-  const out = new Float32Array(order.length * dims);
-  order.forEach((id, i) => {
-    const r = row === null ? fileOrder![i]! : row.get(id);
-    if (r === undefined) throw new Error(`execret: ${file}: id ${JSON.stringify(id)} of the dataset has no row`);
-    out.set(data.subarray(r * dims, (r + 1) * dims), i * dims);
-  });
   return out;
 }

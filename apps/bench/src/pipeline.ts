@@ -2,27 +2,22 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   ablationPools,
+  distractorRetentionOrders,
+  executeRetrieved,
+  type PassTable,
   type PoolView,
   poolFromBenchmark,
   rankSystem,
   type Scorer,
+  type Shard,
   type SystemRanking,
+  type VerifyReport,
+  verifyGroups,
 } from '@execret/analyses';
-import {
-  type Benchmark,
-  HUB_PARTS,
-  type HubLoadInfo,
-  type HubPart,
-  loadExecRetrieval,
-  lookupExecution,
-  retentionOrder,
-} from '@execret/dataset';
-import { codeSha256, testsSha256 } from '@execret/formats';
-import type { TieMode } from '@execret/metrics';
+import { type Benchmark, HUB_PARTS, type HubPart, loadExecRetrieval } from '@execret/dataset';
 import { createOracle, type Oracle } from '@execret/oracle';
 import { type CommandContext, type Io, listOption, UsageError } from './command.js';
 import type { Config } from './config.js';
-import { executePairs, inShard, PairSet, type PassTable } from './execution.js';
 import { createProgressBar } from './progress.js';
 import { isolationChoice, warnIfUnsandboxed } from './sandbox.js';
 
@@ -52,23 +47,6 @@ export function datasetPartsOption(values: CommandContext['values']): HubPart[] 
     if (!parts.includes(name as HubPart)) parts.push(name as HubPart);
   }
   return parts;
-}
-
-/** The manifest's record of a Hub load (`dataset_hub`): commit, how it was found, parts, checks. */
-export function datasetHubManifest(hub: HubLoadInfo | undefined): Record<string, unknown> | null {
-  if (hub === undefined) return null;
-  return {
-    repository: hub.repository,
-    revision: hub.revision,
-    commit: hub.commit,
-    resolution: hub.resolution,
-    offline: hub.offline,
-    ...(hub.offlineReason !== undefined ? { offline_reason: hub.offlineReason } : {}),
-    sha256sums: hub.checksums,
-    parts: Object.keys(hub.parts),
-    files: hub.files.map((f) => ({ file: f.file, status: f.status, bytes: f.bytes, integrity: f.integrity })),
-    refused: hub.refused.map((r) => ({ path: r.path, reason: r.reason })),
-  };
 }
 
 /** Loads a dataset (`mini`, a directory, or `hf:owner/name[@rev]`) with download progress. */
@@ -130,129 +108,35 @@ export async function startOracle(
   return oracle;
 }
 
-export interface VerifyReport {
-  readonly pairs: number;
-  readonly executed: number;
-  readonly cached: number;
-  readonly canonicalsPassing: number;
-  readonly canonicals: number;
-  readonly distractorsFailing: number;
-  readonly distractors: number;
-  /** Own-group pairs whose outcome contradicts the label: a failing canonical or a passing distractor. */
-  readonly contradictions: {
-    query_id: string;
-    corpus_id: string;
-    label: string;
-    status: string;
-    tests: readonly string[];
-  }[];
-  /** Pairs where the release's execution cache disagrees with the oracle on pass/fail. */
-  readonly releaseDisagreements: number;
-  /** Own-group pairs the release's execution cache knows. */
-  readonly releaseKnown: number;
-  readonly seconds: number;
-}
-
-/** Executes every query's own group (canonicals and paired distractors) and checks the labels. */
-export async function verifyGroups(
+/** `@execret/analyses`' `verifyGroups` over a loaded dataset, with a progress bar and the time it took. */
+export async function verifyDataset(
   dataset: LoadedDataset,
   oracle: Oracle,
   table: PassTable,
   io: Io,
   signal: AbortSignal,
-  shard?: { index: number; count: number },
-): Promise<VerifyReport> {
-  const { pool, benchmark } = dataset;
+  shard?: Shard,
+): Promise<VerifyReport & { seconds: number }> {
   const started = performance.now();
-  const pairs = new PairSet(pool.docIds.length);
-  let index = 0;
-  pool.queryIds.forEach((_, q) => {
-    for (const d of [...pool.canonicals[q]!, ...pool.distractors[q]!]) {
-      if (inShard(index++, shard)) pairs.add(q, d);
-    }
-  });
-  const bar = createProgressBar('verify', pairs.pairs.length, { enabled: io.progress });
-  const { executed, cached } = await executePairs(oracle, pool, pairs.pairs, table, {
+  const bar = createProgressBar('verify', 0, { enabled: io.progress });
+  const report = await verifyGroups(dataset.pool, oracle, table, {
     signal,
+    ...(shard ? { shard } : {}),
+    ...(dataset.benchmark.executionCache ? { releaseCache: dataset.benchmark.executionCache } : {}),
     onProgress: (done, total) => bar.update(done, total),
   });
-  bar.finish(`${pairs.pairs.length} pairs (${cached} cached)`);
-  let canonicals = 0;
-  let canonicalsPassing = 0;
-  let distractors = 0;
-  let distractorsFailing = 0;
-  let releaseKnown = 0;
-  let releaseDisagreements = 0;
-  const contradictions: VerifyReport['contradictions'][number][] = [];
-  const release = benchmark.executionCache;
-  for (const [q, d] of pairs.pairs) {
-    const outcome = table.get(q, d)!;
-    const isCanonical = pool.canonicals[q]!.includes(d);
-    if (isCanonical) {
-      canonicals++;
-      if (outcome.passes) canonicalsPassing++;
-    } else {
-      distractors++;
-      if (!outcome.passes) distractorsFailing++;
-    }
-    if (isCanonical !== outcome.passes) {
-      contradictions.push({
-        query_id: pool.queryIds[q]!,
-        corpus_id: pool.docIds[d]!,
-        label: isCanonical ? 'correct' : 'incorrect',
-        status: outcome.status,
-        tests: outcome.tests,
-      });
-    }
-    if (release) {
-      const known = lookupRelease(release, pool.code[d]!, pool.tests[q]!);
-      if (known !== undefined) {
-        releaseKnown++;
-        if (known !== outcome.passes) releaseDisagreements++;
-      }
-    }
-  }
-  return {
-    pairs: pairs.pairs.length,
-    executed,
-    cached,
-    canonicals,
-    canonicalsPassing,
-    distractors,
-    distractorsFailing,
-    contradictions,
-    releaseDisagreements,
-    releaseKnown,
-    seconds: (performance.now() - started) / 1000,
-  };
+  bar.finish(`${report.pairs} pairs (${report.cached} cached)`);
+  return { ...report, seconds: (performance.now() - started) / 1000 };
 }
 
-function lookupRelease(
-  cache: NonNullable<Benchmark['executionCache']>,
-  code: string,
-  tests: readonly string[],
-): boolean | undefined {
-  return lookupExecution(cache, codeSha256(code), testsSha256(tests))?.passesAllTests ?? undefined;
-}
-
-/** The seeded retention order of each query's distractors, as document indices. */
-function retentionOrders(pool: PoolView, seed: number): (q: number) => Int32Array {
-  return (q) => {
-    const ids = Array.from(pool.distractors[q]!, (d) => pool.docIds[d]!);
-    const order = retentionOrder(ids, pool.queryIds[q]!, seed);
-    const byId = new Map(Array.from(pool.distractors[q]!, (d) => [pool.docIds[d]!, d]));
-    return Int32Array.from(order, (id) => byId.get(id)!);
-  };
-}
-
-/** Ranks every system over the full pool and the ablation pools. */
+/** Ranks every system over the full pool and the seeded ablation pools. */
 export async function rankSystems(
   scorers: readonly Scorer[],
   pool: PoolView,
   seed: number,
   io: Io,
 ): Promise<SystemRanking[]> {
-  const pools = ablationPools(pool, retentionOrders(pool, seed));
+  const pools = ablationPools(pool, distractorRetentionOrders(pool, seed));
   const out: SystemRanking[] = [];
   const bar = createProgressBar('rank', scorers.length, { enabled: io.progress });
   for (const [i, scorer] of scorers.entries()) {
@@ -263,39 +147,22 @@ export async function rankSystems(
   return out;
 }
 
-/** Executes every retrieved pair (runs and ablation top-10s) that the table does not know yet. */
-export async function executeRetrieved(
+/** `@execret/analyses`' `executeRetrieved` with a progress bar. */
+export async function executeRetrievedPairs(
   rankings: readonly Pick<SystemRanking, 'runDocs' | 'ablation'>[],
   pool: PoolView,
   oracle: Oracle,
   table: PassTable,
   io: Io,
   signal: AbortSignal,
-  shard?: { index: number; count: number },
+  shard?: Shard,
 ): Promise<{ pairs: number; executed: number; cached: number }> {
-  const pairs = new PairSet(pool.docIds.length);
-  for (const ranking of rankings) {
-    ranking.runDocs.forEach((docs, q) => {
-      docs.forEach((d) => {
-        pairs.add(q, d);
-      });
-    });
-    for (const { top } of ranking.ablation)
-      top.forEach((docs, q) => {
-        docs.forEach((d) => {
-          pairs.add(q, d);
-        });
-      });
-  }
-  const todo = pairs.pairs.filter(([q, d], i) => !table.has(q, d) && inShard(i, shard));
-  const bar = createProgressBar('execute retrieved', todo.length, { enabled: io.progress });
-  const result = await executePairs(oracle, pool, todo, table, {
+  const bar = createProgressBar('execute retrieved', 0, { enabled: io.progress });
+  const result = await executeRetrieved(rankings, pool, oracle, table, {
     signal,
+    ...(shard ? { shard } : {}),
     onProgress: (done, total) => bar.update(done, total),
   });
-  bar.finish(`${todo.length} pairs (${result.cached} cached)`);
-  return { pairs: pairs.pairs.length, ...result };
+  bar.finish(`${result.executed + result.cached} pairs (${result.cached} cached)`);
+  return result;
 }
-
-/** Ties mode names accepted by `--ties`. */
-export const TIE_MODES: readonly TieMode[] = ['trec', 'expected'];

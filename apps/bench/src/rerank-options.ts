@@ -1,14 +1,31 @@
 import { join, resolve } from 'node:path';
 import type { Oracle } from '@execret/oracle';
-import { type CommandContext, intOption, listOption, type OptionSpec, stringOption, UsageError } from './command.js';
-import type { RerankPlan } from './rerank-stage.js';
+import { DEFAULT_RERANK_DEPTH } from '@execret/rerankers';
+import {
+  type CommandContext,
+  intOption,
+  listOption,
+  nonNegativeNumberOption,
+  type OptionSpec,
+  stringOption,
+  UsageError,
+} from './command.js';
 import { requireSandbox, runsModelWrittenCode } from './sandbox.js';
 import {
   createSecondStages,
-  DEFAULT_RERANK_DEPTH,
   DEFAULT_RERANKED_FIRST_STAGE,
   DEFAULT_SECOND_STAGES,
+  type SecondStages,
 } from './second-stages.js';
+
+/** What `--rerank` asks of a scoring run. */
+export interface RerankPlan {
+  readonly secondStages: SecondStages;
+  /** The first stage's top `depth` is reranked (`--rerank-depth`). */
+  readonly depth: number;
+  /** Ids of the first stages to rerank; every first stage when absent. */
+  readonly firstStages?: readonly string[];
+}
 
 /** `--rerank`, `--rerank-depth` and the chat prices of chat-model rerankers (on `run` and `score`). */
 export const RERANK_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -35,15 +52,6 @@ export const RERANK_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     description: 'chat-model rerankers: USD per 1M output tokens (cost estimate)',
   },
 };
-
-function price(values: CommandContext['values'], name: string): number | undefined {
-  const v = stringOption(values, name);
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < 0)
-    throw new UsageError(`--${name} expects a non-negative number, got ${JSON.stringify(v)}`);
-  return n;
-}
 
 /**
  * The second stages a command asked for, created (keys, base URLs, caches, the oracle), or `undefined` for none.
@@ -85,8 +93,8 @@ export async function rerankPlan(
       `--rerank ${modelWritten.join(',')}`,
       values['allow-unsandboxed'] === true,
     );
-  const priceIn = price(values, 'rerank-price-in');
-  const priceOut = price(values, 'rerank-price-out');
+  const priceIn = nonNegativeNumberOption(values, 'rerank-price-in');
+  const priceOut = nonNegativeNumberOption(values, 'rerank-price-out');
   if ((priceIn === undefined) !== (priceOut === undefined))
     throw new UsageError('--rerank-price-in and --rerank-price-out go together');
   const localModels = stringOption(values, 'local-models');

@@ -7,30 +7,25 @@ import {
   type ExecOracle,
   type ExecRerankAudit,
   type ExecRerankCost,
-  type ExecReranker,
   formatArtifactLine,
   openArtifactCache,
 } from '@execret/exec-rerank';
 import { compareCodePoints } from '@execret/formats';
 import {
+  auditedStage,
   type CreateRerankerOptions,
   createReranker,
   describeReranker,
   listRerankers,
   openScoreCache,
-  type Reranker,
-  type RerankerInfo,
   RerankersError,
-  type RerankHit,
-  type RerankUsage,
   type ScoreCache,
+  type SecondStage,
+  scoreCacheStage,
   withScoreCache,
 } from '@execret/rerankers';
 import { UsageError } from './command.js';
-import type { Config, KeyedProvider } from './config.js';
-
-/** How deep a second stage reranks by default: the first stage's top 10. */
-export const DEFAULT_RERANK_DEPTH = 10;
+import { type Config, type KeyedProvider, keyVariable } from './config.js';
 
 /** The second stages a default `execret run` (no `--models`, no `--rerank`) adds over `bm25`: the artifact baselines. */
 export const DEFAULT_SECOND_STAGES: readonly string[] = ['exec/consensus', 'exec/random-clone'];
@@ -38,49 +33,12 @@ export const DEFAULT_SECOND_STAGES: readonly string[] = ['exec/consensus', 'exec
 /** The first stage the default second stages rerank. */
 export const DEFAULT_RERANKED_FIRST_STAGE = 'bm25';
 
-/** What the manifest and the results file record of a second stage (no keys, no URLs). */
-export interface SecondStageInfo {
-  readonly id: string;
-  readonly configHash: string;
-  readonly provider: string;
-  readonly method: string;
-  readonly model: string;
-  readonly revision: string | null;
-  readonly instruction: string | null;
-  readonly truncation: string;
-  readonly maxLength: number | null;
-  readonly dtype: string;
-  readonly pointwise: boolean;
-  readonly params: Readonly<Record<string, unknown>>;
-}
-
-/** One reranked decision: hits best first over every candidate, and the audit of an execution reranker. */
-interface SecondStageDecision {
-  readonly hits: readonly RerankHit[];
-  readonly audit: ExecRerankAudit | null;
-}
-
-/**
- * A reranker as the bench uses it: a `@execret/rerankers` reranker behind the score cache, or an
- * `@execret/exec-rerank` execution reranker (with its artifact cache and audit).
- */
-export interface SecondStage {
-  readonly info: SecondStageInfo;
-  /** `score-cache`: scores cached per (config hash, query, snippet[, list]); `artifacts`: execution reranker. */
-  readonly kind: 'score-cache' | 'artifacts';
-  rerank(
-    query: string,
-    candidates: readonly string[],
-    options: { signal: AbortSignal; firstStageScores: readonly number[] },
-  ): Promise<SecondStageDecision>;
-  usage(): RerankUsage;
-  /** Execution costs (execution rerankers), or `null`. */
-  costs(): ExecRerankCost | null;
-}
+/** A second stage of a run: a model reranker behind the score cache, or an execution reranker with its audit. */
+type RunSecondStage = SecondStage<ExecRerankAudit, ExecRerankCost>;
 
 /** The second stages of a run, with the caches they share. */
 export interface SecondStages {
-  readonly stages: readonly SecondStage[];
+  readonly stages: readonly RunSecondStage[];
   /**
    * The artifact records (chat replies, generated inputs, executions) read or written by the execution rerankers
    * since they were opened, as artifact-cache lines (`@execret/exec-rerank`'s format): chat replies, inputs, then
@@ -109,17 +67,6 @@ const RERANK_KEYS: Readonly<Partial<Record<string, KeyedProvider>>> = {
   tei: 'tei',
   vllm: 'vllm',
   'openai-compatible': 'openai',
-};
-
-/** Environment variable of each provider's key, for messages. */
-const KEY_VARIABLES: Readonly<Record<string, string>> = {
-  cohere: 'COHERE_API_KEY',
-  voyage: 'VOYAGE_API_KEY',
-  jina: 'JINA_API_KEY',
-  mixedbread: 'MIXEDBREAD_API_KEY',
-  tei: 'EXECRET_TEI_API_KEY',
-  vllm: 'EXECRET_VLLM_API_KEY',
-  'openai-compatible': 'OPENAI_API_KEY',
 };
 
 function isExecId(id: string): boolean {
@@ -185,7 +132,7 @@ export async function createSecondStages(ids: readonly string[], context: Second
   const { config } = context;
   let scoreCache: ScoreCache | undefined;
   let artifacts: TrackedArtifacts | undefined;
-  const stages: SecondStage[] = [];
+  const stages: RunSecondStage[] = [];
   const closers: (() => Promise<void>)[] = [];
   try {
     for (const id of ids) {
@@ -200,13 +147,13 @@ export async function createSecondStages(ids: readonly string[], context: Second
           ...(context.chatPrice ? { price: context.chatPrice } : {}),
         });
         closers.push(() => reranker.close());
-        stages.push(execStage(reranker));
+        stages.push(auditedStage(reranker));
         continue;
       }
       scoreCache ??= await openScoreCache(rerankScoreCacheFile(config));
       const reranker = await createReranker(id, rerankerOptions(id, context));
       closers.push(() => reranker.close());
-      stages.push(modelStage(reranker, withScoreCache(reranker, scoreCache)));
+      stages.push(scoreCacheStage(reranker, withScoreCache(reranker, scoreCache)));
     }
   } catch (error) {
     for (const close of closers) await close();
@@ -234,7 +181,7 @@ function rerankerOptions(id: string, context: SecondStageContext): CreateReranke
   const key = keyName === undefined ? undefined : config.keys[keyName];
   const hosted = provider === 'cohere' || provider === 'voyage' || provider === 'jina' || provider === 'mixedbread';
   if (hosted && key === undefined)
-    throw new UsageError(`--rerank ${id}: no API key for ${provider} (set ${KEY_VARIABLES[provider]})`);
+    throw new UsageError(`--rerank ${id}: no API key for ${provider} (set ${keyVariable(keyName!)})`);
   const baseUrl =
     provider === 'openai-compatible'
       ? config.openaiCompatibleBaseUrl
@@ -293,52 +240,6 @@ function chatEndpoint(
     return {};
   }
   return { apiKey: key?.reveal() ?? 'none', baseURL: config.openaiCompatibleBaseUrl };
-}
-
-function describe(info: RerankerInfo | ExecReranker['info']): SecondStageInfo {
-  return {
-    id: info.id,
-    configHash: info.configHash,
-    provider: info.provider,
-    method: info.method,
-    model: info.model,
-    revision: info.revision,
-    instruction: info.instruction,
-    truncation: info.truncation,
-    maxLength: info.maxLength,
-    dtype: info.dtype,
-    pointwise: info.pointwise,
-    params: info.params,
-  };
-}
-
-function modelStage(reranker: Reranker, cached: Reranker): SecondStage {
-  return {
-    info: describe(reranker.info),
-    kind: 'score-cache',
-    rerank: async (query, candidates, options) => ({
-      hits: await cached.rerank(query, candidates, {
-        signal: options.signal,
-        firstStageScores: options.firstStageScores,
-      }),
-      audit: null,
-    }),
-    usage: () => reranker.usage(),
-    costs: () => null,
-  };
-}
-
-function execStage(reranker: ExecReranker): SecondStage {
-  return {
-    info: describe(reranker.info),
-    kind: 'artifacts',
-    rerank: async (query, candidates, options) => {
-      const result = await reranker.rerankDetailed(query, candidates, { signal: options.signal });
-      return { hits: result.hits, audit: result.audit };
-    },
-    usage: () => reranker.usage(),
-    costs: () => reranker.costs(),
-  };
 }
 
 interface TrackedArtifacts {

@@ -1,30 +1,44 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { perQueryMeasures, RELEASE_KS, type Scorer, solvedBy } from '@execret/analyses';
-import type { TieMode } from '@execret/metrics';
-import type { Oracle } from '@execret/oracle';
-import { type CompareSystemsResult, compareSystems } from '@execret/stats';
-import type { Io } from './command.js';
-import { evaluateSystem } from './evaluation.js';
-import type { PassTable } from './execution.js';
-import { executeRetrieved, type LoadedDataset, rankSystems } from './pipeline.js';
-import { renderReportHtml } from './report/html.js';
-import { leaderboardCsv, leaderboardMarkdown, leaderboardRows } from './report/leaderboard.js';
-import { type RerankPlan, rerankCandidateRuns, rerankStage, writeRerankFiles } from './rerank-stage.js';
+import {
+  type ComparedResults,
+  compareResults,
+  evaluateSystem,
+  type PassTable,
+  type PoolView,
+  type RankedSystem,
+  rankDerivedSystem,
+  type Scorer,
+  type Shard,
+  type SystemAnalyses,
+  type SystemRanking,
+  trecFiles,
+} from '@execret/analyses';
 import {
   RESULTS_LAYOUT,
-  readAnalyses,
-  readComparison,
-  readManifest,
+  readAnalysesFiles,
+  readComparisonFiles,
+  readFolderManifest,
   readResultFiles,
-  readSolvedBy,
+  readSolvedByFile,
   resultFileName,
-  writeFileAtomic,
-  writeJson,
-} from './results-io.js';
-import { resultExtras, type WrittenResultsFile } from './results-model.js';
-import { writeTrecFiles } from './trec-output.js';
-import type { RankedSystem, TwoStageRecord, TwoStageSystem } from './two-stage.js';
+  type TwoStageRecord,
+  type WrittenResultsFile,
+} from '@execret/dataset';
+import type { ExecRerankAudit, ExecRerankCost } from '@execret/exec-rerank';
+import type { TieMode } from '@execret/metrics';
+import type { Oracle } from '@execret/oracle';
+import { firstStageCandidates, rankTwoStage, type TwoStageSystem } from '@execret/rerankers';
+import type { Io } from './command.js';
+import { executeRetrievedPairs, type LoadedDataset, rankSystems } from './pipeline.js';
+import { createProgressBar } from './progress.js';
+import { renderReportHtml } from './report/html.js';
+import { leaderboardCsv, leaderboardMarkdown, leaderboardRows } from './report/leaderboard.js';
+import type { RerankPlan } from './rerank-options.js';
+import { writeFileAtomic, writeJson } from './results-io.js';
+
+/** A two-stage system of a run (its reranker a model reranker or an execution reranker). */
+export type RunTwoStageSystem = TwoStageSystem<ExecRerankAudit, ExecRerankCost>;
 
 export interface ScoreStageOptions {
   readonly ties: TieMode;
@@ -32,7 +46,7 @@ export interface ScoreStageOptions {
   /** Execute retrieved pairs the execution cache does not know (default true). */
   readonly execute: boolean;
   /** Execute only this shard's retrieved pairs into the cache, and write no results. */
-  readonly shard?: { index: number; count: number };
+  readonly shard?: Shard;
   /** Second stages over the first stages (`--rerank`): each pair becomes a two-stage system. */
   readonly rerank?: RerankPlan;
 }
@@ -41,13 +55,91 @@ export interface ScoreStageResult {
   readonly results: WrittenResultsFile[];
   readonly retrieved: { pairs: number; executed: number; cached: number };
   /** The two-stage systems (empty without `rerank`), for the manifest. */
-  readonly twoStage: readonly TwoStageSystem[];
+  readonly twoStage: readonly RunTwoStageSystem[];
   readonly seconds: { rank: number; rerank?: number; execute: number; evaluate: number };
 }
 
+/** The first stages a plan reranks (every one unless it names some), with their rankings, in scorer order. */
+function reranked(scorers: readonly Scorer[], rankings: readonly SystemRanking[], plan: RerankPlan) {
+  return scorers
+    .map((scorer, i) => ({ scorer, ranking: rankings[i]! }))
+    .filter(({ scorer }) => plan.firstStages === undefined || plan.firstStages.includes(scorer.id));
+}
+
 /**
- * Ranks every system, executes the retrieved pairs, evaluates and writes `results/` and `analyses/`.
- * `table` already holds the own-group outcomes from verification (when it ran).
+ * Every (first stage, second stage) pair of the plan as a two-stage system, first stages in scorer order and, within
+ * each, second stages in `--rerank` order. `rankings` are the first stages' (aligned with `scorers`).
+ */
+export async function rerankStage(
+  scorers: readonly Scorer[],
+  rankings: readonly SystemRanking[],
+  pool: PoolView,
+  plan: RerankPlan,
+  io: Io,
+  signal: AbortSignal,
+): Promise<RunTwoStageSystem[]> {
+  const systems: RunTwoStageSystem[] = [];
+  for (const first of reranked(scorers, rankings, plan)) {
+    for (const stage of plan.secondStages.stages) {
+      const bar = createProgressBar(`rerank ${first.scorer.id}>>${stage.info.id}`, pool.queryIds.length, {
+        enabled: io.progress,
+      });
+      const system = await rankTwoStage(first, stage, pool, plan.depth, {
+        signal,
+        onProgress: (done, total) => bar.update(done, total),
+      });
+      bar.finish(`${system.pairs} pairs in ${system.seconds.toFixed(1)} s`);
+      systems.push(system);
+    }
+  }
+  return systems;
+}
+
+/**
+ * For a sharded run, which executes and writes nothing else: the first stages' top `depth` per query as runs, so that
+ * every pair any reranker could put in a two-stage run is executed into the cache, without reranking.
+ */
+export async function rerankCandidateRuns(
+  scorers: readonly Scorer[],
+  rankings: readonly SystemRanking[],
+  pool: PoolView,
+  plan: RerankPlan,
+): Promise<Pick<SystemRanking, 'runDocs' | 'ablation'>[]> {
+  const runs: Pick<SystemRanking, 'runDocs' | 'ablation'>[] = [];
+  for (const { scorer, ranking } of reranked(scorers, rankings, plan)) {
+    runs.push({ runDocs: (await firstStageCandidates(scorer, ranking, pool, plan.depth)).docs, ablation: [] });
+  }
+  return runs;
+}
+
+/**
+ * Writes `rerank/<system>.jsonl` (one decision per query) for every two-stage system, and
+ * `rerank/exec-artifacts.jsonl` (what the execution rerankers used) when there are any artifact lines.
+ */
+export async function writeRerankFiles(
+  out: string,
+  systems: readonly RunTwoStageSystem[],
+  artifactLines: readonly string[],
+): Promise<string[]> {
+  const written: string[] = [];
+  for (const system of systems) {
+    const file = join(out, RESULTS_LAYOUT.rerank, resultFileName(system.run.id, '.jsonl'));
+    await writeFileAtomic(file, system.decisions.map((d) => `${JSON.stringify(d)}\n`).join(''));
+    written.push(file);
+  }
+  if (artifactLines.length > 0) {
+    const file = join(out, RESULTS_LAYOUT.rerankArtifacts);
+    await writeFileAtomic(file, artifactLines.join(''));
+    written.push(file);
+  }
+  return written;
+}
+
+/**
+ * Ranks every system, reranks (`--rerank`), executes the retrieved pairs, evaluates and writes `results/`,
+ * `analyses/`, `rerank/` and `trec/`. `table` already holds the own-group outcomes from verification (when it ran).
+ * Two-stage systems are reranked before execution, so the snippets a reranker promotes are executed with the rest; a
+ * shard only executes the candidates (every two-stage run is an order of them), reranks nothing and writes nothing.
  */
 export async function scoreStage(
   dataset: LoadedDataset,
@@ -63,8 +155,6 @@ export async function scoreStage(
   let t = performance.now();
   const rankings = await rankSystems(scorers, pool, options.seed, io);
   const rank = (performance.now() - t) / 1000;
-  // Two-stage systems are reranked before execution, so the snippets a reranker promotes are executed with the
-  // rest; a shard only executes the candidates (every two-stage run is an order of them) and reranks nothing.
   t = performance.now();
   const plan = options.rerank;
   const twoStage =
@@ -73,10 +163,14 @@ export async function scoreStage(
     plan && options.shard !== undefined ? await rerankCandidateRuns(scorers, rankings, pool, plan) : [];
   const rerank = plan ? { rerank: (performance.now() - t) / 1000 } : {};
   t = performance.now();
+  const systems: [RankedSystem, TwoStageRecord | undefined][] = [
+    ...rankings.map((r): [RankedSystem, undefined] => [r, undefined]),
+    ...twoStage.map((s): [RankedSystem, TwoStageRecord] => [rankDerivedSystem(pool, s.run), s.record]),
+  ];
   const retrieved =
     options.execute && oracle
-      ? await executeRetrieved(
-          [...rankings, ...twoStage.map((s) => s.ranking), ...candidates],
+      ? await executeRetrievedPairs(
+          [...systems.map(([r]) => r), ...candidates],
           pool,
           oracle,
           table,
@@ -90,10 +184,6 @@ export async function scoreStage(
     return { results: [], retrieved, twoStage, seconds: { rank, ...rerank, execute, evaluate: 0 } };
   t = performance.now();
   const results: WrittenResultsFile[] = [];
-  const systems: [RankedSystem, TwoStageRecord | undefined][] = [
-    ...rankings.map((r): [RankedSystem, undefined] => [r, undefined]),
-    ...twoStage.map((s): [RankedSystem, TwoStageRecord] => [s.ranking, s.record]),
-  ];
   for (const [ranking, record] of systems) {
     const { result, analyses } = evaluateSystem(pool, ranking, table, options.ties, record);
     await writeJson(join(out, RESULTS_LAYOUT.results, resultFileName(ranking.id)), result);
@@ -101,29 +191,26 @@ export async function scoreStage(
     results.push(result);
   }
   if (plan) await writeRerankFiles(out, twoStage, plan.secondStages.artifactLines());
-  await writeTrecFiles(
-    out,
+  for (const [file, content] of trecFiles(
     pool,
     systems.map(([r]) => r),
     table,
-  );
+  ))
+    await writeFileAtomic(join(out, file), content);
   const evaluate = (performance.now() - t) / 1000;
   return { results, retrieved, twoStage, seconds: { rank, ...rerank, execute, evaluate } };
 }
 
 export interface CompareStageResult {
-  readonly intervals: CompareSystemsResult['intervals'];
-  readonly pairwise: CompareSystemsResult['pairwise'];
+  readonly intervals: ComparedResults['intervals'];
+  readonly pairwise: ComparedResults['pairwise'];
   readonly systems: number;
   readonly seconds: number;
 }
 
 /**
- * Paired statistics over the result files of a folder: per-system bootstrap intervals and every pairwise
- * comparison (exact McNemar on exec@k with Holm's adjustment over all pairs, paired bootstrap on every
- * measure), from one set of resampled query indices, written in the release's `tests/` shapes; also the
- * solved-by histogram. Per-query values come from execret's stored ones, or are recomputed from
- * `top_results` for other tools' files.
+ * `@execret/analyses`' `compareResults` over the results files of a folder, written in the release's `tests/` shapes
+ * with `analyses/solved_by.json`.
  */
 export async function compareStage(
   out: string,
@@ -132,40 +219,17 @@ export async function compareStage(
   const started = performance.now();
   const results = await readResultFiles(out);
   if (results.length === 0) throw new Error(`execret: ${out}/results has no result files to compare`);
-  const queryIds = results[0]!.per_query.map((row) => row.query_id);
-  const scores: Record<string, Record<string, Float64Array>> = {};
-  for (const file of results) {
-    const measures = perQueryMeasures(file, queryIds, { stored: resultExtras(file)?.per_query_measures });
-    // The release names execution precision `execution_precision@k` in the tests/ files.
-    scores[file.model] = Object.fromEntries(
-      Object.entries(measures).map(([m, v]) => [m.startsWith('precision@') ? `execution_${m}` : m, v]),
-    );
-  }
-  const comparison = compareSystems(scores, {
-    seed: options.seed,
-    resamples: options.resamples,
-    confidence: options.confidence,
-    binaryMeasures: RELEASE_KS.map((k) => `exec@${k}`),
-    // Holm-adjusted McNemar p (`mcnemar_exact_p_holm`); the family is every pair on that exec@k.
-    adjust: 'holm',
-  });
-  const { intervals, pairwise } = comparison;
+  const { intervals, pairwise, solvedBy } = compareResults(results, options);
   await writeJson(join(out, RESULTS_LAYOUT.intervals), intervals);
   await writeJson(join(out, RESULTS_LAYOUT.pairwise), pairwise);
-  const exec1 = Object.fromEntries(results.map((r) => [r.model, scores[r.model]!['exec@1']!]));
-  const solved = solvedBy(exec1);
-  await writeJson(join(out, RESULTS_LAYOUT.solvedBy), {
-    systems: solved.systems,
-    histogram: Array.from(solved.histogram),
-    per_query: Object.fromEntries(queryIds.map((id, q) => [id, solved.perQuery[q]])),
-  });
+  await writeJson(join(out, RESULTS_LAYOUT.solvedBy), solvedBy);
   return { intervals, pairwise, systems: results.length, seconds: (performance.now() - started) / 1000 };
 }
 
 /** Writes `full_leaderboard.json`, `leaderboard.md`, `leaderboard.csv` and `report.html` from a folder. */
 export async function reportStage(out: string, title: string): Promise<{ files: string[] }> {
   const results = await readResultFiles(out);
-  const { intervals, pairwise } = await readComparison(out);
+  const { intervals, pairwise } = await readComparisonFiles(out);
   const rows = leaderboardRows(results, intervals);
   await writeJson(join(out, RESULTS_LAYOUT.leaderboard), rows);
   await writeFileAtomic(join(out, RESULTS_LAYOUT.leaderboardMd), leaderboardMarkdown(rows));
@@ -173,19 +237,13 @@ export async function reportStage(out: string, title: string): Promise<{ files: 
   const html = renderReportHtml({
     title,
     results,
-    analyses: await readAnalyses(out),
+    analyses: await readAnalysesFiles<SystemAnalyses>(out),
     intervals,
     pairwise,
-    solvedBy: await readSolvedBy(out),
-    manifest: await readManifest(out),
+    solvedBy: await readSolvedByFile(out),
+    manifest: await readFolderManifest(out),
   });
   await writeFileAtomic(join(out, RESULTS_LAYOUT.report), html);
-  return {
-    files: [
-      RESULTS_LAYOUT.leaderboard,
-      RESULTS_LAYOUT.leaderboardMd,
-      RESULTS_LAYOUT.leaderboardCsv,
-      RESULTS_LAYOUT.report,
-    ].map((f) => join(out, f)),
-  };
+  const files = [RESULTS_LAYOUT.leaderboard, RESULTS_LAYOUT.leaderboardMd, RESULTS_LAYOUT.leaderboardCsv];
+  return { files: [...files, RESULTS_LAYOUT.report].map((f) => join(out, f)) };
 }

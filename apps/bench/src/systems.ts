@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PoolView, Scorer } from '@execret/analyses';
+import { createMatrixScorer, inShard, type PoolView, type Scorer, type Shard } from '@execret/analyses';
 import {
   cachedEmbed,
   createEmbedder,
@@ -13,10 +13,8 @@ import {
   type ModelConfig,
 } from '@execret/embedders';
 import type { Io } from './command.js';
-import { BASE_URL_PROVIDERS, type BaseUrlProvider, type Config, type KeyedProvider } from './config.js';
-import { inShard } from './execution.js';
+import { BASE_URL_PROVIDERS, type BaseUrlProvider, type Config, type KeyedProvider, keyVariable } from './config.js';
 import { createProgressBar } from './progress.js';
-import { createMatrixScorer } from './scorers.js';
 
 /** The small local model `execret run` tries by default (downloaded once when the network allows). */
 export const DEFAULT_LOCAL_MODEL = 'local/all-minilm-l6-v2';
@@ -135,7 +133,7 @@ export async function embedModel(
     io: Io;
     signal: AbortSignal;
     explicit: boolean;
-    shard?: { index: number; count: number };
+    shard?: Shard;
     localModels?: string;
   },
 ): Promise<EmbedOutcome> {
@@ -151,7 +149,7 @@ export async function embedModel(
   const keyName = PROVIDER_KEYS[info.provider];
   const key = keyName === undefined ? undefined : config.keys[keyName];
   if (keyName !== undefined && key === undefined) {
-    const reason = `no API key for ${info.provider} (set ${keyName.toUpperCase()}_API_KEY)`;
+    const reason = `no API key for ${info.provider} (set ${keyVariable(keyName)})`;
     if (explicit) throw new EmbeddersError('auth', `execret: ${model}: ${reason}`);
     return { model, status: 'skipped', reason };
   }

@@ -1,10 +1,11 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadExecRetrieval } from '@execret/dataset';
+import { type ChatScript, type FakeOpenAI, startFakeOpenAI, userMessage } from '@execret/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { capture } from './capture.js';
-import { type FakeChatServer, startFakeChatServer } from './fake-chat-server.js';
 
 const MINI = join(import.meta.dirname, '../../../fixtures/mini/data');
 const KEY = 'sk-chat-DO-NOT-LEAK-13579bdf';
@@ -17,6 +18,32 @@ interface QueryRow {
   test_suite: string[];
   correct_corpus_ids: string[];
   paired_distractor_corpus_ids: string[];
+}
+
+/**
+ * A scripted model for `exec/tests@…` and `exec/probe@…`. A test-writing request (`Write … tests`, with the query
+ * after `Description:`) is answered with `{"tests": […]}` holding that query's own test suite from the bundled mini
+ * set — a model that writes correct tests, read from the fixture, never from the run's dataset, so its answer
+ * depends on the prompt alone; a probe request (`Calls:`) is answered with `None` for every call. Anything else gets
+ * an empty reply.
+ */
+async function miniChatScript(): Promise<ChatScript> {
+  const mini = await loadExecRetrieval('mini');
+  const suites = new Map(mini.queries.map((row) => [row.query, row.test_suite]));
+  return (body) => {
+    const user = userMessage(body);
+    const description = /Description:\n([\s\S]*?)\n\nSignature:/.exec(user)?.[1];
+    if (user.startsWith('Write ') && description !== undefined)
+      return { content: JSON.stringify({ tests: suites.get(description) ?? [] }) };
+    if (user.includes('\nCalls:\n')) {
+      const calls = user
+        .split('\nCalls:\n')[1]!
+        .split('\n')
+        .filter((l) => /^\d+\. /.test(l));
+      return { content: JSON.stringify({ answers: calls.map((_, i) => ({ id: i + 1, returns: 'None' })) }) };
+    }
+    return { content: '' };
+  };
 }
 
 /**
@@ -67,13 +94,13 @@ function auditContent(audit: Record<string, unknown> | null): unknown {
 
 describe('execution rerankers in execret run (leakage and wiring)', () => {
   let root: string;
-  let chat: FakeChatServer;
+  let chat: FakeOpenAI;
   let realSuites: string[];
   const runs: Record<'real' | 'nonsense', { code: number; stdout: string; stderr: string; out: string }> = {} as never;
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'execret-exec-rerank-'));
-    chat = await startFakeChatServer();
+    chat = await startFakeOpenAI(await miniChatScript());
     realSuites = await writeSubset(join(root, 'real'), false);
     await writeSubset(join(root, 'nonsense'), true);
     for (const name of ['real', 'nonsense'] as const) {
@@ -83,7 +110,7 @@ describe('execution rerankers in execret run (leakage and wiring)', () => {
         EXECRET_CACHE_DIR: join(root, `cache-${name}`),
         EXECRET_OFFLINE: '1',
         OPENAI_API_KEY: KEY,
-        EXECRET_OPENAI_COMPATIBLE_URL: chat.baseUrl,
+        EXECRET_OPENAI_COMPATIBLE_URL: chat.baseURL,
       };
       const args = ['run', '--dataset', join(root, name), '--models', 'bm25', '--rerank', RERANKERS.join(',')];
       const result = await capture(() =>
@@ -129,8 +156,8 @@ describe('execution rerankers in execret run (leakage and wiring)', () => {
   });
 
   it('never puts a benchmark test into a prompt', () => {
-    expect(chat.requests.length).toBeGreaterThan(0);
-    const prompts = chat.requests.flat().map((m) => m.content);
+    expect(chat.chatBodies.length).toBeGreaterThan(0);
+    const prompts = chat.chatBodies.flatMap((b) => b.messages).map((m) => m.content);
     for (const test of realSuites) for (const prompt of prompts) expect(prompt).not.toContain(test);
     for (const prompt of prompts) expect(prompt).not.toContain('nonsense');
   });

@@ -1,8 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type FakeOpenAI, startFakeOpenAI } from '@execret/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { capture } from './capture.js';
@@ -10,46 +9,18 @@ import { capture } from './capture.js';
 const FIXTURES = join(import.meta.dirname, '../../../fixtures/llm-generate');
 const KEY = 'sk-generate-test-NEVER-WRITTEN';
 
-async function body(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 describe('execret generate (through a local fake OpenAI-compatible server)', () => {
-  let server: Server;
+  let server: FakeOpenAI;
   let root: string;
-  const seen: { authorization: string | undefined; model: string; format: string | undefined }[] = [];
 
   beforeAll(async () => {
     const replies = JSON.parse(await readFile(join(FIXTURES, 'replies.json'), 'utf8')) as Record<string, unknown>;
-    server = createServer(async (request, response) => {
-      const payload = JSON.parse(await body(request)) as {
-        model: string;
-        messages: { content: string }[];
-        response_format?: { type: string };
-      };
-      seen.push({
-        authorization: request.headers.authorization,
-        model: payload.model,
-        format: payload.response_format?.type,
-      });
+    server = await startFakeOpenAI((payload) => {
       const prompt = payload.messages.map((m) => m.content).join('\n');
       const name = Object.keys(replies).find((n) => prompt.includes(`\`${n}\``) || prompt.includes(n));
       const content = JSON.stringify(name ? replies[name] : {});
-      response.setHeader('content-type', 'application/json');
-      response.end(
-        JSON.stringify({
-          id: 'chatcmpl-test',
-          object: 'chat.completion',
-          created: 0,
-          model: payload.model,
-          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 100, completion_tokens: 200, total_tokens: 300 },
-        }),
-      );
+      return { content, usage: { promptTokens: 100, completionTokens: 200 } };
     });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     root = await mkdtemp(join(tmpdir(), 'execret-generate-'));
     const registry = (await readFile(join(FIXTURES, 'registry.jsonl'), 'utf8'))
       .split('\n')
@@ -59,12 +30,11 @@ describe('execret generate (through a local fake OpenAI-compatible server)', () 
   });
 
   afterAll(async () => {
-    await new Promise((done) => server.close(done));
+    await server.close();
     await rm(root, { recursive: true, force: true });
   });
 
   it('generates, validates with the oracle and writes a loadable dataset without writing the key', async () => {
-    const port = (server.address() as AddressInfo).port;
     const env = { ...process.env, EXECRET_CACHE_DIR: join(root, 'cache'), TEST_LLM_KEY: KEY };
     const { code, stdout, stderr } = await capture(() =>
       main(
@@ -77,7 +47,7 @@ describe('execret generate (through a local fake OpenAI-compatible server)', () 
           '--model',
           'fake-model',
           '--base-url',
-          `http://127.0.0.1:${port}/v1`,
+          server.baseURL,
           '--api-key-env',
           'TEST_LLM_KEY',
           '--max-retries',
@@ -89,6 +59,13 @@ describe('execret generate (through a local fake OpenAI-compatible server)', () 
     );
     expect(code, stderr).toBe(0);
     expect(stderr).not.toContain(KEY);
+    const seen = server.requests
+      .filter((r) => r.path === '/v1/chat/completions')
+      .map((r) => ({
+        authorization: r.headers.authorization,
+        model: r.body.model,
+        format: r.body.response_format?.type,
+      }));
     expect(seen.length).toBeGreaterThanOrEqual(2);
     expect(
       seen.every((s) => s.authorization === `Bearer ${KEY}` && s.model === 'fake-model' && s.format === 'json_schema'),

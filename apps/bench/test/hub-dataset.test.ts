@@ -1,17 +1,17 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type FakeHubFolder, startFakeHubFolder } from '@execret/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { capture } from './capture.js';
-import { type FakeHubServer, startFakeHubServer } from './fake-hub-server.js';
 
 const REPO = join(import.meta.dirname, '../../..');
 const FIXTURE = join(REPO, 'fixtures/release-tiny');
 
 describe('execret with an hf: dataset (a fake Hub on 127.0.0.1)', () => {
   let root: string;
-  let hub: FakeHubServer;
+  let hub: FakeHubFolder;
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
@@ -30,7 +30,7 @@ describe('execret with an hf: dataset (a fake Hub on 127.0.0.1)', () => {
     expect(exported.code, exported.stderr).toBe(0);
     const npz = (await readdir(join(root, 'npz'))).filter((f) => f.endsWith('.npz'));
     expect(npz).toEqual(['local__tiny-bert.npz']);
-    hub = await startFakeHubServer('anon/tiny', FIXTURE, {
+    hub = await startFakeHubFolder('anon/tiny', FIXTURE, {
       'embeddings/local__tiny-bert.npz': await readFile(join(root, 'npz', npz[0] as string)),
     });
     env = { ...process.env, EXECRET_CACHE_DIR: join(root, 'cache'), HF_ENDPOINT: hub.endpoint };

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SystemAnalyses } from '@execret/analyses';
 import type { ResultsFile } from '@execret/dataset';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReportInput, renderReportHtml } from '../src/report/html.js';
-import type { SystemAnalyses } from '../src/results-model.js';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) =>
   existsSync(p),

@@ -3,15 +3,32 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadExecRetrieval } from '@execret/dataset';
 import { describeReranker } from '@execret/rerankers';
+import { type FakeVoyageRerank, startFakeVoyageRerank } from '@execret/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { capture } from './capture.js';
-import { type FakeRerankServer, startFakeRerankServer } from './fake-rerank-server.js';
 
 const KEY = 'voyage-test-DO-NOT-LEAK-9f8e7d6c5b4a';
 const SYSTEM = 'bm25>>voyage/rerank-2.5';
 const SYSTEM_FILE = 'bm25__voyage__rerank-2.5';
+
+/**
+ * Scores like a reranker that knows the bundled mini set: a query's canonical 0.9, every other document 0.1, so a
+ * reranker over it puts a passing snippet first whenever the first stage retrieved the canonical.
+ */
+async function preferCanonicals(): Promise<(query: string, document: string) => number> {
+  const mini = await loadExecRetrieval('mini');
+  const codeById = new Map(mini.corpus.map((row) => [row.corpus_id, row.code]));
+  const canonicalsByQuery = new Map<string, Set<string>>();
+  for (const row of mini.queries) {
+    const codes = canonicalsByQuery.get(row.query) ?? new Set<string>();
+    for (const id of row.correct_corpus_ids) codes.add(codeById.get(id)!);
+    canonicalsByQuery.set(row.query, codes);
+  }
+  return (query, document) => (canonicalsByQuery.get(query)?.has(document) ? 0.9 : 0.1);
+}
 
 async function allFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -32,19 +49,19 @@ describe('execret run --rerank against a fake Voyage rerank server', () => {
   let root: string;
   let out: string;
   let env: NodeJS.ProcessEnv;
-  let server: FakeRerankServer;
+  let server: FakeVoyageRerank;
   let first: { code: number; stdout: string; stderr: string };
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'execret-rerank-'));
     out = join(root, 'results');
-    server = await startFakeRerankServer(KEY);
+    server = await startFakeVoyageRerank(await preferCanonicals(), { apiKey: KEY });
     env = {
       ...process.env,
       EXECRET_CACHE_DIR: join(root, 'cache'),
       EXECRET_OFFLINE: '1',
       VOYAGE_API_KEY: KEY,
-      EXECRET_VOYAGE_BASE_URL: server.baseUrl,
+      EXECRET_VOYAGE_BASE_URL: server.baseURL,
     };
     first = await capture(() =>
       main(
@@ -255,7 +272,7 @@ async function completeLines(file: string): Promise<string[]> {
 describe('a rerank run killed with SIGKILL while reranking', () => {
   it('resumes from the score cache: cached pairs are never asked again, and a third run asks nothing', async () => {
     const root = await mkdtemp(join(tmpdir(), 'execret-rerank-kill-'));
-    const server = await startFakeRerankServer(KEY, { delayMs: 40 });
+    const server = await startFakeVoyageRerank(await preferCanonicals(), { apiKey: KEY, delayMs: 40 });
     try {
       const cacheFile = join(root, 'cache', 'rerank', 'scores.jsonl');
       const env = {
@@ -263,7 +280,7 @@ describe('a rerank run killed with SIGKILL while reranking', () => {
         EXECRET_CACHE_DIR: join(root, 'cache'),
         EXECRET_OFFLINE: '1',
         VOYAGE_API_KEY: KEY,
-        EXECRET_VOYAGE_BASE_URL: server.baseUrl,
+        EXECRET_VOYAGE_BASE_URL: server.baseURL,
       };
       const args = [
         'run',

@@ -8,6 +8,8 @@ import {
   compareLanguages,
   crossLanguageQueries,
 } from './cross-language.js';
+import { crossLanguageSystems } from './cross-language-systems.js';
+import { formatCrossLanguageMarkdown } from './format-cross-language.js';
 
 type Row = ResultsFile['per_query'][number];
 
@@ -332,5 +334,46 @@ describe('crossLanguageQueries', () => {
       },
       { queryId: 'q_2', taskId: 'exec_geometry_2', canonicalIds: ['c_3'], distractors: [] },
     ]);
+  });
+});
+
+describe('formatCrossLanguageMarkdown', () => {
+  it('prints the paired measures, canonical-below and deception tables with the datasets named', () => {
+    const text = formatCrossLanguageMarkdown(
+      compareLanguages(python, javascript, { resamples: 50 }),
+      'mini',
+      'mini-js',
+    );
+    expect(text).toMatch(/^## Cross-language comparison: python vs javascript\n\n3 paired tasks \(mini vs mini-js\); /);
+    expect(text).toContain('(50 resamples, seed 20260510); McNemar exact on exec@1.');
+    expect(text).toContain('Not compared (run in one language only): only-python (python), only-js (javascript).');
+    expect(text).toMatch(/\| bm25 \| exec@1 \| 0\.333 \| 0\.667 \| -0\.333 \| \[[^\]]+\] \| 1 \/ 2, p = 1\.00 \|/);
+    expect(text).toContain('| system | canonical below a distractor: python | javascript | source |');
+    expect(
+      text.endsWith(
+        '(all queries, shown only when every task pairs). Top results: from the ranked top 10, with a range when some triples fall outside it.\n',
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('crossLanguageSystems', () => {
+  it('adds stored measures, aligned full-pool gaps and deception from the analyses when they are present', () => {
+    const [first] = filesA;
+    const withExtras = { ...first!, execret: { per_query_measures: { 'exec@1': [1, 0, 0] } } } as ResultsFile;
+    const deception = { off_by_one: { triples: 1, deceived: 0, ties: 0, rate: 0 } };
+    const systems = crossLanguageSystems(
+      [withExtras, filesA[1]!],
+      [{ model: first!.model, canonical_gap: { gaps: [0.1, null, -0.2] } as never, deception_by_bug_type: deception }],
+    );
+    expect(systems[0]).toEqual({
+      file: withExtras,
+      stored: { 'exec@1': [1, 0, 0] },
+      canonicalGaps: [0.1, null, -0.2],
+      deceptionByBugType: deception,
+    });
+    expect(systems[1]).toEqual({ file: filesA[1] });
+    const misaligned = crossLanguageSystems([first!], [{ model: first!.model, canonical_gap: { gaps: [1] } as never }]);
+    expect(misaligned[0]).toEqual({ file: first });
   });
 });

@@ -5,6 +5,7 @@ export {
   type AnalysesErrorCode,
   type AnalysesErrorOptions,
 } from './analyses-error.js';
+export { createBm25Scorer } from './bm25-scorer.js';
 export {
   type BoundaryRun,
   type BoundaryRunOptions,
@@ -14,6 +15,11 @@ export {
 } from './boundary-run.js';
 export { type DeceptionCell, deceptionByBugType } from './bug-type-deception.js';
 export { type CanonicalGap, canonicalGap } from './canonical-gap.js';
+export {
+  type ComparedResults,
+  type CompareResultsOptions,
+  compareResults,
+} from './compare-results.js';
 export {
   type CanonicalBelowCell,
   type CompareLanguagesOptions,
@@ -38,20 +44,36 @@ export {
   type TaskPair,
   type TaskPairing,
 } from './cross-language-pairing.js';
+export { crossLanguageSystems } from './cross-language-systems.js';
 export { editSpan } from './edit-span.js';
 export { deceptionByEditSpan, type EditSpanDeception } from './edit-span-deception.js';
+export { evaluateSystem } from './evaluate-system.js';
+export { type ExecutePairsOptions, executePairs, type PairRunner } from './execute-pairs.js';
+export { executeRetrieved } from './execute-retrieved.js';
+export { formatCrossLanguageMarkdown } from './format-cross-language.js';
 export type { GroupScores } from './group-scores.js';
+export { languageCounts } from './language-counts.js';
+export { createMatrixScorer, type MatrixScorerInfo } from './matrix-scorer.js';
 export { type MissAttribution, rankOneMissAttribution } from './miss-attribution.js';
 export { DEFAULT_MISS_EXAMPLES, type MissExample, rankOneMissExamples } from './miss-examples.js';
+export { PairSet } from './pair-set.js';
+export { type PairOutcome, PassTable } from './pass-table.js';
 export { perDomainMean } from './per-domain-mean.js';
 export { type PerQueryMeasuresOptions, perQueryMeasures } from './per-query-measures.js';
 export { type PoolDensityPoint, poolDensity } from './pool-density.js';
+export { poolOrderRows } from './pool-order-rows.js';
 export { createPoolView, type PoolInput, type PoolView, poolFromBenchmark } from './pool-view.js';
 export { rankSystem, type SystemRanking } from './rank-system.js';
+export { type OrderedRun, type RankedSystem, rankDerivedSystem } from './ranked-system.js';
 export { RELEASE_KS, RELEASE_MEASURES, type ReleaseMeasure } from './release-measures.js';
+export { distractorRetentionOrders } from './retention-orders.js';
+export { type RunFile, runFromFile } from './run-file.js';
 export { createRunScorer, type RunEntry, type RunScorerInfo } from './run-scorer.js';
 export type { Scorer, ScorerRanking } from './scorer.js';
+export { inShard, type Shard } from './shard.js';
 export { solvedBy } from './solved-by.js';
+export type { SystemAnalyses } from './system-analyses.js';
+export { trecFiles } from './trec-files.js';
 export {
   DEFAULT_LIFT_MEASURE,
   type MeasureLift,
@@ -60,3 +82,4 @@ export {
   type TwoStageLiftOptions,
   twoStageLift,
 } from './two-stage-lift.js';
+export { type VerifyGroupsOptions, type VerifyReport, verifyGroups } from './verify-groups.js';

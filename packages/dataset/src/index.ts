@@ -75,7 +75,47 @@ export {
   readPairwiseTests,
   readResultsFile,
 } from './results.js';
+export {
+  metricValue,
+  type ResultExtras,
+  resultExtras,
+  type TwoStageExtras,
+  type TwoStageRecord,
+  type WrittenResultsFile,
+} from './results-extras.js';
+export {
+  readAnalysesFiles,
+  readComparisonFiles,
+  readFolderManifest,
+  readResultFiles,
+  readSolvedByFile,
+  type SolvedByFile,
+} from './results-folder.js';
+export { RESULTS_LAYOUT, resultFileName } from './results-layout.js';
 export type { CheckResult } from './run-checks.js';
+export {
+  type ManifestContradiction,
+  type ManifestEmbedding,
+  type ManifestEmbedUsage,
+  type ManifestExecutionCost,
+  type ManifestHub,
+  type ManifestJavascriptRunner,
+  type ManifestOracleStats,
+  type ManifestRerankUsage,
+  type ManifestSecondStage,
+  type ManifestSkippedSystem,
+  type ManifestSystem,
+  type ManifestTwoStageSystem,
+  type ManifestVerify,
+  manifestEmbedding,
+  manifestHub,
+  manifestJavascriptRunner,
+  parseRunManifest,
+  RUN_MANIFEST_FIELDS,
+  type RunManifest,
+  readRunManifest,
+  runManifestSchema,
+} from './run-manifest.js';
 export {
   type ConfidenceInterval,
   type ConfidenceIntervals,

@@ -38,7 +38,8 @@ export interface ParseResultOptions {
 /** Tolerance for rate consistency checks. */
 const RESULT_RATE_TOLERANCE = 1e-6;
 
-function parseJsonDocument(text: string, file: string): unknown {
+/** Parses a JSON document (a leading BOM is skipped); a syntax error throws `parse` with its line. @internal */
+export function parseJsonDocument(text: string, file: string): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
     return JSON.parse(body);
@@ -55,7 +56,8 @@ function parseJsonDocument(text: string, file: string): unknown {
   }
 }
 
-function fail(file: string, issues: DatasetIssue[]): never {
+/** Throws `schema` with every issue of a document. @internal */
+export function failSchema(file: string, issues: DatasetIssue[]): never {
   throw new DatasetError(
     'schema',
     `${file} does not have the documented shape (${issues.length} problem${issues.length === 1 ? '' : 's'}):`,
@@ -77,7 +79,7 @@ export function parseResultsFile(text: string, options: ParseResultOptions = {})
   const file = options.file ?? 'results/<model>.json';
   const value = parseJsonDocument(text, file);
   const parsed = resultsFileSchema.safeParse(value);
-  if (!parsed.success) fail(file, zodIssuesToDatasetIssues(parsed.error.issues, value, { file }));
+  if (!parsed.success) failSchema(file, zodIssuesToDatasetIssues(parsed.error.issues, value, { file }));
   const data = value as ResultsFile;
   const warnings: DatasetIssue[] = [];
   const unknown = new Map<string, number>();
@@ -137,7 +139,7 @@ export function parsePairwiseTests(text: string, options: ParseResultOptions = {
   const file = options.file ?? 'tests/pairwise_tests.json';
   const value = parseJsonDocument(text, file);
   const parsed = pairwiseTestsSchema.safeParse(value);
-  if (!parsed.success) fail(file, zodIssuesToDatasetIssues(parsed.error.issues, value, { file }));
+  if (!parsed.success) failSchema(file, zodIssuesToDatasetIssues(parsed.error.issues, value, { file }));
   const data = value as PairwiseTests;
   const issues: DatasetIssue[] = [];
   const warnings: DatasetIssue[] = [];
@@ -218,7 +220,7 @@ export function parsePairwiseTests(text: string, options: ParseResultOptions = {
         });
     }
   }
-  if (issues.length > 0) fail(file, issues);
+  if (issues.length > 0) failSchema(file, issues);
   return { data, warnings, unknownFields: Object.fromEntries(unknown) };
 }
 
@@ -237,7 +239,7 @@ export function parseConfidenceIntervals(
   const file = options.file ?? 'tests/confidence_intervals.json';
   const value = parseJsonDocument(text, file);
   const parsed = confidenceIntervalsSchema.safeParse(value);
-  if (!parsed.success) fail(file, zodIssuesToDatasetIssues(parsed.error.issues, value, { file }));
+  if (!parsed.success) failSchema(file, zodIssuesToDatasetIssues(parsed.error.issues, value, { file }));
   const data = value as ConfidenceIntervals;
   const warnings: DatasetIssue[] = [];
   const unknown = new Map<string, number>();
@@ -259,7 +261,8 @@ export function parseConfidenceIntervals(
   return { data, warnings, unknownFields: Object.fromEntries(unknown) };
 }
 
-async function readText(path: string): Promise<string> {
+/** Reads a file as UTF-8; absence throws `not-found`, other failures `io`. @internal */
+export async function readText(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {

@@ -40,4 +40,29 @@ export {
   type RerankResponse,
 } from './remote-reranker.js';
 export { type RerankerOverrides, resolveRerankerInfo } from './resolve-info.js';
+export {
+  type AuditedReranker,
+  auditedStage,
+} from './two-stage/audited-stage.js';
+export {
+  type FirstStageRanking,
+  type FirstStageScorer,
+  firstStageCandidates,
+  type TwoStagePool,
+} from './two-stage/first-stage.js';
+export {
+  type RankTwoStageOptions,
+  rankTwoStage,
+  type TwoStageDecision,
+  type TwoStageSystem,
+} from './two-stage/rank-two-stage.js';
+export { scoreCacheStage } from './two-stage/score-cache-stage.js';
+export {
+  type SecondStage,
+  type SecondStageDecision,
+  type SecondStageInfo,
+  secondStageInfo,
+} from './two-stage/second-stage.js';
+export { DEFAULT_RERANK_DEPTH, TWO_STAGE_SEPARATOR, twoStageId } from './two-stage/two-stage-id.js';
+export { type TwoStageSummary, twoStageSummary } from './two-stage/two-stage-summary.js';
 export type * from './types.js';

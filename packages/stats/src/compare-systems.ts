@@ -4,6 +4,7 @@ import { type BootstrapOptions, resolveBootstrapOptions } from './bootstrap-opti
 import { holm } from './holm.js';
 import { linearQuantilesInPlace } from './linear-quantile.js';
 import { mcnemarExact } from './mcnemar-exact.js';
+import { pairKey } from './pair-key.js';
 import { resampleMeans } from './resample-means.js';
 import { StatsError } from './stats-error.js';
 import { compensatedMean, compensatedMeanDifference } from './typed-kernels.js';
@@ -235,7 +236,7 @@ export function compareSystems(
         const b = columnOf(t, m);
         entry[measures[m] as string] = binary[m] ? binaryComparison(a, b, ci) : continuousComparison(a, b, ci);
       }
-      pairwise[`${systems[s]} vs ${systems[t]}`] = entry;
+      pairwise[pairKey(systems[s] as string, systems[t] as string).key] = entry;
     }
   }
   const adjustment = ADJUSTMENTS[adjust];

@@ -13,6 +13,8 @@ export {
 export { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from './defaults.js';
 export { holm } from './holm.js';
 export { type McNemarResult, mcnemarExact } from './mcnemar-exact.js';
+export { type OrientedComparison, orientedComparison } from './oriented-comparison.js';
+export { type PairKey, pairKey } from './pair-key.js';
 export { type PairedBootstrapCiResult, pairedBootstrapCi } from './paired-bootstrap-ci.js';
 export { type PairedOutcomes, pairedOutcomes } from './paired-outcomes.js';
 export { type SpearmanResult, spearman } from './spearman.js';

@@ -3,6 +3,9 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   buildBenchmark,
+  DEFAULT_BUILD_SEED,
+  DEFAULT_MAX_DISTRACTORS,
+  DEFAULT_STACK_SIZE,
   formatGateReport,
   formatYieldReport,
   parseTasksJsonl,
@@ -29,7 +32,7 @@ function languageCounts(tasks: readonly unknown[]): string {
 export const buildCommand: Command = {
   name: 'build',
   summary: 'build an ExecRetrieval-style dataset from your own tasks with the execution-verified mutation engine',
-  usage: 'execret build --tasks tasks.jsonl --out dir [--seed 20260510] [--max-distractors 4] [--stack 1]',
+  usage: `execret build --tasks tasks.jsonl --out dir [--seed ${DEFAULT_BUILD_SEED}] [--max-distractors ${DEFAULT_MAX_DISTRACTORS}] [--stack ${DEFAULT_STACK_SIZE}]`,
   options: {
     tasks: {
       type: 'string',
@@ -46,14 +49,19 @@ export const buildCommand: Command = {
     seed: {
       type: 'string',
       placeholder: 'n',
-      default: '20260510',
+      default: String(DEFAULT_BUILD_SEED),
       description: 'seed of the distractor choice (same seed → byte-identical dataset)',
     },
-    'max-distractors': { type: 'string', placeholder: 'n', default: '4', description: 'distractors per task, at most' },
+    'max-distractors': {
+      type: 'string',
+      placeholder: 'n',
+      default: String(DEFAULT_MAX_DISTRACTORS),
+      description: 'distractors per task, at most',
+    },
     stack: {
       type: 'string',
       placeholder: 'n',
-      default: '1',
+      default: String(DEFAULT_STACK_SIZE),
       description: 'edits per distractor: 1, or 2–4 for the stacked-mutant ablation',
     },
     'skip-invalid': { type: 'boolean', description: 'leave out tasks the validation gates reject (default: fail)' },
@@ -76,7 +84,7 @@ export const buildCommand: Command = {
       throw new UsageError(`cannot read --tasks ${tasksFile}: ${(error as Error).message}`);
     }
     const { tasks } = parseTasksJsonl(text);
-    const seed = intOption(values, 'seed', 20260510);
+    const seed = intOption(values, 'seed', DEFAULT_BUILD_SEED);
     const oracle = await startOracle(config, io, { ...oracleSettings(values), signal });
     const started = performance.now();
     try {
@@ -84,8 +92,8 @@ export const buildCommand: Command = {
       const built = await buildBenchmark(tasks, {
         oracle,
         seed,
-        maxDistractors: intOption(values, 'max-distractors', 4),
-        stackSize: intOption(values, 'stack', 1),
+        maxDistractors: intOption(values, 'max-distractors', DEFAULT_MAX_DISTRACTORS),
+        stackSize: intOption(values, 'stack', DEFAULT_STACK_SIZE),
         invalidTasks: values['skip-invalid'] === true ? 'skip' : 'throw',
         ...(config.python ? { python: config.python } : {}),
         onProgress: ({ phase, done, total }) => {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
 import { type Command, intOption, stringOption, UsageError } from '../command.js';
 import { compareStage } from '../stages.js';
 import { OUT_OPTION, STATS_OPTIONS } from './options.js';
@@ -6,20 +7,25 @@ import { OUT_OPTION, STATS_OPTIONS } from './options.js';
 export const compareCommand: Command = {
   name: 'compare',
   summary: 'bootstrap intervals and paired tests (McNemar, paired bootstrap) over a results folder',
-  usage: 'execret compare [--out execret-results] [--seed 20260510] [--resamples 5000]',
+  usage: `execret compare [--out execret-results] [--seed ${DEFAULT_SEED}] [--resamples ${DEFAULT_RESAMPLES}]`,
   options: {
     ...OUT_OPTION,
     ...STATS_OPTIONS,
-    confidence: { type: 'string', placeholder: 'p', default: '0.95', description: 'interval level' },
+    confidence: {
+      type: 'string',
+      placeholder: 'p',
+      default: String(DEFAULT_CONFIDENCE),
+      description: 'interval level',
+    },
   },
   examples: ['execret compare --out ./release   # also works on the release’s own results/ folder'],
   async run({ values, io }) {
     const out = resolve(stringOption(values, 'out') ?? 'execret-results');
-    const confidence = Number(stringOption(values, 'confidence') ?? '0.95');
+    const confidence = Number(stringOption(values, 'confidence') ?? DEFAULT_CONFIDENCE);
     if (!(confidence > 0 && confidence < 1)) throw new UsageError('--confidence must be in (0, 1)');
     const result = await compareStage(out, {
-      seed: intOption(values, 'seed', 20260510),
-      resamples: intOption(values, 'resamples', 5000),
+      seed: intOption(values, 'seed', DEFAULT_SEED),
+      resamples: intOption(values, 'resamples', DEFAULT_RESAMPLES),
       confidence,
     });
     if (io.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path';
+import { resultFileName } from '@execret/dataset';
 import { type Command, listOption, shardOption, stringOption } from '../command.js';
 import { exportMatrices } from '../matrices.js';
 import { datasetPartsOption, loadDataset } from '../pipeline.js';
-import { resultFileName } from '../results-io.js';
 import { embeddingCacheDir, embedModel, readModelConfigs, selectModels } from '../systems.js';
 import { CUSTOM_MODEL_OPTIONS, DATASET_OPTIONS, MODELS_OPTION, SHARD_OPTION } from './options.js';
 
@@ -56,7 +56,7 @@ export const embedCommand: Command = {
         ...(outcome.reason ? { reason: outcome.reason } : {}),
       };
       if (outcome.system && exportDir !== undefined) {
-        const path = join(resolve(exportDir), resultFileName(model).replace(/\.json$/, '.npz'));
+        const path = join(resolve(exportDir), resultFileName(model, '.npz'));
         await exportMatrices(embeddingCacheDir(config), path, dataset.pool, outcome.system.info);
         row.exported = path;
       }

@@ -1,19 +1,11 @@
 import { resolve } from 'node:path';
 import { formatGenerateReport, generateDataset, readRegistry } from '@execret/llm-generate';
-import { type Command, intOption, stringOption, UsageError } from '../command.js';
+import { DEFAULT_TIMEOUT_MS } from '@execret/oracle';
+import { type Command, intOption, nonNegativeNumberOption, stringOption, UsageError } from '../command.js';
 import { startOracle } from '../pipeline.js';
 import { createProgressBar } from '../progress.js';
 import { requireSandbox } from '../sandbox.js';
 import { SANDBOX_OPTIONS } from './options.js';
-
-function numberOption(values: Record<string, unknown>, name: string): number | undefined {
-  const v = values[name];
-  if (typeof v !== 'string') return undefined;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < 0)
-    throw new UsageError(`--${name} expects a non-negative number, got ${JSON.stringify(v)}`);
-  return n;
-}
 
 export const generateCommand: Command = {
   name: 'generate',
@@ -84,7 +76,7 @@ export const generateCommand: Command = {
     'oracle-timeout-ms': {
       type: 'string',
       placeholder: 'ms',
-      description: 'per-suite time limit of the validation oracle (default 5000)',
+      description: `per-suite time limit of the validation oracle (default ${DEFAULT_TIMEOUT_MS})`,
     },
     ...SANDBOX_OPTIONS,
   },
@@ -124,11 +116,11 @@ export const generateCommand: Command = {
       for (const issue of registry.issues) io.warn(issue.message);
       return 1;
     }
-    const priceIn = numberOption(values, 'price-in');
-    const priceOut = numberOption(values, 'price-out');
+    const priceIn = nonNegativeNumberOption(values, 'price-in');
+    const priceOut = nonNegativeNumberOption(values, 'price-out');
     const isolation = stringOption(values, 'isolation');
     const oracle = await startOracle(config, io, {
-      ...(values['oracle-timeout-ms'] ? { timeoutMs: intOption(values, 'oracle-timeout-ms', 5000) } : {}),
+      ...(values['oracle-timeout-ms'] ? { timeoutMs: intOption(values, 'oracle-timeout-ms', DEFAULT_TIMEOUT_MS) } : {}),
       ...(isolation !== undefined ? { isolation } : {}),
       signal,
     });

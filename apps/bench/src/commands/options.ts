@@ -1,3 +1,6 @@
+import { DEFAULT_TIES } from '@execret/metrics';
+import { DEFAULT_TIMEOUT_MS } from '@execret/oracle';
+import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
 import type { OptionSpec } from '../command.js';
 
 /** Options shared by the commands that load a dataset. */
@@ -64,7 +67,11 @@ export const SANDBOX_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 };
 
 export const ORACLE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
-  'timeout-ms': { type: 'string', placeholder: 'ms', description: 'per-suite time limit of the oracle (default 5000)' },
+  'timeout-ms': {
+    type: 'string',
+    placeholder: 'ms',
+    description: `per-suite time limit of the oracle (default ${DEFAULT_TIMEOUT_MS})`,
+  },
   concurrency: { type: 'string', placeholder: 'n', description: 'oracle fork servers (default: one per core)' },
   ...SANDBOX_OPTIONS,
 };
@@ -73,17 +80,22 @@ export const STATS_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   seed: {
     type: 'string',
     placeholder: 'n',
-    default: '20260510',
+    default: String(DEFAULT_SEED),
     description: 'seed of the bootstrap and of the pool-density ablation',
   },
-  resamples: { type: 'string', placeholder: 'n', default: '5000', description: 'bootstrap resamples' },
+  resamples: {
+    type: 'string',
+    placeholder: 'n',
+    default: String(DEFAULT_RESAMPLES),
+    description: 'bootstrap resamples',
+  },
 };
 
 export const TIES_OPTION: Readonly<Record<string, OptionSpec>> = {
   ties: {
     type: 'string',
     placeholder: 'mode',
-    default: 'trec',
+    default: DEFAULT_TIES,
     description: "tie handling: 'trec' (id descending) or 'expected' (McSherry & Najork)",
   },
 };

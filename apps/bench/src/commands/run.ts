@@ -1,27 +1,25 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Scorer } from '@execret/analyses';
-import type { ModelConfig } from '@execret/embedders';
-import type { TieMode } from '@execret/metrics';
-import type { JsRunnerInfo, Oracle } from '@execret/oracle';
-import { type Command, type CommandContext, intOption, listOption, stringOption, UsageError } from '../command.js';
-import { PassTable } from '../execution.js';
-import { languageCounts } from '../languages.js';
+import { createBm25Scorer, languageCounts, PassTable, type Scorer, type VerifyReport } from '@execret/analyses';
 import {
-  datasetHubManifest,
-  datasetPartsOption,
-  loadDataset,
-  startOracle,
-  TIE_MODES,
-  type VerifyReport,
-  verifyGroups,
-} from '../pipeline.js';
+  type ManifestEmbedding,
+  manifestEmbedding,
+  manifestHub,
+  manifestJavascriptRunner,
+  RESULTS_LAYOUT,
+  type RunManifest,
+} from '@execret/dataset';
+import type { ModelConfig } from '@execret/embedders';
+import { DEFAULT_TIES, type TieMode } from '@execret/metrics';
+import type { Oracle } from '@execret/oracle';
+import { twoStageSummary } from '@execret/rerankers';
+import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
+import { type Command, type CommandContext, intOption, listOption, stringOption, UsageError } from '../command.js';
+import { datasetPartsOption, type LoadedDataset, loadDataset, startOracle, verifyDataset } from '../pipeline.js';
 import { leaderboardMarkdown, leaderboardRows } from '../report/leaderboard.js';
-import { RERANK_OPTIONS, rerankPlan } from '../rerank-options.js';
-import { type RerankPlan, twoStageManifestEntry } from '../rerank-stage.js';
-import { RESULTS_LAYOUT, writeJson } from '../results-io.js';
+import { RERANK_OPTIONS, type RerankPlan, rerankPlan } from '../rerank-options.js';
+import { writeJson } from '../results-io.js';
 import { isolationChoice } from '../sandbox.js';
-import { createBm25Scorer } from '../scorers.js';
 import { compareStage, reportStage, scoreStage } from '../stages.js';
 import { embedModel, readModelConfigs, scorerForEmbedded, selectModels } from '../systems.js';
 import { packageVersions } from '../versions.js';
@@ -35,8 +33,11 @@ import {
   TIES_OPTION,
 } from './options.js';
 
+/** Ties mode names accepted by `--ties` (`@execret/metrics`' modes). */
+const TIE_MODES: readonly TieMode[] = ['trec', 'expected'];
+
 export function tiesOption(values: CommandContext['values']): TieMode {
-  const ties = stringOption(values, 'ties') ?? 'trec';
+  const ties = stringOption(values, 'ties') ?? DEFAULT_TIES;
   if (!(TIE_MODES as readonly string[]).includes(ties)) {
     throw new UsageError(`--ties must be one of ${TIE_MODES.join(', ')}, got ${JSON.stringify(ties)}`);
   }
@@ -65,9 +66,13 @@ export function oracleSettings(values: CommandContext['values']): {
  */
 export async function buildScorers(
   context: CommandContext,
-  dataset: Awaited<ReturnType<typeof loadDataset>>,
+  dataset: LoadedDataset,
   requested: readonly string[],
-): Promise<{ scorers: Scorer[]; skipped: { model: string; reason: string }[]; embedding: Record<string, unknown> }> {
+): Promise<{
+  scorers: Scorer[];
+  skipped: { model: string; reason: string }[];
+  embedding: Record<string, ManifestEmbedding>;
+}> {
   const { config, io, signal } = context;
   const custom = await readModelConfigs(listOption(context.values, 'model-config'));
   const selection = selectModels(requested, config);
@@ -79,7 +84,7 @@ export async function buildScorers(
   const localModels = stringOption(context.values, 'local-models');
   const scorers: Scorer[] = [];
   const skipped: { model: string; reason: string }[] = [];
-  const embedding: Record<string, unknown> = {};
+  const embedding: Record<string, ManifestEmbedding> = {};
   for (const entry of models) {
     if (entry === 'bm25') {
       scorers.push(createBm25Scorer(dataset.pool));
@@ -102,22 +107,7 @@ export async function buildScorers(
     }
     scorers.push(scorerForEmbedded(dataset.pool, model, outcome.system));
     const { info, usage, cacheHits } = outcome.system;
-    embedding[model] = {
-      config_hash: info.configHash,
-      provider: info.provider,
-      model: info.model,
-      revision: info.revision ?? null,
-      dims: info.dims,
-      similarity: info.similarity,
-      normalize: info.normalize,
-      prefixes: info.prefixes ?? null,
-      task_types: info.taskTypes ?? null,
-      pooling: info.pooling ?? null,
-      dtype: info.dtype ?? null,
-      cache_hits: cacheHits,
-      usage,
-      seconds: (performance.now() - started) / 1000,
-    };
+    embedding[model] = manifestEmbedding(info, { cacheHits, usage, seconds: (performance.now() - started) / 1000 });
   }
   return { scorers, skipped, embedding };
 }
@@ -152,8 +142,8 @@ export const runCommand: Command = {
     const started = performance.now();
     const out = resolve(stringOption(values, 'out') ?? 'execret-results');
     const ties = tiesOption(values);
-    const seed = intOption(values, 'seed', 20260510);
-    const resamples = intOption(values, 'resamples', 5000);
+    const seed = intOption(values, 'seed', DEFAULT_SEED);
+    const resamples = intOption(values, 'resamples', DEFAULT_RESAMPLES);
     if (resamples < 1) throw new UsageError('--resamples must be at least 1');
     const execute = values['no-execute'] !== true;
     const source = stringOption(values, 'dataset') ?? 'mini';
@@ -166,7 +156,7 @@ export const runCommand: Command = {
 
     const table = new PassTable(dataset.pool.docIds.length);
     let oracle: Oracle | undefined;
-    let verify: VerifyReport | undefined;
+    let verify: (VerifyReport & { seconds: number }) | undefined;
     let rerank: RerankPlan | undefined;
     try {
       if (execute) oracle = await startOracle(config, io, { ...oracleSettings(values), signal });
@@ -179,7 +169,7 @@ export const runCommand: Command = {
       rerank = await rerankPlan(context, { defaultRun, oracle, languages: dataset.pool.languages });
       if (oracle && values['skip-verify'] !== true) {
         t = performance.now();
-        verify = await verifyGroups(dataset, oracle, table, io, signal);
+        verify = await verifyDataset(dataset, oracle, table, io, signal);
         timings.verify = (performance.now() - t) / 1000;
         io.log(
           `verify: ${verify.canonicalsPassing}/${verify.canonicals} canonicals pass, ${verify.distractorsFailing}/${verify.distractors} distractors fail` +
@@ -216,10 +206,10 @@ export const runCommand: Command = {
       });
 
       t = performance.now();
-      const comparison = await compareStage(out, { seed, resamples, confidence: 0.95 });
+      const comparison = await compareStage(out, { seed, resamples, confidence: DEFAULT_CONFIDENCE });
       timings.compare = (performance.now() - t) / 1000;
 
-      const manifest = {
+      const manifest: RunManifest = {
         tool: 'execret',
         // The sandbox first: every number below rests on it (null: nothing was executed).
         isolation: oracle?.info.isolation ?? null,
@@ -231,7 +221,7 @@ export const runCommand: Command = {
         python: oracle?.info.python ?? null,
         dataset: source,
         dataset_commit: dataset.commit,
-        dataset_hub: datasetHubManifest(dataset.benchmark.loadReport.hub),
+        dataset_hub: manifestHub(dataset.benchmark.loadReport.hub),
         dataset_queries: dataset.pool.queryIds.length,
         dataset_snippets: dataset.pool.docIds.length,
         dataset_languages: languageCounts(dataset.pool.languages),
@@ -246,7 +236,7 @@ export const runCommand: Command = {
           similarity: s.similarity,
         })),
         skipped_systems: skipped,
-        ...(scored.twoStage.length > 0 ? { two_stage_systems: scored.twoStage.map(twoStageManifestEntry) } : {}),
+        ...(scored.twoStage.length > 0 ? { two_stage_systems: scored.twoStage.map(twoStageSummary) } : {}),
         embedding,
         verify: verify ?? null,
         retrieved_pairs: scored.retrieved,
@@ -256,10 +246,10 @@ export const runCommand: Command = {
           scored.results.map((r) => [r.model, r.execret?.truncated_tie_groups ?? 0]),
         ),
         oracle_stats: oracle?.stats() ?? null,
-        javascript_runner: javascriptRunnerManifest(oracle?.info.javascript ?? null),
+        javascript_runner: manifestJavascriptRunner(oracle?.info.javascript ?? null),
         timings_seconds: { ...timings, total: (performance.now() - started) / 1000 },
       };
-      await writeJson(`${out}/${RESULTS_LAYOUT.manifest}`, manifest);
+      await writeJson(join(out, RESULTS_LAYOUT.manifest), manifest);
       t = performance.now();
       const report = await reportStage(out, `execret — ${source}`);
       timings.report = (performance.now() - t) / 1000;
@@ -280,16 +270,3 @@ export const runCommand: Command = {
     }
   },
 };
-
-/** The JavaScript runner's engine and versions, when a JavaScript or TypeScript pair ran (else `null`). */
-function javascriptRunnerManifest(info: JsRunnerInfo | null): Record<string, unknown> | null {
-  if (info === null) return null;
-  return {
-    engine: info.engine,
-    quickjs: info.quickjs ?? null,
-    node: info.node.version,
-    isolation: info.isolation,
-    timeout_ms: info.timeoutMs,
-    memory_mb: info.memoryMb,
-  };
-}

@@ -1,15 +1,13 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Scorer } from '@execret/analyses';
+import { createBm25Scorer, createMatrixScorer, PassTable, type Scorer } from '@execret/analyses';
+import { sha256Hex } from '@execret/formats';
+import { DEFAULT_SEED } from '@execret/stats';
 import { type Command, intOption, listOption, shardOption, stringOption, UsageError } from '../command.js';
-import { PassTable } from '../execution.js';
 import { externalRunScorers } from '../external-runs.js';
 import { importMatrices } from '../matrices.js';
 import { datasetPartsOption, loadDataset, startOracle } from '../pipeline.js';
-import { RERANK_OPTIONS, rerankPlan } from '../rerank-options.js';
-import type { RerankPlan } from '../rerank-stage.js';
-import { createBm25Scorer, createMatrixScorer } from '../scorers.js';
+import { RERANK_OPTIONS, type RerankPlan, rerankPlan } from '../rerank-options.js';
 import { scoreStage } from '../stages.js';
 import {
   CUSTOM_MODEL_OPTIONS,
@@ -71,7 +69,7 @@ export const scoreCommand: Command = {
     const { values, config, io, signal } = context;
     const out = resolve(stringOption(values, 'out') ?? 'execret-results');
     const ties = tiesOption(values);
-    const seed = intOption(values, 'seed', 20260510);
+    const seed = intOption(values, 'seed', DEFAULT_SEED);
     const execute = values['no-execute'] !== true;
     const embeddingsOption = stringOption(values, 'embeddings');
     const parts = datasetPartsOption(values);
@@ -96,16 +94,9 @@ export const scoreCommand: Command = {
       const imported = await importMatrices(resolve(embeddingsDir), dataset.pool);
       scorers = await Promise.all(
         imported.map(async (m) => {
-          const hash = createHash('sha256')
-            .update(await readFile(m.file))
-            .digest('hex');
-          return createMatrixScorer(
-            dataset.pool,
-            { id: m.model, provider: 'npz', configHash: hash, similarity },
-            m.queries,
-            m.docs,
-            m.dims,
-          );
+          const configHash = sha256Hex(await readFile(m.file));
+          const info = { id: m.model, provider: 'npz', configHash, similarity } as const;
+          return createMatrixScorer(dataset.pool, info, m.queries, m.docs, m.dims);
         }),
       );
       if (listOption(values, 'models').includes('bm25')) scorers.unshift(createBm25Scorer(dataset.pool));

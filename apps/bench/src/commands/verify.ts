@@ -1,6 +1,6 @@
+import { PassTable } from '@execret/analyses';
 import { type Command, intOption, shardOption } from '../command.js';
-import { PassTable } from '../execution.js';
-import { datasetPartsOption, loadDataset, startOracle, verifyGroups } from '../pipeline.js';
+import { datasetPartsOption, loadDataset, startOracle, verifyDataset } from '../pipeline.js';
 import { DATASET_OPTIONS, ORACLE_OPTIONS, SHARD_OPTION } from './options.js';
 import { oracleSettings } from './run.js';
 
@@ -21,7 +21,7 @@ export const verifyCommand: Command = {
     const oracle = await startOracle(config, io, { ...oracleSettings(values), signal });
     try {
       const table = new PassTable(dataset.pool.docIds.length);
-      const report = await verifyGroups(dataset, oracle, table, io, signal, shardOption(values, config.scheduler));
+      const report = await verifyDataset(dataset, oracle, table, io, signal, shardOption(values, config.scheduler));
       if (io.json) {
         io.stdout.write(`${JSON.stringify({ isolation: oracle.info.isolation, ...report }, null, 2)}\n`);
       } else {

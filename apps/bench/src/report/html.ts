@@ -1,6 +1,14 @@
-import { RELEASE_KS } from '@execret/analyses';
-import type { ConfidenceIntervals, ExecComparison, PairwiseTests, ResultsFile } from '@execret/dataset';
-import { metricValue, resultExtras, type SystemAnalyses } from '../results-model.js';
+import { RELEASE_KS, type SystemAnalyses } from '@execret/analyses';
+import {
+  type ConfidenceIntervals,
+  metricValue,
+  type PairwiseTests,
+  type ResultsFile,
+  type RunManifest,
+  resultExtras,
+  type SolvedByFile,
+} from '@execret/dataset';
+import { orientedComparison } from '@execret/stats';
 import { lineDiff } from './diff.js';
 import { escapeHtml, fmt } from './escape.js';
 import { barChart, heatmap, lineChart } from './svg.js';
@@ -13,8 +21,9 @@ export interface ReportInput {
   readonly analyses: readonly SystemAnalyses[];
   readonly intervals: ConfidenceIntervals;
   readonly pairwise: PairwiseTests;
-  readonly solvedBy: { histogram: number[]; systems: number } | undefined;
-  readonly manifest: Record<string, unknown>;
+  readonly solvedBy: Pick<SolvedByFile, 'histogram' | 'systems'> | undefined;
+  /** The run manifest (`{}` for a folder without one); every field may be absent. */
+  readonly manifest: Partial<RunManifest>;
 }
 
 /** Systems in leaderboard order: exec@1 descending, then name. */
@@ -24,11 +33,6 @@ export function leaderboardOrder<T extends ResultsFile>(results: readonly T[]): 
       (metricValue(b, 'exec@1') ?? 0) - (metricValue(a, 'exec@1') ?? 0) ||
       (a.model < b.model ? -1 : a.model > b.model ? 1 : 0),
   );
-}
-
-/** Whether a pairwise cell is an exec@k comparison (it carries the McNemar p-value). */
-function isExecComparison(cell: PairwiseTests[string][string] | undefined): cell is ExecComparison {
-  return cell !== undefined && typeof cell.mcnemar_exact_p === 'number';
 }
 
 const STYLE = `
@@ -58,7 +62,7 @@ dl.manifest{display:grid;grid-template-columns:max-content auto;gap:2px 16px;fon
  * The run's sandbox, first thing in the report: every number rests on it. Under rlimit isolation a
  * snippet could read the test suites on disk, so the line says so in the warning style.
  */
-function isolationLine(manifest: Record<string, unknown>): string {
+function isolationLine(manifest: Partial<RunManifest>): string {
   const isolation = manifest.isolation;
   if (typeof isolation !== 'string') return '<p class="muted">Sandbox: nothing was executed in this run.</p>';
   if (isolation === 'bwrap')
@@ -140,12 +144,10 @@ export function renderReportHtml(input: ReportInput): string {
         const cells = names
           .map((b) => {
             if (a === b) return '<td>·</td>';
-            const [first, second] = a < b ? [a, b] : [b, a];
-            const cell = input.pairwise[`${first} vs ${second}`]?.['exec@1'];
-            if (!isExecComparison(cell)) return '<td class="ns">—</td>';
-            const delta = cell.delta * (a === first ? 1 : -1);
-            const p = cell.mcnemar_exact_p;
-            const adjusted = typeof cell.mcnemar_exact_p_holm === 'number' ? cell.mcnemar_exact_p_holm : p;
+            const cell = orientedComparison(input.pairwise, a, b, 'exec@1');
+            if (cell === undefined) return '<td class="ns">—</td>';
+            const { delta, mcnemarP: p } = cell;
+            const adjusted = cell.mcnemarPHolm ?? p;
             const cls = adjusted < 0.05 ? (delta > 0 ? 'win' : 'loss') : 'ns';
             return `<td class="${cls}" title="${escapeHtml(`${a} − ${b}: Δ=${fmt(delta)} p=${p.toPrecision(3)}`)}">${delta > 0 ? '+' : ''}${fmt(delta, 2)}<br><span class="muted">p=${p < 0.001 ? p.toExponential(0) : p.toFixed(3)}</span></td>`;
           })

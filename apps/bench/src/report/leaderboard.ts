@@ -1,6 +1,5 @@
 import { RELEASE_MEASURES } from '@execret/analyses';
-import type { ResultsFile } from '@execret/dataset';
-import { metricValue } from '../results-model.js';
+import { metricValue, type ResultsFile } from '@execret/dataset';
 import { leaderboardOrder } from './html.js';
 
 export interface LeaderboardRow {

@@ -1,15 +1,13 @@
 import { perQueryMeasures, RELEASE_KS, type TwoStageLift, twoStageLift } from '@execret/analyses';
-import type { PairwiseTests, ResultsFile } from '@execret/dataset';
-import { compareCodePoints } from '@execret/formats';
-import { resultExtras } from '../results-model.js';
+import {
+  type ManifestTwoStageSystem,
+  type PairwiseTests,
+  type ResultsFile,
+  type RunManifest,
+  resultExtras,
+} from '@execret/dataset';
+import { type OrientedComparison, orientedComparison } from '@execret/stats';
 import { escapeHtml, fmt } from './escape.js';
-
-/** A paired test of a two-stage system against its first stage, oriented two-stage − first stage. */
-export interface OrientedComparison {
-  readonly delta: number;
-  readonly ci95: readonly [number, number];
-  readonly mcnemarP: number;
-}
 
 /** One two-stage system as the report shows it. */
 export interface TwoStageRow {
@@ -21,38 +19,7 @@ export interface TwoStageRow {
   /** Per exec@k (k in `RELEASE_KS`), the pairwise test from `tests/pairwise_tests.json`, when present. */
   readonly tests: Readonly<Record<string, OrientedComparison | undefined>>;
   /** The manifest's `two_stage_systems` entry (cost), when present. */
-  readonly cost: Record<string, unknown> | undefined;
-}
-
-/**
- * The comparison of `system` with `against` on `measure` from the pairwise tests (keys `"A vs B"`, A first in
- * code-point order, delta = A − B), turned round to read `system − against`.
- *
- * @example
- * orientedComparison(pairwise, 'bm25>>exec/consensus', 'bm25', 'exec@1'); // { delta: 0.12, ci95: [0.05, 0.19], mcnemarP: 0.003 }
- */
-export function orientedComparison(
-  pairwise: PairwiseTests,
-  system: string,
-  against: string,
-  measure: string,
-): OrientedComparison | undefined {
-  const systemFirst = compareCodePoints(system, against) < 0;
-  const key = systemFirst ? `${system} vs ${against}` : `${against} vs ${system}`;
-  const cell = pairwise[key]?.[measure] as
-    | { delta?: unknown; bootstrap_ci_95?: unknown; mcnemar_exact_p?: unknown }
-    | undefined;
-  if (
-    cell === undefined ||
-    typeof cell.delta !== 'number' ||
-    typeof cell.mcnemar_exact_p !== 'number' ||
-    !Array.isArray(cell.bootstrap_ci_95)
-  )
-    return undefined;
-  const [low, high] = cell.bootstrap_ci_95 as [number, number];
-  return systemFirst
-    ? { delta: cell.delta, ci95: [low, high], mcnemarP: cell.mcnemar_exact_p }
-    : { delta: -cell.delta, ci95: [-high, -low], mcnemarP: cell.mcnemar_exact_p };
+  readonly cost: Partial<ManifestTwoStageSystem> | undefined;
 }
 
 /**
@@ -63,12 +30,10 @@ export function orientedComparison(
 export function twoStageRows(
   results: readonly ResultsFile[],
   pairwise: PairwiseTests,
-  manifest: Record<string, unknown>,
+  manifest: Partial<RunManifest>,
 ): TwoStageRow[] {
   const byModel = new Map(results.map((r) => [r.model, r]));
-  const costs = Array.isArray(manifest.two_stage_systems)
-    ? (manifest.two_stage_systems as Record<string, unknown>[])
-    : [];
+  const costs: readonly Partial<ManifestTwoStageSystem>[] = manifest.two_stage_systems ?? [];
   const rows: TwoStageRow[] = [];
   for (const file of results) {
     const twoStage = resultExtras(file)?.two_stage;
@@ -119,10 +84,10 @@ function num(value: unknown, digits: number): string {
   return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(digits) : '—';
 }
 
-function costCells(cost: Record<string, unknown> | undefined): string {
-  const usage = (cost?.usage ?? {}) as Record<string, unknown>;
-  const execution = (cost?.execution ?? null) as Record<string, unknown> | null;
-  const perQuery = (cost?.per_query ?? {}) as Record<string, unknown>;
+function costCells(cost: Partial<ManifestTwoStageSystem> | undefined): string {
+  const usage: Partial<ManifestTwoStageSystem['usage']> = cost?.usage ?? {};
+  const execution = cost?.execution ?? null;
+  const perQuery: Partial<ManifestTwoStageSystem['per_query']> = cost?.per_query ?? {};
   const tokens = `${num(usage.inputTokens, 0)}${usage.tokensEstimated === true ? '*' : ''} / ${num(usage.outputTokens, 0)}`;
   return [
     num(usage.requests, 0),
@@ -146,7 +111,7 @@ function costCells(cost: Record<string, unknown> | undefined): string {
 export function twoStageSection(
   results: readonly ResultsFile[],
   pairwise: PairwiseTests,
-  manifest: Record<string, unknown>,
+  manifest: Partial<RunManifest>,
 ): string {
   const rows = twoStageRows(results, pairwise, manifest);
   if (rows.length === 0) return '';

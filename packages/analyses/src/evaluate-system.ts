@@ -1,29 +1,30 @@
-import {
-  canonicalGap,
-  deceptionByBugType,
-  deceptionByEditSpan,
-  type PoolView,
-  perDomainMean,
-  poolDensity,
-  RELEASE_KS,
-  RELEASE_MEASURES,
-  type ReleaseMeasure,
-  RUN_DEPTH,
-  rankOneMissAttribution,
-  rankOneMissExamples,
-} from '@execret/analyses';
-import type { TopResult } from '@execret/dataset';
+import type { TopResult, TwoStageExtras, TwoStageRecord, WrittenResultsFile } from '@execret/dataset';
 import { evaluate, type TieMode } from '@execret/metrics';
-import type { PassTable } from './execution.js';
-import { languageCounts } from './languages.js';
-import type { SystemAnalyses, WrittenResultsFile } from './results-model.js';
-import type { RankedSystem, TwoStageRecord } from './two-stage.js';
+import { RUN_DEPTH } from './boundary-run.js';
+import { deceptionByBugType } from './bug-type-deception.js';
+import { canonicalGap } from './canonical-gap.js';
+import { deceptionByEditSpan } from './edit-span-deception.js';
+import { languageCounts } from './language-counts.js';
+import { rankOneMissAttribution } from './miss-attribution.js';
+import { rankOneMissExamples } from './miss-examples.js';
+import type { PassTable } from './pass-table.js';
+import { perDomainMean } from './per-domain-mean.js';
+import { poolDensity } from './pool-density.js';
+import type { PoolView } from './pool-view.js';
+import type { RankedSystem } from './ranked-system.js';
+import { RELEASE_KS, RELEASE_MEASURES, type ReleaseMeasure } from './release-measures.js';
+import type { SystemAnalyses } from './system-analyses.js';
 
 /**
- * Scores one ranked system: per-query measures through `@execret/metrics`' `evaluate` (canonical ids as
- * qrels, executed passes as `passing`), the release-shaped result file, and the paper's analyses
- * (`@execret/analyses`). A two-stage system (`twoStage` given) also records its first stage, depth and reranker and
- * its ceiling: per query 1 when any reranked candidate passes (the first stage's exec@depth).
+ * Scores one ranked system: per-query measures through `@execret/metrics`' `evaluate` (canonical ids as qrels,
+ * executed passes from `table` as `passing`, a pair never executed counting as not passing), the release-shaped
+ * results file with execret's extras, and the paper's analyses. A two-stage system (`twoStage` given) also records
+ * its first stage, depth and reranker and its ceiling: per query 1 when any reranked candidate passes (the first
+ * stage's exec@depth).
+ *
+ * @example
+ * const { result, analyses } = evaluateSystem(pool, ranking, table, 'trec');
+ * result.metrics['exec@1']; analyses.miss_attribution.ownVariantShare;
  */
 export function evaluateSystem(
   pool: PoolView,
@@ -122,13 +123,13 @@ function twoStageExtras(
   ranking: RankedSystem,
   table: PassTable,
   record: TwoStageRecord,
-): NonNullable<WrittenResultsFile['execret']['two_stage']> {
+): TwoStageExtras {
   const ceiling = pool.queryIds.map((_, q) => (ranking.runDocs[q]!.some((d) => table.passes(q, d)) ? 1 : 0));
   const mean = ceiling.length === 0 ? 0 : ceiling.reduce<number>((a, b) => a + b, 0) / ceiling.length;
   return { ...record, ceiling: mean, ceiling_per_query: ceiling };
 }
 
-/** `{ languages: { javascript: 100 } }` when a query is not Python, else nothing. */
+/** `{ languages: { javascript: 100 } }` when a query is not Python, else nothing (Python files are as before). */
 function languageExtras(languages: readonly string[]): { languages?: Record<string, number> } {
   if (languages.every((language) => language === 'python')) return {};
   return { languages: languageCounts(languages) };

@@ -1,19 +1,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rankSystem } from '@execret/analyses';
-import type { RerankUsage } from '@execret/rerankers';
+import { createBm25Scorer, createMatrixScorer, rankSystem } from '@execret/analyses';
+import { type RerankUsage, type SecondStage, twoStageSummary } from '@execret/rerankers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPool } from '../test/test-pool.js';
-import {
-  type RerankPlan,
-  rerankCandidateRuns,
-  rerankStage,
-  twoStageManifestEntry,
-  writeRerankFiles,
-} from './rerank-stage.js';
-import { createBm25Scorer, createMatrixScorer } from './scorers.js';
-import type { SecondStage, SecondStages } from './second-stages.js';
+import type { RerankPlan } from './rerank-options.js';
+import type { SecondStages } from './second-stages.js';
+import { rerankCandidateRuns, rerankStage, writeRerankFiles } from './stages.js';
 
 const pool = testPool();
 const bm25 = createBm25Scorer(pool);
@@ -38,7 +32,7 @@ const usage = (calls: number): RerankUsage => ({
 });
 
 /** A stage that keeps first-stage order, with usage that grows per call (cumulative, like a real reranker). */
-function keepOrder(id: string): SecondStage {
+function keepOrder(id: string): SecondStage<never, never> {
   let calls = 0;
   return {
     info: {
@@ -65,7 +59,7 @@ function keepOrder(id: string): SecondStage {
   };
 }
 
-function plan(stages: SecondStage[], depth: number, firstStages?: string[]): RerankPlan {
+function plan(stages: SecondStage<never, never>[], depth: number, firstStages?: string[]): RerankPlan {
   const secondStages: SecondStages = { stages, artifactLines: () => [], close: async () => {} };
   return { secondStages, depth, ...(firstStages ? { firstStages } : {}) };
 }
@@ -84,13 +78,13 @@ describe('rerankStage', () => {
       io,
       new AbortController().signal,
     );
-    expect(systems.map((s) => s.ranking.id)).toEqual(['bm25>>a/x', 'bm25>>b/y', 'dense>>a/x', 'dense>>b/y']);
+    expect(systems.map((s) => s.run.id)).toEqual(['bm25>>a/x', 'bm25>>b/y', 'dense>>a/x', 'dense>>b/y']);
     // The same reranker object served two first stages; each system counts only its own 3 calls.
     expect(systems.map((s) => s.usage.calls)).toEqual([3, 3, 3, 3]);
     expect(systems[2]!.usage.costUsd).toBeCloseTo(0.003, 12);
-    const entry = twoStageManifestEntry(systems[0]!);
+    const entry = twoStageSummary(systems[0]!);
     expect(entry).toMatchObject({ model: 'bm25>>a/x', first_stage: 'bm25', depth: 2, queries: 3, pairs: 6 });
-    expect((entry.per_query as { calls: number }).calls).toBe(1);
+    expect(entry.per_query.calls).toBe(1);
   });
 
   it('reranks only the first stages the plan names when it names some', async () => {
@@ -104,7 +98,7 @@ describe('rerankStage', () => {
       io,
       new AbortController().signal,
     );
-    expect(systems.map((s) => s.ranking.id)).toEqual(['dense>>a/x']);
+    expect(systems.map((s) => s.run.id)).toEqual(['dense>>a/x']);
   });
 });
 

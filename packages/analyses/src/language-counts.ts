@@ -2,7 +2,7 @@
  * Queries per language, in first-seen order.
  *
  * @example
- * languageCounts(['python', 'python']); // { python: 2 }
+ * languageCounts(['python', 'javascript', 'python']); // { python: 2, javascript: 1 }
  */
 export function languageCounts(languages: readonly string[]): Record<string, number> {
   const counts: Record<string, number> = {};

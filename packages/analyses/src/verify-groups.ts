@@ -1,0 +1,112 @@
+import { lookupExecution, type ReleaseExecutionCache } from '@execret/dataset';
+import { codeSha256, testsSha256 } from '@execret/formats';
+import { type ExecutePairsOptions, executePairs, type PairRunner } from './execute-pairs.js';
+import { PairSet } from './pair-set.js';
+import type { PassTable } from './pass-table.js';
+import type { PoolView } from './pool-view.js';
+import { inShard, type Shard } from './shard.js';
+
+/** What {@link verifyGroups} found. */
+export interface VerifyReport {
+  /** Own-group pairs checked (of this shard). */
+  readonly pairs: number;
+  /** Of them, executed now and answered by the runner's cache. */
+  readonly executed: number;
+  readonly cached: number;
+  readonly canonicalsPassing: number;
+  readonly canonicals: number;
+  readonly distractorsFailing: number;
+  readonly distractors: number;
+  /** Own-group pairs whose outcome contradicts the label: a failing canonical or a passing distractor. */
+  readonly contradictions: {
+    query_id: string;
+    corpus_id: string;
+    label: string;
+    status: string;
+    tests: readonly string[];
+  }[];
+  /** Pairs where the release's execution cache disagrees with the runner on pass/fail. */
+  readonly releaseDisagreements: number;
+  /** Own-group pairs the release's execution cache knows. */
+  readonly releaseKnown: number;
+}
+
+/** Options of {@link verifyGroups}. */
+export interface VerifyGroupsOptions extends ExecutePairsOptions {
+  /** Check only this shard's pairs (in query order, canonicals before distractors). */
+  readonly shard?: Shard;
+  /** The release's own execution cache (`benchmark.executionCache`), to count where it disagrees. */
+  readonly releaseCache?: ReleaseExecutionCache;
+}
+
+/**
+ * Executes every query's own group (its canonicals, then its paired distractors) against its tests and checks the
+ * labels: a canonical must pass, a distractor must fail. Outcomes land in `table` (so scoring reuses them); pairs
+ * the release's execution cache knows are compared with it.
+ *
+ * @example
+ * const report = await verifyGroups(pool, oracle, new PassTable(pool.docIds.length), { releaseCache });
+ * report.contradictions.length; // 0 for a sound dataset
+ */
+export async function verifyGroups(
+  pool: PoolView,
+  runner: PairRunner,
+  table: PassTable,
+  options: VerifyGroupsOptions = {},
+): Promise<VerifyReport> {
+  const pairs = new PairSet(pool.docIds.length);
+  let index = 0;
+  pool.queryIds.forEach((_, q) => {
+    for (const d of [...pool.canonicals[q]!, ...pool.distractors[q]!]) {
+      if (inShard(index++, options.shard)) pairs.add(q, d);
+    }
+  });
+  const { executed, cached } = await executePairs(runner, pool, pairs.pairs, table, options);
+  let canonicals = 0;
+  let canonicalsPassing = 0;
+  let distractors = 0;
+  let distractorsFailing = 0;
+  let releaseKnown = 0;
+  let releaseDisagreements = 0;
+  const contradictions: VerifyReport['contradictions'][number][] = [];
+  const release = options.releaseCache;
+  for (const [q, d] of pairs.pairs) {
+    const outcome = table.get(q, d)!;
+    const isCanonical = pool.canonicals[q]!.includes(d);
+    if (isCanonical) {
+      canonicals++;
+      if (outcome.passes) canonicalsPassing++;
+    } else {
+      distractors++;
+      if (!outcome.passes) distractorsFailing++;
+    }
+    if (isCanonical !== outcome.passes) {
+      contradictions.push({
+        query_id: pool.queryIds[q]!,
+        corpus_id: pool.docIds[d]!,
+        label: isCanonical ? 'correct' : 'incorrect',
+        status: outcome.status,
+        tests: outcome.tests,
+      });
+    }
+    if (release) {
+      const known = lookupExecution(release, codeSha256(pool.code[d]!), testsSha256(pool.tests[q]!))?.passesAllTests;
+      if (known !== undefined && known !== null) {
+        releaseKnown++;
+        if (known !== outcome.passes) releaseDisagreements++;
+      }
+    }
+  }
+  return {
+    pairs: pairs.pairs.length,
+    executed,
+    cached,
+    canonicals,
+    canonicalsPassing,
+    distractors,
+    distractorsFailing,
+    contradictions,
+    releaseDisagreements,
+    releaseKnown,
+  };
+}

@@ -1,0 +1,67 @@
+import type { RerankerInfo, RerankHit, RerankUsage } from '../types.js';
+
+/** What a benchmark records of a second stage (no keys, no URLs): the fields its `info` shares with every reranker. */
+export interface SecondStageInfo {
+  readonly id: string;
+  readonly configHash: string;
+  readonly provider: string;
+  readonly method: string;
+  readonly model: string;
+  readonly revision: string | null;
+  readonly instruction: string | null;
+  readonly truncation: string;
+  readonly maxLength: number | null;
+  readonly dtype: string;
+  readonly pointwise: boolean;
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/** One reranked decision: hits best first over every candidate, and an audit when the reranker keeps one. */
+export interface SecondStageDecision<Audit = unknown> {
+  readonly hits: readonly RerankHit[];
+  readonly audit: Audit | null;
+}
+
+/**
+ * A reranker as a two-stage system uses it: a {@link Reranker} behind the score cache ({@link scoreCacheStage}),
+ * or a reranker whose decisions carry an audit and whose work is counted beyond {@link RerankUsage} — such as
+ * `@execret/exec-rerank`'s execution rerankers ({@link auditedStage}).
+ */
+export interface SecondStage<Audit = unknown, Costs = unknown> {
+  readonly info: SecondStageInfo;
+  /** `score-cache`: scores cached per (config hash, query, snippet[, list]); `artifacts`: an audited reranker. */
+  readonly kind: 'score-cache' | 'artifacts';
+  rerank(
+    query: string,
+    candidates: readonly string[],
+    options: { signal: AbortSignal; firstStageScores: readonly number[] },
+  ): Promise<SecondStageDecision<Audit>>;
+  /** Usage summed over every call so far. */
+  usage(): RerankUsage;
+  /** Costs beyond `usage()` summed over every call so far, or `null` for a reranker that counts none. */
+  costs(): Costs | null;
+}
+
+/**
+ * The {@link SecondStageInfo} of a reranker's `info` (its other fields — registry sources, limits, prices — left
+ * out), in a fixed field order.
+ *
+ * @example
+ * secondStageInfo(describeReranker('cohere/rerank-v3.5')).configHash; // the registry entry's hash
+ */
+export function secondStageInfo(info: SecondStageInfo | RerankerInfo): SecondStageInfo {
+  return {
+    id: info.id,
+    configHash: info.configHash,
+    provider: info.provider,
+    method: info.method,
+    model: info.model,
+    revision: info.revision,
+    instruction: info.instruction,
+    truncation: info.truncation,
+    maxLength: info.maxLength,
+    dtype: info.dtype,
+    pointwise: info.pointwise,
+    params: info.params,
+  };
+}
