@@ -73,3 +73,12 @@ describe('executionCacheRecord', () => {
     expect(() => executionCacheRecord(A, B, ['FAIL:x'])).toThrow(TypeError);
   });
 });
+
+it('writes work last of the documented fields, and refuses a work count that is not a non-negative integer', () => {
+  const base = { codeSha256: A, testsSha256: B, testResults: ['pass'], passesAllTests: true, status: 'pass' as const };
+  expect(formatExecutionCacheLine({ ...base, judged: ['split'], work: 1234 })).toBe(
+    `{"code_sha256":"${A}","tests_sha256":"${B}","test_results":["pass"],"passes_all_tests":true,"status":"pass","judged":["split"],"work":1234}\n`,
+  );
+  expect(() => formatExecutionCacheLine({ ...base, work: -1 })).toThrow(/work/);
+  expect(() => formatExecutionCacheLine({ ...base, work: 1.5 })).toThrow(/work/);
+});

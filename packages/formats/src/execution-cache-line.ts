@@ -28,6 +28,11 @@ export interface ExecutionCacheRecord {
    * same code and tests in two languages are two executions.
    */
   language?: Language;
+  /**
+   * `work`: the line events a Python job executed, when it ran with a work limit and finished within it (see
+   * `OracleJob.workLimit` of `@execret/oracle`); a job with a work limit is answered only by a line that has it.
+   */
+  work?: number;
   /** Further fields, written after the documented ones in their own key order; never one of the documented names. */
   extra?: Record<string, unknown>;
 }
@@ -44,6 +49,7 @@ export const EXECUTION_CACHE_FIELDS = [
   'isolation',
   'judged',
   'language',
+  'work',
 ] as const;
 const DOCUMENTED: ReadonlySet<string> = new Set(EXECUTION_CACHE_FIELDS);
 
@@ -67,7 +73,7 @@ export function executionCacheRecord(
 /**
  * Serialises one record as a line of `execution_cache.jsonl`, strictly as docs/formats.md fixes it: compact JSON
  * (`JSON.stringify`) with the fields `code_sha256`, `tests_sha256`, `test_results`, `passes_all_tests`, `status`,
- * then `duration_ms`, `isolation`, `judged` and `language` when present, then the `extra` fields, terminated by `\n`. This is
+ * then `duration_ms`, `isolation`, `judged`, `language` and `work` when present, then the `extra` fields, terminated by `\n`. This is
  * the one writer of the format: the oracle's cache, the mutation engine's and the LLM pipeline's releases all
  * write through it.
  *
@@ -140,6 +146,14 @@ export function formatExecutionCacheLine(record: ExecutionCacheRecord): string {
       );
     }
     line.language = record.language;
+  }
+  if (record.work !== undefined) {
+    if (!Number.isSafeInteger(record.work) || record.work < 0) {
+      throw new TypeError(
+        `@execret/formats formatExecutionCacheLine: expected work to be a non-negative integer, received ${String(record.work)}`,
+      );
+    }
+    line.work = record.work;
   }
   for (const [key, value] of Object.entries(record.extra ?? {})) {
     if (DOCUMENTED.has(key)) {

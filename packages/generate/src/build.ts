@@ -1,6 +1,14 @@
 import type { ExecutionCacheRecord } from '@execret/formats';
 import { BUG_TYPES, type BugType } from '@execret/formats';
 import { createOracle } from '@execret/oracle';
+import {
+  type CandidateBudget,
+  candidateTimeBudgetMs,
+  candidateWorkLimit,
+  checkCandidateBudget,
+  DEFAULT_CANDIDATE_BUDGET,
+} from './candidate-budget.js';
+import { classifyResult } from './classify.js';
 import { enumerateMutants, type TaskMutants } from './enumerate.js';
 import { enumerateJsTaskMutants } from './enumerate-js.js';
 import { GenerateError } from './errors.js';
@@ -9,11 +17,15 @@ import type { PythonOptions } from './python.js';
 import type { CorpusRecord, DistractorMetadataRecord, EditRecord, QueryRecord } from './records.js';
 import { assembleReleaseRows } from './release-rows.js';
 import { DEFAULT_BUILD_SEED, DEFAULT_MAX_DISTRACTORS, selectDistractors } from './select.js';
+import { type ResolvingTask, selectResolving } from './select-resolving.js';
 import { type StackedMutant, stackForTasks } from './stack.js';
 import type { Edit, ExecutedMutant, ExecutionOracle, ExecutionResult, MutantCandidate, Task } from './types.js';
-import { verifyMutants } from './verify.js';
+import { runJobs, verifyMutants } from './verify.js';
 import { GENERATOR_NAME, GENERATOR_VERSION } from './version.js';
 import { mutantYield, type YieldReport } from './yield.js';
+
+/** Work limit of a measuring run of a canonical: high enough never to cut one (the release's timeout does first). */
+const MEASURE_WORK = Number.MAX_SAFE_INTEGER;
 
 /** Default minimum number of distractors a task needs to be included. */
 export const DEFAULT_MIN_DISTRACTORS = 1;
@@ -45,6 +57,13 @@ export interface BuildOptions extends PythonOptions {
   /** Test-count bounds of the schema gate (defaults 7 and 10). */
   minTests?: number;
   maxTests?: number;
+  /**
+   * How much a candidate may run before the build stops waiting for it (default {@link DEFAULT_CANDIDATE_BUDGET};
+   * `false`: every candidate under the oracle's timeout, as before). Needs an oracle that says its timeout
+   * (`info.timeoutMs`) and takes `workLimit`/`timeoutMs` per job, as `createOracle()`'s does. See
+   * {@link buildBenchmark} for what the dataset depends on.
+   */
+  candidateBudget?: CandidateBudget | false;
   onProgress?: (event: { phase: BuildPhase; done: number; total: number }) => void;
 }
 
@@ -63,6 +82,29 @@ export interface BuildTaskOutcome {
   reason?: string;
 }
 
+/** How the candidates were executed (see `BuildOptions.candidateBudget`). */
+export interface BuildExecutionReport {
+  /** The budget asked for (`false`: none), and the oracle's timeout it was bounded by (null: unknown). */
+  candidateBudget: CandidateBudget | false;
+  oracleTimeoutMs: number | null;
+  /** Candidates executed (status `ok`). */
+  candidates: number;
+  /** Of which executed under a budget shorter than the oracle's timeout. */
+  budgeted: number;
+  /** Of which a budget cut short (a work limit spent, or a `TIMEOUT` under a time budget). */
+  exceeded: number;
+  /** Python candidates that spent their work limit before failing an assert, not chosen: taken to hang (crash). */
+  assumedHanging: number;
+  /** Candidates that ran out of time (not work) before failing an assert and whose class the selection read: executed again under the oracle's timeout. */
+  resolved: number;
+  /** Chosen candidates a budget had cut short: executed again under the oracle's timeout for their outcomes. */
+  rerunChosen: number;
+  /** Of those, how many had another class than the one the selection read (it then ran again). */
+  changedOnRerun: number;
+  /** Candidates that ran out of time and whose class was never read: not executed again (`yield.total.setAside`). */
+  setAside: number;
+}
+
 /** Everything about a build besides the records. */
 export interface BuildReport {
   generator: string;
@@ -74,6 +116,7 @@ export interface BuildReport {
   gates: GateReport;
   /** Single-edit mutant yield per bug type (`chosen` counts single-edit distractors only). */
   yield: YieldReport;
+  execution: BuildExecutionReport;
   tasks: BuildTaskOutcome[];
 }
 
@@ -152,6 +195,20 @@ function compareIndexLists(a: readonly number[], b: readonly number[]): number {
  * The result depends only on the tasks, the options and the oracle's outcomes: no clock, no
  * environment. Tasks with fewer than `minDistractors` distractors are left out and reported.
  *
+ * Step 3 runs each candidate under a budget (`candidateBudget`) instead of the oracle's whole timeout, and
+ * the dataset still does not depend on the machine's speed: a Python candidate is bounded by a *work* limit
+ * (line events, a multiple of its canonical's count: the same on every machine) and one that spends it
+ * before failing an assert is taken to hang (class crash, what the release's timeout gives a loop that
+ * never ends); a candidate that runs out of *time* instead (a JavaScript candidate under its time budget, a
+ * Python one slowed by tracing or looping in C) has an unknown class, and is executed again under the
+ * oracle's timeout as soon as the selection reads its bug type's lists (`selectResolving`), so the selection
+ * reads only classes a full execution gives, or the work rule. Every chosen candidate a budget cut short is
+ * executed again under the oracle's timeout for its recorded outcomes (if its class then differs from the
+ * one the selection read, the selection runs again). So the same tasks and seed give the same files on any
+ * machine that runs a canonical's traced lines within the timeout; they equal an unbudgeted build's unless
+ * a Python candidate spends its work limit and would still finish within the timeout (a mutant 1,000 times
+ * its canonical's work: none in the mini tasks or HumanEval).
+ *
  * @example
  * const oracle = await createOracle()            // from @execret/oracle
  * const built = await buildBenchmark(tasks, { oracle, seed: 1 })
@@ -222,6 +279,7 @@ function validateBuildOptions(options: BuildOptions): void {
     );
   if (!Number.isInteger(stackSize) || stackSize < 1 || stackSize > 4)
     throw new RangeError(`@execret/generate buildBenchmark: stackSize must be 1, 2, 3 or 4, received ${stackSize}`);
+  checkCandidateBudget(options.candidateBudget);
 }
 
 async function buildWith(
@@ -268,20 +326,137 @@ async function buildWith(
   options.onProgress?.({ phase: 'enumerate', done: valid.length, total: valid.length });
   const candidates: MutantCandidate[][] = enumerated.map((e) => (e.status === 'ok' ? e.candidates : []));
 
-  // 3. execute
-  const executed = await verifyMutants(
-    valid.map((v, i) => ({ task: v.task, candidates: candidates[i]! })),
+  // 3. execute, each candidate under its task's budget (see candidate-budget.ts)
+  const budget = options.candidateBudget ?? DEFAULT_CANDIDATE_BUDGET;
+  const fullMs = oracle.info?.timeoutMs;
+  const isPython = valid.map((v) => (v.task.language ?? 'python') === 'python');
+  // The canonicals' line events (Python), measured once per task: a work limit is the same on every machine.
+  const workLimits: (number | undefined)[] = valid.map(() => undefined);
+  const timeBudgets: (number | undefined)[] = valid.map(() => undefined);
+  if (budget !== false && fullMs !== undefined) {
+    const measured = valid.flatMap((_v, i) => (isPython[i] ? [i] : []));
+    const canonicals = await runJobs(
+      oracle,
+      measured.map((i) => ({ code: valid[i]!.task.canonical, tests: valid[i]!.task.tests, workLimit: MEASURE_WORK })),
+    );
+    measured.forEach((i, k) => {
+      // Only a canonical that passed in full under tracing gives its count (tracing slows pure-Python loops
+      // ~5×: one that ran out of time has no budget, and its candidates run under the release's rule).
+      const { work, workLimited, tests, durationMs } = canonicals[k]!;
+      if (work !== undefined && !workLimited && tests.every((t) => t === 'pass')) {
+        workLimits[i] = candidateWorkLimit(work, budget);
+        // And a time budget from the traced canonical's time, for what the work count does not see (C-level
+        // loops) and for candidates tracing makes slow: running out of it only makes a candidate's class unknown.
+        timeBudgets[i] = candidateTimeBudgetMs(durationMs ?? 0, budget, fullMs);
+      }
+    });
+    valid.forEach((v, i) => {
+      if (!isPython[i]) timeBudgets[i] = candidateTimeBudgetMs(v.gate.canonicalResult?.durationMs ?? 0, budget, fullMs);
+    });
+  }
+  const executedRaw = await verifyMutants(
+    valid.map((v, i) => ({
+      task: v.task,
+      candidates: candidates[i]!,
+      ...(workLimits[i] !== undefined ? { workLimit: workLimits[i] } : {}),
+      ...(timeBudgets[i] !== undefined ? { timeoutMs: timeBudgets[i] } : {}),
+    })),
     { oracle, onProgress: progress('execute') },
   );
+  let budgeted = 0;
+  valid.forEach((_, i) => {
+    if (workLimits[i] !== undefined || timeBudgets[i] !== undefined) budgeted += executedRaw[i]!.length;
+  });
+  // What a budget cut short. A Python candidate that spent its work limit before failing an assert is taken to
+  // hang (class crash: what the release's timeout gives a loop that never ends). One that ran out of time
+  // (traced, Python: tracing slows it; JavaScript: under its time budget) is unknown until executed under the
+  // release's rule, which happens only if the selection reads its class. One that failed an assert before
+  // being cut is known to fail (output). Chosen ones that were cut are executed again under the release's
+  // rule, for their recorded outcomes.
+  const cutShort = executedRaw.map(
+    (list, i) =>
+      new Set(
+        list.flatMap((m, k) =>
+          (workLimits[i] !== undefined || timeBudgets[i] !== undefined) &&
+          (m.result.workLimited || m.result.tests.includes('TIMEOUT'))
+            ? [k]
+            : [],
+        ),
+      ),
+  );
+  const exceeded = cutShort.reduce((n, set) => n + set.size, 0);
+  const resolving: ResolvingTask[] = valid.map((v, i) => ({
+    taskId: v.task.id,
+    mutants: [...executedRaw[i]!],
+    unresolved: new Set(
+      [...cutShort[i]!].filter(
+        (k) => !executedRaw[i]![k]!.result.workLimited && executedRaw[i]![k]!.failure !== 'output',
+      ),
+    ),
+  }));
+  let resolved = 0;
+  let rerunChosen = 0;
+  let changedOnRerun = 0;
+  /** Executes mutants again under the oracle's timeout, in one batch, puts them in place; returns how many changed class. */
+  const executeFully = async (items: readonly { task: number; mutant: number }[]): Promise<number> => {
+    if (items.length === 0) return 0;
+    const jobs = items.map(({ task, mutant }) => {
+      const language = valid[task]!.task.language;
+      return {
+        code: resolving[task]!.mutants[mutant]!.code,
+        tests: valid[task]!.task.tests,
+        ...(language !== undefined ? { language } : {}),
+      };
+    });
+    const results = await runJobs(oracle, jobs);
+    let changed = 0;
+    items.forEach(({ task, mutant }, j) => {
+      const t = resolving[task]!;
+      const before = t.mutants[mutant]!;
+      const failure = classifyResult(results[j]!);
+      if (!t.unresolved.has(mutant) && failure !== before.failure) changed += 1;
+      t.mutants[mutant] = { ...before, result: results[j]!, failure };
+      t.unresolved.delete(mutant);
+      cutShort[task]!.delete(mutant);
+    });
+    return changed;
+  };
 
   // 4. choose
-  const singles = valid.map((v, i) => selectDistractors(v.task.id, executed[i]!, { seed, maxDistractors }));
+  let singles: ExecutedMutant[][];
   let chosen: Distractor[][];
   if (stackSize === 1) {
+    for (;;) {
+      singles = await selectResolving(resolving, { seed, maxDistractors }, async (needed) => {
+        resolved += needed.length;
+        await executeFully(needed);
+      });
+      // Chosen candidates a budget cut short: their outcomes under the release's rule, for the records. If
+      // one's class is not the one the selection read (a Python candidate that only looked like a hang), the
+      // selection runs again on the corrected classes.
+      const cut = singles.flatMap((list, task) =>
+        list.flatMap((m) => {
+          const mutant = resolving[task]!.mutants.findIndex((x) => x.index === m.index);
+          return cutShort[task]!.has(mutant) ? [{ task, mutant }] : [];
+        }),
+      );
+      rerunChosen += cut.length;
+      const changed = await executeFully(cut);
+      changedOnRerun += changed;
+      if (changed === 0) break;
+    }
+    singles = singles.map((list, task) =>
+      list.map((m) => resolving[task]!.mutants.find((x) => x.index === m.index) as ExecutedMutant),
+    );
     chosen = singles.map((list) => list.map(fromSingle));
   } else {
+    // Stacking combines any kept mutants: every class and every full outcome is needed.
+    const all = cutShort.flatMap((set, task) => [...set].map((mutant) => ({ task, mutant })));
+    resolved = all.length;
+    await executeFully(all);
+    singles = resolving.map((t) => selectDistractors(t.taskId, t.mutants, { seed, maxDistractors }));
     const stacks = await stackForTasks(
-      valid.map((v, i) => ({ task: v.task, mutants: executed[i]! })),
+      valid.map((v, i) => ({ task: v.task, mutants: resolving[i]!.mutants })),
       stackSize,
       maxDistractors,
       { ...python, oracle, seed, onProgress: progress('stack') },
@@ -290,6 +465,25 @@ async function buildWith(
       [...s.stacks].sort((x, y) => compareIndexLists(x.components, y.components)).map(fromStack),
     );
   }
+  // The mutants whose class is known; the others were set aside.
+  const executed = resolving.map((t) => t.mutants.filter((_, k) => !t.unresolved.has(k)));
+  const setAside = resolving.map((t) => [...t.unresolved].map((k) => t.mutants[k]!));
+  const execution: BuildExecutionReport = {
+    candidateBudget: budget === false ? false : { ...budget },
+    oracleTimeoutMs: fullMs ?? null,
+    candidates: executedRaw.reduce((n, list) => n + list.length, 0),
+    budgeted,
+    exceeded,
+    assumedHanging: executed.reduce(
+      (n, list, i) =>
+        n + list.filter((m) => cutShort[i]!.has(resolving[i]!.mutants.indexOf(m)) && m.failure === 'crash').length,
+      0,
+    ),
+    resolved,
+    rerunChosen,
+    changedOnRerun,
+    setAside: setAside.reduce((n, list) => n + list.length, 0),
+  };
 
   // 5. assemble
   const outcomes: BuildTaskOutcome[] = gates.tasks.map((r) =>
@@ -358,6 +552,7 @@ async function buildWith(
     valid.map((_, i) => ({
       candidates: candidates[i]!,
       executed: executed[i]!,
+      setAside: setAside[i]!,
       chosen: stackSize === 1 ? singles[i]! : [],
     })),
   );
@@ -375,6 +570,7 @@ async function buildWith(
       stackSize,
       gates,
       yield: yieldReport,
+      execution,
       tasks: outcomes,
     },
   };

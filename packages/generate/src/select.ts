@@ -53,6 +53,24 @@ export function selectDistractors(
   mutants: readonly ExecutedMutant[],
   options: SelectOptions = {},
 ): ExecutedMutant[] {
+  return selectDistractorsReading(taskId, mutants, options, () => {});
+}
+
+/**
+ * {@link selectDistractors}, calling `read(type)` before it reads anything that depends on the failure
+ * classes of a bug type's mutants: whether the type has an eligible mutant (when no known one does), and
+ * the type's lists when a pass draws from them. `read` may throw to stop the selection (a build does when
+ * some of that type's mutants are not classified yet: see `select-resolving.ts`); with a `read` that
+ * returns, the result is exactly `selectDistractors`'s.
+ *
+ * @internal
+ */
+export function selectDistractorsReading(
+  taskId: string,
+  mutants: readonly ExecutedMutant[],
+  options: SelectOptions,
+  read: (type: BugType) => void,
+): ExecutedMutant[] {
   const max = options.maxDistractors ?? DEFAULT_MAX_DISTRACTORS;
   if (!Number.isInteger(max) || max < 0)
     throw new RangeError(
@@ -66,7 +84,11 @@ export function selectDistractors(
   for (const type of BUG_TYPES) byType.set(type, { output: [], crash: [] });
   for (const m of eligible) byType.get(m.bugType)![m.failure === 'output' ? 'output' : 'crash'].push(m);
   const typeOrder = shuffled(
-    BUG_TYPES.filter((t) => eligible.some((m) => m.bugType === t)),
+    BUG_TYPES.filter((t) => {
+      if (eligible.some((m) => m.bugType === t)) return true;
+      read(t);
+      return false;
+    }),
     prng,
   );
   const chosen: ExecutedMutant[] = [];
@@ -89,6 +111,7 @@ export function selectDistractors(
     for (const type of typeOrder) {
       if (chosen.length >= max) break;
       if (usedTypes.has(type)) continue;
+      read(type);
       const m = pick(byType.get(type)![kind], prng, () => true);
       if (m) take(m);
     }
@@ -99,6 +122,7 @@ export function selectDistractors(
       progress = false;
       for (const type of typeOrder) {
         if (chosen.length >= max) break;
+        read(type);
         const m = pick(byType.get(type)![kind], prng, fresh);
         if (m) {
           take(m);

@@ -64,6 +64,10 @@ export interface ExecutionResult {
   tests: string[];
   durationMs?: number;
   isolation?: string;
+  /** Line events executed, when the job had a `workLimit`. */
+  work?: number;
+  /** The job spent its `workLimit` (its unfinished tests are `TIMEOUT`). */
+  workLimited?: boolean;
 }
 
 /**
@@ -74,6 +78,13 @@ export interface ExecutionJob {
   code: string;
   tests: readonly string[];
   language?: Language;
+  /**
+   * A budget shorter than the oracle's timeout (`OracleJob.timeoutMs` of `@execret/oracle`): a `TIMEOUT` under
+   * it says only that the job needs longer. Absent: the oracle's timeout (the release's rule).
+   */
+  timeoutMs?: number;
+  /** Python: the most line events the job may execute (`OracleJob.workLimit`); a `TIMEOUT` from it says so. */
+  workLimit?: number;
 }
 
 /**
@@ -82,6 +93,8 @@ export interface ExecutionJob {
  * (`createOracle()`) has this shape; so can a test double.
  */
 export interface ExecutionOracle {
+  /** The oracle's timeout per job (`oracle.info.timeoutMs`); without it a build gives no job a shorter budget. */
+  readonly info?: { readonly timeoutMs: number };
   runMany(
     jobs: readonly ExecutionJob[],
     options?: { onProgress?: (progress: { done: number; total: number }) => void },

@@ -53,16 +53,27 @@ export async function runJobs(
  * const kept = executed.filter((m) => m.failure !== 'survived')
  */
 export async function verifyMutants(
-  groups: readonly { task: Pick<Task, 'tests' | 'language'>; candidates: readonly MutantCandidate[] }[],
+  groups: readonly {
+    task: Pick<Task, 'tests' | 'language'>;
+    candidates: readonly MutantCandidate[];
+    /** A budget shorter than the oracle's timeout for this group's jobs (see `ExecutionJob.timeoutMs`). */
+    timeoutMs?: number;
+    /** A work limit for this group's jobs (Python; see `ExecutionJob.workLimit`). */
+    workLimit?: number;
+  }[],
   options: VerifyOptions,
 ): Promise<ExecutedMutant[][]> {
   const jobs: ExecutionJob[] = [];
   const owners: { group: number; candidate: MutantCandidate }[] = [];
-  groups.forEach(({ task, candidates }, group) => {
+  groups.forEach(({ task, candidates, timeoutMs, workLimit }, group) => {
     const language = task.language !== undefined ? { language: task.language } : {};
+    const budget = {
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(workLimit !== undefined ? { workLimit } : {}),
+    };
     for (const candidate of candidates) {
       if (candidate.status !== 'ok') continue;
-      jobs.push({ code: candidate.code, tests: task.tests, ...language });
+      jobs.push({ code: candidate.code, tests: task.tests, ...language, ...budget });
       owners.push({ group, candidate });
     }
   });

@@ -19,6 +19,11 @@ export interface YieldCounts {
   keptOutput: number;
   /** Executed and failed only by `ERROR`/`TIMEOUT`. */
   keptCrash: number;
+  /**
+   * Executed under a budget shorter than the release's timeout, exceeded it before failing an assert, and
+   * never needed by the selection, so never executed again: their class is unknown (see `buildBenchmark`).
+   */
+  setAside: number;
   /** `keptOutput + keptCrash`. */
   kept: number;
   /** Chosen as distractors. */
@@ -40,7 +45,10 @@ export interface YieldReport {
 /** Input of {@link mutantYield} for one task. */
 export interface YieldInput {
   candidates: readonly MutantCandidate[];
+  /** The executed candidates whose class is known. */
   executed: readonly ExecutedMutant[];
+  /** Executed candidates whose class is unknown (set aside after exceeding a budget); default none. */
+  setAside?: readonly Pick<MutantCandidate, 'bugType'>[];
   chosen: readonly { bugType: BugType; failure: FailureKind }[];
 }
 
@@ -55,6 +63,7 @@ function zero(): YieldCounts {
     keptOutput: 0,
     keptCrash: 0,
     kept: 0,
+    setAside: 0,
     chosen: 0,
     chosenOutput: 0,
     chosenCrash: 0,
@@ -65,7 +74,7 @@ function zero(): YieldCounts {
  * Counts, per bug type and in total, how candidates flow through the pipeline: enumerated →
  * dropped as unverified / duplicate / equivalent → executed → dropped as survivors or kept as
  * output failures or crashes → chosen. Invariants: `candidates = unverified + duplicate + equivalent
- * + executed`, `executed = survived + kept`, `kept = keptOutput + keptCrash`.
+ * + executed`, `executed = survived + kept + setAside`, `kept = keptOutput + keptCrash`.
  *
  * @example
  * const report = mutantYield([{ candidates, executed, chosen }])
@@ -91,6 +100,10 @@ export function mutantYield(groups: readonly YieldInput[]): YieldReport {
         bump(m.bugType, 'kept');
         bump(m.bugType, m.failure === 'output' ? 'keptOutput' : 'keptCrash');
       }
+    }
+    for (const m of group.setAside ?? []) {
+      bump(m.bugType, 'executed');
+      bump(m.bugType, 'setAside');
     }
     for (const m of group.chosen) {
       bump(m.bugType, 'chosen');
@@ -118,16 +131,20 @@ const COLUMNS: (keyof YieldCounts)[] = [
 
 /**
  * Formats a yield report as a fixed-width text table: one row per bug type and a total row, columns
- * candidates, unverified, duplicate, equivalent, executed, survived, keptOutput, keptCrash, chosen.
+ * candidates, unverified, duplicate, equivalent, executed, survived, keptOutput, keptCrash, (setAside, when
+ * any,) chosen.
  *
  * @example
  * console.log(formatYieldReport(mutantYield(groups)))
  */
 export function formatYieldReport(report: YieldReport): string {
-  const header = ['bug_type', ...COLUMNS];
+  // setAside only when a budget set candidates aside (the table of a build without is as before).
+  const columns: (keyof YieldCounts)[] =
+    report.total.setAside > 0 ? [...COLUMNS.slice(0, -1), 'setAside', 'chosen'] : COLUMNS;
+  const header = ['bug_type', ...columns];
   const rows = [
-    ...BUG_TYPES.map((t) => [t, ...COLUMNS.map((c) => String(report.byBugType[t][c]))]),
-    ['total', ...COLUMNS.map((c) => String(report.total[c]))],
+    ...BUG_TYPES.map((t) => [t, ...columns.map((c) => String(report.byBugType[t][c]))]),
+    ['total', ...columns.map((c) => String(report.total[c]))],
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const fmt = (r: string[]): string =>

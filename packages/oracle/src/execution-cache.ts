@@ -41,7 +41,7 @@ export interface ExecutionCacheIssue {
    * - `invalid-entry`: JSON, but without valid hashes or outcome list; ignored.
    * - `inconsistent`: `passes_all_tests` or `status` disagree with `test_results` (the entry is kept
    *   with both recomputed from `test_results`), or `judged` is not one `split`/`child`/`fallback` per
-   *   outcome (the entry is kept without it).
+   *   outcome, or `work` not a non-negative integer (the entry is kept without it).
    */
   kind: 'torn-line' | 'invalid-json' | 'invalid-entry' | 'inconsistent';
   /** Human-readable detail. */
@@ -153,6 +153,14 @@ function toEntry(value: unknown, context: JsonlLineContext<'inconsistent'>): Exe
   if (typeof record.duration_ms === 'number' && Number.isFinite(record.duration_ms))
     entry.durationMs = record.duration_ms;
   if (typeof record.isolation === 'string') entry.isolation = record.isolation;
+  if (record.work !== undefined) {
+    if (Number.isSafeInteger(record.work) && (record.work as number) >= 0) entry.work = record.work as number;
+    else
+      context.note(
+        'inconsistent',
+        `work ${JSON.stringify(record.work).slice(0, 40)} is not a non-negative integer; ignored`,
+      );
+  }
   const language = record.language;
   if (language !== undefined) {
     if (!isLanguage(language))

@@ -82,6 +82,8 @@ export interface ServerJob {
   timeoutMs: number;
   /** `split`/`split-strict`: comparison asserts are judged by the server from reported values; `child`: all in the child. */
   judging: OracleJudging;
+  /** Line events the job may execute (0: no limit and no count; see `OracleJob.workLimit`). */
+  workLimit: number;
 }
 
 /**
@@ -117,6 +119,10 @@ type ServerReply =
       killedDescendants: number;
       removedFiles: number;
       phases: ServerPhases;
+      /** Line events the tests executed, when the job had a work limit. */
+      work?: number;
+      /** The job spent its work limit (its unfinished tests are `TIMEOUT`). */
+      workLimited?: true;
     }
   | { kind: 'lost'; reason: string }
   | { kind: 'requeue' };
@@ -331,6 +337,8 @@ export async function startForkServer(
       durationMs: typeof message.duration_ms === 'number' ? message.duration_ms : 0,
       killedDescendants: typeof message.killed_descendants === 'number' ? message.killed_descendants : 0,
       removedFiles: typeof message.removed_files === 'number' ? message.removed_files : 0,
+      ...(head.job.workLimit > 0 && typeof message.work === 'number' ? { work: message.work } : {}),
+      ...(head.job.workLimit > 0 && message.work_limited === true ? { workLimited: true as const } : {}),
       phases: {
         forkMs: ms('fork_us'),
         childSetupMs: ms('setup_us'),
@@ -379,7 +387,7 @@ export async function startForkServer(
         const id = nextId++;
         queue.push({ id, started: false, job, resolve });
         child.stdin.write(
-          `${JSON.stringify({ id, code: job.code, tests: job.tests, timeout_ms: job.timeoutMs, judging: job.judging })}\n`,
+          `${JSON.stringify({ id, code: job.code, tests: job.tests, timeout_ms: job.timeoutMs, judging: job.judging, ...(job.workLimit > 0 ? { work_limit: job.workLimit } : {}) })}\n`,
         );
         if (queue.length === 1) {
           holdEventLoop(true);

@@ -33,4 +33,19 @@ export function checkJob(job: OracleJob, component: string): void {
   if (job.tests.length === 0) {
     throw new RangeError(`@execret/oracle ${component}: expected at least one test, received none`);
   }
+  if (job.workLimit !== undefined) {
+    if (!Number.isSafeInteger(job.workLimit) || job.workLimit < 1) {
+      throw new RangeError(
+        `@execret/oracle ${component}: expected job.workLimit to be a positive integer, received ${String(job.workLimit)}`,
+      );
+    }
+    if ((job.language ?? 'python') !== 'python') {
+      throw new RangeError(`@execret/oracle ${component}: job.workLimit applies to Python jobs only`);
+    }
+  }
+  if (job.timeoutMs !== undefined && (!Number.isInteger(job.timeoutMs) || job.timeoutMs < 1)) {
+    throw new RangeError(
+      `@execret/oracle ${component}: expected job.timeoutMs to be a positive integer, received ${String(job.timeoutMs)}`,
+    );
+  }
 }

@@ -16,8 +16,15 @@ interface JsExecution {
 
 /** The oracle's JavaScript side: a runner started on first use, with in-flight sharing and the cache. @internal */
 export interface JsJobs {
-  /** Runs a job (`language` `javascript` or `typescript`); identical jobs in flight share one execution. */
-  execute(job: OracleJob & { language: 'javascript' | 'typescript' }, key: string): Promise<JsExecution>;
+  /**
+   * Runs a job (`language` `javascript` or `typescript`) within `budgetMs`; identical jobs in flight (same
+   * `key`) share one execution. With `cacheTimeouts` false an execution with a `TIMEOUT` is not cached.
+   */
+  execute(
+    job: OracleJob & { language: 'javascript' | 'typescript' },
+    key: string,
+    options: { budgetMs: number; cacheTimeouts: boolean },
+  ): Promise<JsExecution>;
   /** The runner's info once started, else `null`. */
   info(): JsRunnerInfo | null;
   close(): Promise<void>;
@@ -49,17 +56,27 @@ export function createJsJobs(options: JsRunnerOptions, cache: ExecutionCache | u
   const executeOnce = async (
     job: OracleJob & { language: 'javascript' | 'typescript' },
     key: string,
+    options: { budgetMs: number; cacheTimeouts: boolean },
   ): Promise<JsExecution> => {
     const js = await start();
     if (closed) throw new OracleError('closed', '@execret/oracle oracle.run: the oracle is closed');
-    const result = await js.run({ code: job.code, tests: job.tests, language: job.language });
+    const result = await js.run({
+      code: job.code,
+      tests: job.tests,
+      language: job.language,
+      timeoutMs: options.budgetMs,
+    });
     const execution: JsExecution = {
       tests: [...result.tests],
       judged: [...result.judged],
       durationMs: result.durationMs,
       isolation: result.isolation,
     };
-    if (cache && !execution.tests.some(isInfrastructureOutcome)) {
+    if (
+      cache &&
+      !execution.tests.some(isInfrastructureOutcome) &&
+      (options.cacheTimeouts || !execution.tests.includes('TIMEOUT'))
+    ) {
       const [, code, tests] = key.split(':') as [string, string, string];
       const status = suiteStatus(execution.tests);
       cache.put({
@@ -78,10 +95,10 @@ export function createJsJobs(options: JsRunnerOptions, cache: ExecutionCache | u
   };
 
   return {
-    execute(job, key) {
+    execute(job, key, options) {
       const running = inflight.get(key);
       if (running) return running;
-      const promise = executeOnce(job, key).finally(() => inflight.delete(key));
+      const promise = executeOnce(job, key, options).finally(() => inflight.delete(key));
       inflight.set(key, promise);
       return promise;
     },

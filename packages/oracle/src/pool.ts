@@ -10,11 +10,17 @@ export interface Execution {
   tests: string[];
   judged: Judged[];
   durationMs: number;
+  /** Line events the tests executed, when the job had a work limit. */
+  work?: number;
+  /** The job spent its work limit. */
+  workLimited?: true;
 }
 
 interface Task {
   key: string;
   job: ServerJob;
+  /** Whether an execution with a `TIMEOUT` may be cached (false for a job with a shorter budget). */
+  cacheTimeouts: boolean;
   waiters: number;
   started: boolean;
   promise: Promise<Execution>;
@@ -41,7 +47,7 @@ interface PoolTicket {
 /** The pool of fork servers behind an oracle. @internal */
 export interface Pool {
   /** Queues a job, or joins the identical one (same key) in flight. */
-  submit(key: string, job: ServerJob): PoolTicket;
+  submit(key: string, job: ServerJob, options: { cacheTimeouts: boolean }): PoolTicket;
   /** Counters, updated in place. */
   readonly stats: OracleStats;
   /** Set once no server could be restarted: every later job is rejected with it. */
@@ -150,7 +156,13 @@ export function createPool(closeGraceMs: number): {
         durationMs: 0,
       };
     } else {
-      execution = { tests: reply.tests, judged: reply.judged, durationMs: reply.durationMs };
+      execution = {
+        tests: reply.tests,
+        judged: reply.judged,
+        durationMs: reply.durationMs,
+        ...(reply.work !== undefined ? { work: reply.work } : {}),
+        ...(reply.workLimited ? { workLimited: true as const } : {}),
+      };
       stats.killedDescendants += reply.killedDescendants;
       stats.removedFiles += reply.removedFiles;
       const phases = stats.phaseMs;
@@ -163,7 +175,11 @@ export function createPool(closeGraceMs: number): {
     }
     stats.executed++;
     inflight.delete(task.key);
-    if (cache && !execution.tests.some(isInfrastructureOutcome)) {
+    if (
+      cache &&
+      !execution.tests.some(isInfrastructureOutcome) &&
+      (task.cacheTimeouts || !execution.tests.includes('TIMEOUT'))
+    ) {
       const [code, tests] = task.key.split(':') as [string, string];
       const status = suiteStatus(execution.tests);
       try {
@@ -176,6 +192,7 @@ export function createPool(closeGraceMs: number): {
           durationMs: execution.durationMs,
           isolation: slot.config.isolation,
           judged: execution.judged,
+          ...(execution.work !== undefined && !execution.workLimited ? { work: execution.work } : {}),
         });
       } catch (error) {
         task.reject(error);
@@ -204,7 +221,7 @@ export function createPool(closeGraceMs: number): {
     }
   };
 
-  const submit = (key: string, job: ServerJob): PoolTicket => {
+  const submit = (key: string, job: ServerJob, options: { cacheTimeouts: boolean }): PoolTicket => {
     let task = inflight.get(key);
     if (!task) {
       let resolve!: (execution: Execution) => void;
@@ -214,7 +231,7 @@ export function createPool(closeGraceMs: number): {
         reject = rej;
       });
       promise.catch(() => {});
-      task = { key, job, waiters: 0, started: false, promise, resolve, reject };
+      task = { key, job, cacheTimeouts: options.cacheTimeouts, waiters: 0, started: false, promise, resolve, reject };
       inflight.set(key, task);
       queue.push(task);
       pump();

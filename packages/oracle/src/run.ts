@@ -29,7 +29,7 @@ export interface RunContext {
 }
 
 function toResult(
-  execution: Pick<Execution, 'tests' | 'judged' | 'durationMs'>,
+  execution: Pick<Execution, 'tests' | 'judged' | 'durationMs' | 'work' | 'workLimited'>,
   codeHash: string,
   testsHash: string,
   cached: boolean,
@@ -44,6 +44,8 @@ function toResult(
     cached,
     codeSha256: codeHash,
     testsSha256: testsHash,
+    ...(execution.work !== undefined ? { work: execution.work } : {}),
+    ...(execution.workLimited ? { workLimited: true as const } : {}),
   };
 }
 
@@ -87,6 +89,11 @@ export function createRun(context: RunContext): {
 
   const run = (job: OracleJob, runOptions: OracleRunOptions = {}): Promise<OracleResult> => {
     checkJob(job, 'oracle.run');
+    if (job.timeoutMs !== undefined && job.timeoutMs > timeoutMs) {
+      throw new RangeError(
+        `@execret/oracle oracle.run: job.timeoutMs ${job.timeoutMs} is more than the oracle's timeoutMs ${timeoutMs}; a job can only have a shorter budget`,
+      );
+    }
     const runSignal = runOptions.signal;
     if (pool.closed)
       return Promise.reject(new OracleError('closed', '@execret/oracle oracle.run: the oracle is closed'));
@@ -96,13 +103,20 @@ export function createRun(context: RunContext): {
     const testsHash = testsSha256(job.tests);
     const language = job.language ?? DEFAULT_LANGUAGE;
     const hit = cache?.get(codeHash, testsHash, language);
-    if (hit) {
+    // A job with a work limit needs its work count: only a line that recorded one within the limit answers it.
+    const workLimit = job.workLimit ?? 0;
+    if (hit && (workLimit === 0 || (hit.work !== undefined && hit.work <= workLimit))) {
       pool.stats.cacheHits++;
       const iso = hit.isolation === 'bwrap' || hit.isolation === 'rlimit' ? hit.isolation : 'unknown';
       const judged = hit.judged ?? hit.testResults.map(() => 'child' as const);
       return Promise.resolve(
         toResult(
-          { tests: [...hit.testResults], judged: [...judged], durationMs: hit.durationMs ?? 0 },
+          {
+            tests: [...hit.testResults],
+            judged: [...judged],
+            durationMs: hit.durationMs ?? 0,
+            ...(workLimit > 0 && hit.work !== undefined ? { work: hit.work } : {}),
+          },
           codeHash,
           testsHash,
           true,
@@ -122,8 +136,14 @@ export function createRun(context: RunContext): {
         ),
       );
     }
+    // A job with a shorter budget is its own execution: its TIMEOUT is not the outcome under timeoutMs.
+    const budgetMs = job.timeoutMs ?? timeoutMs;
+    const budgetKey = `${budgetMs < timeoutMs ? `:${budgetMs}` : ''}${workLimit > 0 ? `:w${workLimit}` : ''}`;
     if (language !== 'python') {
-      const shared = js.execute({ ...job, language }, `${language}:${codeHash}:${testsHash}`);
+      const shared = js.execute({ ...job, language }, `${language}:${codeHash}:${testsHash}${budgetKey}`, {
+        budgetMs,
+        cacheTimeouts: budgetKey === '',
+      });
       return new Promise<OracleResult>((resolve, reject) => {
         // An aborted caller stops waiting; the execution, which other callers may share, runs on.
         const onAbort = (): void => reject(abortError('oracle.run', runSignal as AbortSignal));
@@ -140,12 +160,11 @@ export function createRun(context: RunContext): {
         );
       });
     }
-    const ticket = pool.submit(`${codeHash}:${testsHash}`, {
-      code: job.code,
-      tests: [...job.tests],
-      timeoutMs,
-      judging,
-    });
+    const ticket = pool.submit(
+      `${codeHash}:${testsHash}${budgetKey}`,
+      { code: job.code, tests: [...job.tests], timeoutMs: budgetMs, judging, workLimit },
+      { cacheTimeouts: budgetKey === '' },
+    );
     return new Promise<OracleResult>((resolve, reject) => {
       const onAbort = (): void => {
         ticket.cancel();

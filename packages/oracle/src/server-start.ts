@@ -23,6 +23,7 @@ function canaryJob(root: boolean): { job: ServerJob; expected: string[] } {
       ],
       timeoutMs: CANARY_TIMEOUT_MS,
       judging: 'split',
+      workLimit: 0,
     },
     expected: ['pass', 'FAIL', 'pass', 'pass'],
   };

@@ -109,6 +109,25 @@ export interface OracleJob {
   tests: readonly string[];
   /** Default `'python'`. JavaScript and TypeScript jobs run in the JavaScript runner (see `OracleOptions.javascript`). */
   language?: Language;
+  /**
+   * A budget for this job shorter than the oracle's `timeoutMs` (positive integer milliseconds, at most
+   * `timeoutMs`; default `timeoutMs`). For callers that can do without a result that needs longer, such as a
+   * build trying candidates (see `@execret/generate`): a `TIMEOUT` under a shorter budget is returned but
+   * never cached (it is not the outcome under `timeoutMs`), nor shared with a job of another budget;
+   * anything else it gives is the job's outcome, and is cached as usual. A cached result answers a job
+   * of any budget.
+   */
+  timeoutMs?: number;
+  /**
+   * Python jobs only: the most line events (as `sys.settrace` counts them) the snippet and tests may execute,
+   * all tests together; the test running when they are spent, and every later one, are `TIMEOUT` (as for
+   * the time budget), and the result says `workLimited`. A measure of work that does not depend on the
+   * machine's speed: the same code on the same interpreter executes the same lines (but for loops over sets
+   * of strings, whose order follows the interpreter's hash seed). The count is in `result.work`; tracing
+   * makes pure-Python loops ~5× slower. A `TIMEOUT` from the limit is never cached; a cached result answers
+   * (without `work`). JavaScript and TypeScript jobs do not take it (`RangeError`).
+   */
+  workLimit?: number;
 }
 
 /** The judgement of one job. */
@@ -145,6 +164,10 @@ export interface OracleResult {
   codeSha256: string;
   /** `testsSha256(job.tests)`. */
   testsSha256: string;
+  /** Line events the job executed, when it had a `workLimit` and was executed (not answered from the cache). */
+  work?: number;
+  /** The job spent its `workLimit`: its unfinished tests are `TIMEOUT` (only with a `workLimit`). */
+  workLimited?: true;
 }
 
 /** Options of `oracle.run`. */

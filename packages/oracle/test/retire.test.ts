@@ -65,7 +65,13 @@ describe('a server whose cleaner leaves something', () => {
           }
         }, 20);
       });
-      const job = { code: LITTER, tests: ['assert litter()'], timeoutMs: 20_000, judging: 'split' as const };
+      const job = {
+        code: LITTER,
+        tests: ['assert litter()'],
+        timeoutMs: 20_000,
+        judging: 'split' as const,
+        workLimit: 0,
+      };
       const first = server.submit(job);
       const queued = server.submit({ ...job, code: 'import os\n', tests: ['assert os.listdir("/tmp") == []'] });
       const reply = await first;

@@ -18,7 +18,7 @@ import time
 
 from . import config, scratch
 from .common import (
-    ASSERTION_ERROR, BYTES_DECODE, DONE_INDEX, END_TIMES, EXIT_ESCAPED, EXIT_FORKED, EXIT_SETUP, FRAME,
+    ASSERTION_ERROR, BYTES_DECODE, DONE_INDEX, END_TIMES, EXIT_ESCAPED, EXIT_FORKED, EXIT_SETUP, EXIT_WORK_LIMIT, FRAME,
     KIND_END, KIND_OUTCOME, KIND_UNSERIALIZABLE, KIND_VALUE, MAX_OUTCOME_BYTES, MAX_VALUE_BYTES,
     MAX_VALUE_DEPTH, MAX_VALUE_HASHED, MAX_VALUE_NODES, MODE_RUN, MODE_VALUE, PR_SET_NAME, PR_SET_PDEATHSIG, SEMANTIC,
     STR_ENCODE, TYPE_NAME, Unserializable, prctl_function,
@@ -67,6 +67,7 @@ def build_child():
     _prctl, _c_int, _c_ulong, _c_char_p = prctl_function()
     _pack = FRAME.pack
     _pack_times = END_TIMES.pack
+    _end_size = END_TIMES.size
     _encode = STR_ENCODE
     _decode = BYTES_DECODE
     _type = type
@@ -126,6 +127,7 @@ def build_child():
     _k_end = KIND_END
     _m_run = MODE_RUN
     _exit_forked = EXIT_FORKED
+    _exit_work_limit = EXIT_WORK_LIMIT
     _exit_escaped = EXIT_ESCAPED
     _exit_setup = EXIT_SETUP
     _pr_set_pdeathsig = PR_SET_PDEATHSIG
@@ -406,21 +408,44 @@ def build_child():
             raise _unserializable()
         return '["L","' + tag + '","' + _str(_len(value)) + '"]'
 
-    def run(rfd, nonce, snippet, items):
+    def work_tracer(limit, counted):
+        """A trace function that counts line events in ``counted[0]`` and ends the child with EXIT_WORK_LIMIT
+        when they pass ``limit``: a measure of work that does not depend on the machine's speed (the same code
+        on the same interpreter executes the same lines)."""
+        def local(frame, event, arg):
+            if event == "line":
+                counted[0] += 1
+                if counted[0] > limit:
+                    _exit(_exit_work_limit)
+            return local
+
+        def start(frame, event, arg):
+            return local
+
+        return start
+
+    def run(rfd, nonce, snippet, items, work_limit=0):
         """Runs the items (one per test) and reports each as a frame (``rfd`` None: builds the frames and
-        drops them, for the warm-up)."""
+        drops them, for the warm-up). With ``work_limit`` > 0 the line events of the whole job are counted
+        and the child exits with EXIT_WORK_LIMIT when they pass it; returns the count."""
         me = _getpid()
         index = 0
+        counted = [0]
+        tracer = work_tracer(work_limit, counted) if work_limit > 0 else None
         for mode, code in items:
             ns = {"__name__": "__main__", "__builtins__": _builtins}
             kind = _k_outcome
             try:
+                if tracer is not None:
+                    _settrace(tracer)
                 _exec(snippet, ns)
                 if mode == _m_run:
                     _exec(code, ns)
+                    _settrace(None)
                     out = "pass"
                 else:
                     value = _eval(code, ns)
+                    _settrace(None)  # the reporting path is not the job's work
                     try:
                         out = encode(value)
                         kind = _k_value
@@ -461,6 +486,7 @@ def build_child():
             if rfd is not None:
                 write_all(rfd, frame)
             index += 1
+        return counted[0]
 
     def child_main(rfd, zygote_pid, forked_at):
         """The job child. Never returns: every path ends in os._exit. Forked ahead by the zygote (which set
@@ -495,7 +521,7 @@ def build_child():
             # The job, from the judge: only the snippet and, per test, the whole test or just its probe;
             # and the CPU limit that goes with the job's budget.
             size = _unpack_size(_read_exact(rfd, 4))[0]
-            nonce, snippet, items, cpu_s = _loads(_read_exact(rfd, size))
+            nonce, snippet, items, cpu_s, work_limit = _loads(_read_exact(rfd, size))
             started_at = _monotonic()
             _prctl(_pr_set_name, _c_char_p(_job_name), _c_ulong(0), _c_ulong(0), _c_ulong(0))
             if _drop:
@@ -511,11 +537,11 @@ def build_child():
         except BaseException:
             _exit(_exit_setup)
         try:
-            run(rfd, nonce, snippet, items)
+            work = run(rfd, nonce, snippet, items, work_limit)
             done_at = _monotonic()
             setup_us = _min(_max(_int_((ready_at - forked_at) * 1e6), 0), 0xFFFFFFFF)
             run_us = _min(_max(_int_((done_at - started_at) * 1e6), 0), 0xFFFFFFFF)
-            write_all(rfd, nonce + _pack(_done, _k_end, 8) + _pack_times(setup_us, run_us))
+            write_all(rfd, nonce + _pack(_done, _k_end, _end_size) + _pack_times(setup_us, run_us, work))
         except BaseException:
             _exit(_exit_escaped)
         _exit(0)

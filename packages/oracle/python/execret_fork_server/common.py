@@ -13,11 +13,14 @@ PR_SET_NO_NEW_PRIVS = 38
 EXIT_SETUP = 113
 EXIT_ESCAPED = 114
 EXIT_FORKED = 115
+# A job child that spent its work limit (line events, see child.run) exits with this status.
+EXIT_WORK_LIMIT = 116
 # Child -> judge frames: nonce(16) | index u16 | kind u8 | length u32 | payload. The end frame's payload
 # is END_TIMES: the child's own measure of its setup (fork to waiting for the job) and of running the job,
-# in microseconds (statistics only: a child can write anything there).
+# in microseconds (statistics only: a child can write anything there), and the line events the job executed
+# when it had a work limit (0 otherwise).
 FRAME = struct.Struct("<HBI")
-END_TIMES = struct.Struct("<II")
+END_TIMES = struct.Struct("<IIQ")
 HEADER_BYTES = 16 + FRAME.size
 DONE_INDEX = 0xFFFF
 KIND_OUTCOME = 0

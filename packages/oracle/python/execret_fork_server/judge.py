@@ -14,7 +14,7 @@ import time
 
 from . import config
 from .common import (
-    DONE_INDEX, END_TIMES, EXIT_ESCAPED, EXIT_SETUP, FRAME, HEADER_BYTES, KIND_END, KIND_OUTCOME, KIND_UNSERIALIZABLE,
+    DONE_INDEX, END_TIMES, EXIT_ESCAPED, EXIT_SETUP, EXIT_WORK_LIMIT, FRAME, HEADER_BYTES, KIND_END, KIND_OUTCOME, KIND_UNSERIALIZABLE,
     KIND_VALUE, MAX_OUTCOME_BYTES, MAX_VALUE_BYTES, MODE_RUN, MODE_VALUE, PR_SET_DUMPABLE, describe, emit,
     prctl, write_all,
 )
@@ -125,7 +125,7 @@ def drain(chan, buf, cap):
     return False
 
 
-def execute(snippet, items, deadline):
+def execute(snippet, items, deadline, work_limit=0):
     """Runs items [(mode, code)] in one job child; returns (reports, fill, problem, notes), where
     reports[k] is (kind, text) or None when the child did not report item k."""
     n = len(items)
@@ -133,7 +133,7 @@ def execute(snippet, items, deadline):
     modes = [m for m, _c in items]
     nonce = os.urandom(16)
     cpu = int(max(0.0, deadline - time.monotonic())) + 2
-    blob = marshal.dumps((nonce, snippet, tuple(items), cpu))
+    blob = marshal.dumps((nonce, snippet, tuple(items), cpu, work_limit))
     try:
         write_all(chan, struct.pack("<I", len(blob)) + blob)
     except OSError:
@@ -146,7 +146,7 @@ def execute(snippet, items, deadline):
     problem = None
     timed_out = False
     eof = False
-    times = (0, 0)
+    times = (0, 0, 0)
     cap = min(MAX_REPORT_BYTES, n * (HEADER_BYTES + MAX_VALUE_BYTES) + 2 * HEADER_BYTES)
     while True:
         while len(buf) >= HEADER_BYTES and problem is None and not done:
@@ -224,7 +224,8 @@ def execute(snippet, items, deadline):
     waited = time.monotonic()
     status, killed, removed = finish_child(pid, done and problem is None)
     notes = {"killed_descendants": killed, "removed_files": removed, "fork_us": fork_us, "setup_us": times[0],
-             "run_us": times[1], "cleanup_us": int((time.monotonic() - waited) * 1e6)}
+             "run_us": times[1], "cleanup_us": int((time.monotonic() - waited) * 1e6), "work": times[2],
+             "work_limited": 0}
     os.close(chan)
     if problem is not None:
         return reports, None, problem, notes
@@ -246,6 +247,11 @@ def execute(snippet, items, deadline):
         code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else -1
         if code == EXIT_SETUP:
             fill = "ERROR:OracleSetupError: the sandboxed child could not be set up"
+        elif code == EXIT_WORK_LIMIT and work_limit > 0:
+            # The job spent its work limit: like a budget that ran out (the caller asked for the limit).
+            fill = "TIMEOUT"
+            notes["work_limited"] = 1
+            notes["work"] = work_limit + 1
         else:
             fill = "ERROR:ChildExited: exit status %d before reporting" % code
     return reports, fill, None, notes
@@ -275,7 +281,8 @@ def run_job(job):
         return {"tests": outcomes, "judged": judged}, t0
     # Round 1: the snippet and, per test, its probe (split) or the whole test (child).
     items = [(MODE_VALUE, splits[i][0]) if splits[i] is not None else (MODE_RUN, full_code(plans[i])) for i in todo]
-    reports, fill, problem, notes = execute(snippet, items, deadline)
+    work_limit = job.get("work_limit") or 0
+    reports, fill, problem, notes = execute(snippet, items, deadline, work_limit)
     second = []  # (test index, item): messages of failed split tests, evaluated in a second child
     if problem is None:
         budget = [MAX_JOB_HASHED, MAX_JOB_CLASSES]
@@ -334,6 +341,11 @@ def run_job(job):
         if notes[key]:
             result[key] = notes[key]
     result["phases"] = {key: notes[key] for key in ("fork_us", "setup_us", "run_us", "cleanup_us")}
+    if work_limit > 0:
+        # The line events of the first child (the tests themselves), and whether they hit the limit.
+        result["work"] = notes["work"]
+        if notes["work_limited"]:
+            result["work_limited"] = True
     return result, t0
 
 

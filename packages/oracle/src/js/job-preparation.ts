@@ -40,6 +40,11 @@ export function validateJob(job: JsJob): void {
       `@execret/oracle JsRunner.run: language must be 'javascript' or 'typescript', received ${String(job.language)}`,
     );
   }
+  if (job.timeoutMs !== undefined && (!Number.isInteger(job.timeoutMs) || job.timeoutMs < 1)) {
+    throw new RangeError(
+      `@execret/oracle JsRunner.run: job.timeoutMs must be a positive integer, received ${String(job.timeoutMs)}`,
+    );
+  }
 }
 
 /**
@@ -62,7 +67,7 @@ export function cachedPlanner(): (source: string) => TestPlan {
  * the test count or the tests' total size is over its limit, and `ERROR:SyntaxError: …` when a
  * TypeScript snippet does not strip; a TypeScript test that does not strip is an `invalid` plan. When
  * every plan is invalid the outcomes are decided too; otherwise the engine job carries the snippet (its
- * types stripped) and one wire test per plan, with `budgetMs` = `limits.timeoutMs`.
+ * types stripped) and one wire test per plan, with `budgetMs` = the job's `timeoutMs` when shorter than `limits.timeoutMs`, else `limits.timeoutMs`.
  */
 export function prepareJob(job: JsJob, limits: PreparationLimits, plan: (source: string) => TestPlan): Prepared {
   const { code, tests } = job;
@@ -121,5 +126,7 @@ export function prepareJob(job: JsJob, limits: PreparationLimits, plan: (source:
         return { k: 's' };
     }
   });
-  return { plans, engineJob: { code: script, tests: wire, budgetMs: limits.timeoutMs } };
+  // A job's own budget is at most the runner's (a longer one is the runner's).
+  const budgetMs = Math.min(job.timeoutMs ?? limits.timeoutMs, limits.timeoutMs);
+  return { plans, engineJob: { code: script, tests: wire, budgetMs } };
 }

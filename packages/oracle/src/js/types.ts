@@ -96,6 +96,8 @@ export interface JsJob {
   tests: readonly string[];
   /** Default `'javascript'`; `'typescript'` is stripped of its types (sucrase) before it runs. */
   language?: 'javascript' | 'typescript';
+  /** A budget for this job shorter than the runner's `timeoutMs` (positive integer ms, at most `timeoutMs`). */
+  timeoutMs?: number;
 }
 
 /** The judgement of one job: the shape of the Python oracle's result. */
