@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { Config, SchedulerEnv } from './config.js';
+import { parseShardSpec, type Shard, type ShardScheduler, type ShardSpecProblem } from '@execret/analyses';
+import { type Config, SCHEDULER_VARIABLES } from './config.js';
 
 /** How a command reports: human text on stderr/stdout, or one JSON document on stdout. */
 export interface Io {
@@ -119,65 +120,39 @@ export function nonNegativeNumberOption(values: CommandContext['values'], name: 
   return n;
 }
 
-/** Which shard of a sharded run this process takes: `index` of `count`, 1-based. */
-export interface Shard {
-  readonly index: number;
-  readonly count: number;
-}
-
 /**
- * Parses `--shard`: `i/n` (1-based i), or `auto` / `auto/<n>` to take the place a cluster scheduler gives this
- * process: a Slurm job array (`SLURM_ARRAY_TASK_ID` − `SLURM_ARRAY_TASK_MIN` + 1 of `SLURM_ARRAY_TASK_COUNT`) or a
- * Kubernetes Indexed Job (`JOB_COMPLETION_INDEX` + 1 of the count given as `auto/<n>` or `EXECRET_SHARD_COUNT`).
+ * Parses `--shard` with `@execret/analyses`' `parseShardSpec`: `i/n` (1-based i), or `auto` / `auto/<n>` to take the
+ * place a cluster scheduler gives this process: a Slurm job array (`SLURM_ARRAY_TASK_ID` − `SLURM_ARRAY_TASK_MIN` + 1 of
+ * `SLURM_ARRAY_TASK_COUNT`) or a Kubernetes Indexed Job (`JOB_COMPLETION_INDEX` + 1 of the count given as `auto/<n>` or
+ * `EXECRET_SHARD_COUNT`).
  *
  * @throws UsageError for a malformed value, or `auto` without a scheduler's variables, naming what is missing
  */
-export function shardOption(values: CommandContext['values'], scheduler: SchedulerEnv): Shard | undefined {
+export function shardOption(values: CommandContext['values'], scheduler: ShardScheduler): Shard | undefined {
   const v = stringOption(values, 'shard');
   if (v === undefined) return undefined;
-  const auto = /^auto(?:\/(\d+))?$/.exec(v);
-  if (auto) return schedulerShard(scheduler, auto[1]);
-  const m = /^(\d+)\/(\d+)$/.exec(v);
-  const index = m ? Number(m[1]) : Number.NaN;
-  const count = m ? Number(m[2]) : Number.NaN;
-  if (!m || count < 1 || index < 1 || index > count) {
-    throw new UsageError(
-      `--shard expects i/n with 1 ≤ i ≤ n (for example 2/4), or auto to read a Slurm array or Kubernetes Indexed Job, got ${JSON.stringify(v)}`,
-    );
-  }
-  return { index, count };
+  const parsed = parseShardSpec(v, scheduler);
+  if ('shard' in parsed) return parsed.shard;
+  throw new UsageError(`--shard ${shardProblem(parsed.problem, v)}`);
 }
 
-function wholeNumber(value: string | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value))
-    throw new UsageError(`--shard auto: ${name} must be a whole number, got ${JSON.stringify(value)}`);
-  return Number(value);
-}
-
-function schedulerShard(env: SchedulerEnv, given: string | undefined): Shard {
-  const slurmId = wholeNumber(env.slurmArrayTaskId, 'SLURM_ARRAY_TASK_ID');
-  const k8sIndex = wholeNumber(env.jobCompletionIndex, 'JOB_COMPLETION_INDEX');
-  let index: number;
-  let count: number | undefined = wholeNumber(given, 'the count of auto/<n>');
-  let source: string;
-  if (slurmId !== undefined) {
-    const min = wholeNumber(env.slurmArrayTaskMin, 'SLURM_ARRAY_TASK_MIN') ?? 0;
-    index = slurmId - min + 1;
-    count ??= wholeNumber(env.slurmArrayTaskCount, 'SLURM_ARRAY_TASK_COUNT');
-    source = 'Slurm (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN, SLURM_ARRAY_TASK_COUNT)';
-  } else if (k8sIndex !== undefined) {
-    index = k8sIndex + 1;
-    count ??= wholeNumber(env.shardCount, 'EXECRET_SHARD_COUNT');
-    source = 'a Kubernetes Indexed Job (JOB_COMPLETION_INDEX; count from auto/<n> or EXECRET_SHARD_COUNT)';
-  } else {
-    throw new UsageError(
-      '--shard auto: no scheduler variables found; expected SLURM_ARRAY_TASK_ID (a Slurm job array) or JOB_COMPLETION_INDEX (a Kubernetes Indexed Job), or give --shard i/n',
-    );
+function shardProblem(problem: ShardSpecProblem, spec: string): string {
+  const source =
+    'scheduler' in problem && problem.scheduler === 'slurm'
+      ? 'Slurm (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN, SLURM_ARRAY_TASK_COUNT)'
+      : 'a Kubernetes Indexed Job (JOB_COMPLETION_INDEX; count from auto/<n> or EXECRET_SHARD_COUNT)';
+  switch (problem.kind) {
+    case 'malformed':
+      return `expects i/n with 1 ≤ i ≤ n (for example 2/4), or auto to read a Slurm array or Kubernetes Indexed Job, got ${JSON.stringify(spec)}`;
+    case 'not-whole': {
+      const name = problem.variable === 'auto-count' ? 'the count of auto/<n>' : SCHEDULER_VARIABLES[problem.variable];
+      return `auto: ${name} must be a whole number, got ${JSON.stringify(problem.value)}`;
+    }
+    case 'no-scheduler':
+      return 'auto: no scheduler variables found; expected SLURM_ARRAY_TASK_ID (a Slurm job array) or JOB_COMPLETION_INDEX (a Kubernetes Indexed Job), or give --shard i/n';
+    case 'unknown-count':
+      return `auto: the shard count is unknown for ${source}`;
+    case 'out-of-range':
+      return `auto: ${source} gives shard ${problem.index} of ${problem.count}, outside 1…${problem.count}`;
   }
-  if (count === undefined) throw new UsageError(`--shard auto: the shard count is unknown for ${source}`);
-  if (count < 1 || index < 1 || index > count) {
-    throw new UsageError(`--shard auto: ${source} gives shard ${index} of ${count}, outside 1…${count}`);
-  }
-  return { index, count };
 }

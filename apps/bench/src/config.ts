@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { ShardScheduler } from '@execret/analyses';
 import { Secret } from './secret.js';
 
 /** Provider API keys the CLI knows, with the environment variables each is read from (first wins). */
@@ -17,7 +18,7 @@ const API_KEY_VARIABLES = {
 } as const;
 
 /** Hosted or self-hosted providers whose base URL `EXECRET_<PROVIDER>_BASE_URL` overrides (proxies, gateways). */
-export const BASE_URL_PROVIDERS = [
+const BASE_URL_PROVIDERS = [
   'openai',
   'gemini',
   'mistral',
@@ -29,7 +30,7 @@ export const BASE_URL_PROVIDERS = [
   'vllm',
 ] as const;
 
-export type BaseUrlProvider = (typeof BASE_URL_PROVIDERS)[number];
+type BaseUrlProvider = (typeof BASE_URL_PROVIDERS)[number];
 
 export type KeyedProvider = keyof typeof API_KEY_VARIABLES;
 
@@ -39,17 +40,29 @@ export function keyVariable(provider: KeyedProvider): string {
 }
 
 /**
- * The environment variables of the schedulers `--shard auto` understands, as given (unparsed):
- * Slurm job arrays (`SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_COUNT`, `SLURM_ARRAY_TASK_MIN`) and Kubernetes Indexed
- * Jobs (`JOB_COMPLETION_INDEX`, 0-based, with the count from `EXECRET_SHARD_COUNT` or `--shard auto/<n>`).
+ * The base URL a provider is sent to: `EXECRET_OPENAI_COMPATIBLE_URL` for `openai-compatible`,
+ * `EXECRET_<PROVIDER>_BASE_URL` for the others (the provider's default when unset; none for local models).
  */
-export interface SchedulerEnv {
-  readonly slurmArrayTaskId?: string;
-  readonly slurmArrayTaskCount?: string;
-  readonly slurmArrayTaskMin?: string;
-  readonly jobCompletionIndex?: string;
-  readonly shardCount?: string;
+export function providerBaseUrl(
+  config: Pick<Config, 'openaiCompatibleBaseUrl' | 'baseUrls'>,
+  provider: string,
+): string | undefined {
+  if (provider === 'openai-compatible') return config.openaiCompatibleBaseUrl;
+  return Object.hasOwn(config.baseUrls, provider) ? config.baseUrls[provider as BaseUrlProvider] : undefined;
 }
+
+/**
+ * The environment variables of the schedulers `--shard auto` understands (`@execret/analyses`' `ShardScheduler`):
+ * Slurm job arrays and Kubernetes Indexed Jobs (`JOB_COMPLETION_INDEX`, 0-based, with the count from
+ * `EXECRET_SHARD_COUNT` or `--shard auto/<n>`).
+ */
+export const SCHEDULER_VARIABLES: Readonly<Record<keyof ShardScheduler, string>> = {
+  slurmArrayTaskId: 'SLURM_ARRAY_TASK_ID',
+  slurmArrayTaskCount: 'SLURM_ARRAY_TASK_COUNT',
+  slurmArrayTaskMin: 'SLURM_ARRAY_TASK_MIN',
+  jobCompletionIndex: 'JOB_COMPLETION_INDEX',
+  shardCount: 'EXECRET_SHARD_COUNT',
+};
 
 export interface Config {
   /** Root of every cache (executions, embeddings, datasets, model weights). */
@@ -73,7 +86,7 @@ export interface Config {
   /** Print stack traces of failures (`EXECRET_DEBUG=1`). */
   readonly debug: boolean;
   /** What a cluster scheduler says about this process's place in an array of jobs (for `--shard auto`). */
-  readonly scheduler: SchedulerEnv;
+  readonly scheduler: ShardScheduler;
   /** Reads a secret from a named environment variable (e.g. `execret generate --api-key-env NAME`). */
   secret(name: string): Secret | undefined;
 }
@@ -82,7 +95,7 @@ export interface Config {
  * Reads the configuration from an environment (the only place in execret that reads `process.env`).
  * `EXECRET_CACHE_DIR` (default `$XDG_CACHE_HOME/execret` or `~/.cache/execret`), `EXECRET_OFFLINE=1`,
  * `HF_ENDPOINT`, `EXECRET_OPENAI_COMPATIBLE_URL`, `EXECRET_<PROVIDER>_BASE_URL` for each of
- * {@link BASE_URL_PROVIDERS}, `EXECRET_PYTHON`, `EXECRET_ISOLATION`, `EXECRET_BWRAP`, `EXECRET_DEBUG=1`, the scheduler variables of {@link SchedulerEnv}, and
+ * {@link BASE_URL_PROVIDERS}, `EXECRET_PYTHON`, `EXECRET_ISOLATION`, `EXECRET_BWRAP`, `EXECRET_DEBUG=1`, the scheduler variables of {@link SCHEDULER_VARIABLES}, and
  * the keys of {@link API_KEY_VARIABLES}.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -111,16 +124,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bwrap: (env.EXECRET_BWRAP ?? '').trim() || undefined,
     debug: env.EXECRET_DEBUG === '1',
     scheduler: Object.fromEntries(
-      (
-        [
-          ['slurmArrayTaskId', 'SLURM_ARRAY_TASK_ID'],
-          ['slurmArrayTaskCount', 'SLURM_ARRAY_TASK_COUNT'],
-          ['slurmArrayTaskMin', 'SLURM_ARRAY_TASK_MIN'],
-          ['jobCompletionIndex', 'JOB_COMPLETION_INDEX'],
-          ['shardCount', 'EXECRET_SHARD_COUNT'],
-        ] as const
-      ).flatMap(([key, name]) => ((env[name] ?? '').trim() === '' ? [] : [[key, env[name]!.trim()]])),
-    ) as SchedulerEnv,
+      Object.entries(SCHEDULER_VARIABLES).flatMap(([key, name]) =>
+        (env[name] ?? '').trim() === '' ? [] : [[key, env[name]!.trim()]],
+      ),
+    ) as ShardScheduler,
     secret: (name) => {
       const value = (env[name] ?? '').trim();
       return value === '' ? undefined : new Secret(value);

@@ -7,15 +7,9 @@ export interface ProgressBar {
   finish(message?: string): void;
 }
 
-export interface ProgressOptions {
-  readonly enabled: boolean;
-  readonly stream?: NodeJS.WriteStream;
-  readonly now?: () => number;
-}
-
-export function createProgressBar(label: string, total: number, options: ProgressOptions): ProgressBar {
-  const stream = options.stream ?? process.stderr;
-  const now = options.now ?? Date.now;
+export function createProgressBar(label: string, total: number, options: { readonly enabled: boolean }): ProgressBar {
+  const stream = process.stderr;
+  const now = Date.now;
   const started = now();
   let last = 0;
   let current = 0;
@@ -56,4 +50,27 @@ function formatSeconds(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = Math.round(seconds % 60);
   return m < 60 ? `${m}m${String(s).padStart(2, '0')}s` : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
+}
+
+/**
+ * Progress bars by label, each created on first use, for package functions that report progress as events: `start`
+ * creates a label's bar (nothing is drawn yet), `update` draws it, `finish` closes it with a message, `finishOpen`
+ * closes every bar still open (a step that failed).
+ */
+export function progressBars(enabled: boolean) {
+  const bars = new Map<string, ProgressBar>();
+  const bar = (label: string, total = 0): ProgressBar =>
+    bars.get(label) ?? bars.set(label, createProgressBar(label, total, { enabled })).get(label)!;
+  return {
+    start: (label: string, total: number) => void bar(label, total),
+    update: (label: string, done: number, total: number) => bar(label, total).update(done, total),
+    finish: (label: string, message?: string) => {
+      bar(label).finish(message);
+      bars.delete(label);
+    },
+    finishOpen: (message: string) => {
+      for (const open of bars.values()) open.finish(message);
+      bars.clear();
+    },
+  };
 }

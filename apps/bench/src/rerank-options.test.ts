@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandContext } from './command.js';
 import { UsageError } from './command.js';
 import { readConfig } from './config.js';
-import { rerankPlan } from './rerank-options.js';
+import { rerankPlan } from './second-stages.js';
 
 // Creating execution rerankers does no IO; nothing here runs the oracle.
 const ORACLE = { runMany: async () => [] } as unknown as Oracle;

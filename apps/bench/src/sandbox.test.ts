@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from './command.js';
-import { fallbackWarning, isolationChoice, requireSandbox, runsModelWrittenCode } from './sandbox.js';
+import { fallbackWarning, isolationChoice, requireSandbox } from './sandbox.js';
 
 describe('isolationChoice', () => {
   it.each([
@@ -46,17 +46,5 @@ describe('requireSandbox', () => {
     expect(() => requireSandbox('rlimit', 'execret generate', false)).toThrow(/--allow-unsandboxed/);
     expect(() => requireSandbox('rlimit', 'execret generate', true)).not.toThrow();
     expect(() => requireSandbox('bwrap', 'execret generate', false)).not.toThrow();
-  });
-});
-
-describe('runsModelWrittenCode', () => {
-  it.each([
-    ['exec/tests@openai/gpt-5-mini', true],
-    ['exec/probe@openai-compatible/qwen', true],
-    ['exec/consensus', false],
-    ['exec/random-clone', false],
-    ['cohere/rerank-v3.5', false],
-  ] as const)('%s → %s', (id, expected) => {
-    expect(runsModelWrittenCode(id)).toBe(expected);
   });
 });

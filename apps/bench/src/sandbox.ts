@@ -1,5 +1,6 @@
-import { DEFAULT_ISOLATION, type Oracle, type OracleIsolation } from '@execret/oracle';
-import { type Io, UsageError } from './command.js';
+import { join } from 'node:path';
+import { createOracle, DEFAULT_ISOLATION, type Oracle, type OracleIsolation } from '@execret/oracle';
+import { type CommandContext, type Io, intOption, stringOption, UsageError } from './command.js';
 import type { Config } from './config.js';
 
 /** What `--isolation` and `EXECRET_ISOLATION` accept. */
@@ -40,16 +41,6 @@ export function fallbackWarning(
   ].join('\n  ');
 }
 
-/** Prints the fallback warning once, when there is one. */
-export function warnIfUnsandboxed(
-  io: Pick<Io, 'warn'>,
-  requested: IsolationChoice,
-  oracle: Pick<Oracle, 'info'>,
-): void {
-  const warning = fallbackWarning(requested, oracle.info);
-  if (warning !== undefined) io.warn(warning);
-}
-
 /**
  * Refuses to run code or tests written by a language model (`execret generate`, `exec/tests@…`,
  * `exec/probe@…`) outside bubblewrap unless the user said so with `--allow-unsandboxed`.
@@ -63,7 +54,45 @@ export function requireSandbox(isolation: OracleIsolation, what: string, allowed
   );
 }
 
-/** Whether a second stage's id names one that runs model-written code or tests (`exec/tests@…`, `exec/probe@…`). */
-export function runsModelWrittenCode(id: string): boolean {
-  return id.startsWith('exec/tests@') || id.startsWith('exec/probe@');
+/** Where the oracle's execution cache lives. */
+export function executionCacheFile(config: Pick<Config, 'cacheDir'>): string {
+  return join(config.cacheDir, 'executions', 'execution_cache.jsonl');
+}
+
+/**
+ * Starts the oracle with the persistent execution cache, in the isolation asked for (`--isolation`, else
+ * `EXECRET_ISOLATION`, else auto); warns once when auto fell back to rlimits.
+ */
+export async function startOracle(
+  config: Config,
+  io: Pick<Io, 'warn'>,
+  options: { timeoutMs?: number; concurrency?: number; isolation?: string; signal?: AbortSignal } = {},
+): Promise<Oracle> {
+  const isolation = isolationChoice(options.isolation, config);
+  const oracle = await createOracle({
+    cacheFile: executionCacheFile(config),
+    isolation,
+    ...(config.python ? { python: config.python } : {}),
+    ...(config.bwrap ? { bwrap: config.bwrap } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const warning = fallbackWarning(isolation, oracle.info);
+  if (warning !== undefined) io.warn(warning);
+  return oracle;
+}
+
+/** The oracle a command's `ORACLE_OPTIONS` ask for (`--timeout-ms`, `--concurrency`, `--isolation`; see {@link startOracle}). */
+export function startCommandOracle({ values, config, io, signal }: CommandContext): Promise<Oracle> {
+  const timeoutMs = intOption(values, 'timeout-ms', 0);
+  const concurrency = intOption(values, 'concurrency', 0);
+  if (timeoutMs < 0 || concurrency < 0) throw new UsageError('--timeout-ms and --concurrency must be positive');
+  const isolation = stringOption(values, 'isolation');
+  return startOracle(config, io, {
+    ...(timeoutMs > 0 ? { timeoutMs } : {}),
+    ...(concurrency > 0 ? { concurrency } : {}),
+    ...(isolation !== undefined ? { isolation } : {}),
+    signal,
+  });
 }

@@ -1,62 +1,33 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
-  type ArtifactCache,
-  type ArtifactRecord,
-  createExecReranker,
-  EXEC_RERANKER_IDS,
+  type ChatPrice,
   type ExecOracle,
-  type ExecRerankAudit,
-  type ExecRerankCost,
-  formatArtifactLine,
-  openArtifactCache,
+  executesCandidates,
+  openSecondStages,
+  runsModelWrittenCode,
+  type SecondStages,
+  secondStageIdIssue,
+  secondStageIds,
 } from '@execret/exec-rerank';
-import { compareCodePoints } from '@execret/formats';
+import type { Oracle } from '@execret/oracle';
+import { type CreateRerankerOptions, DEFAULT_RERANK_DEPTH, describeReranker } from '@execret/rerankers';
 import {
-  auditedStage,
-  type CreateRerankerOptions,
-  createReranker,
-  describeReranker,
-  listRerankers,
-  openScoreCache,
-  RerankersError,
-  type ScoreCache,
-  type SecondStage,
-  scoreCacheStage,
-  withScoreCache,
-} from '@execret/rerankers';
-import { UsageError } from './command.js';
-import { type Config, type KeyedProvider, keyVariable } from './config.js';
+  type CommandContext,
+  intOption,
+  listOption,
+  nonNegativeNumberOption,
+  type OptionSpec,
+  stringOption,
+  UsageError,
+} from './command.js';
+import { type Config, type KeyedProvider, keyVariable, providerBaseUrl } from './config.js';
+import { requireSandbox } from './sandbox.js';
 
 /** The second stages a default `execret run` (no `--models`, no `--rerank`) adds over `bm25`: the artifact baselines. */
-export const DEFAULT_SECOND_STAGES: readonly string[] = ['exec/consensus', 'exec/random-clone'];
+const DEFAULT_SECOND_STAGES: readonly string[] = ['exec/consensus', 'exec/random-clone'];
 
 /** The first stage the default second stages rerank. */
-export const DEFAULT_RERANKED_FIRST_STAGE = 'bm25';
-
-/** A second stage of a run: a model reranker behind the score cache, or an execution reranker with its audit. */
-type RunSecondStage = SecondStage<ExecRerankAudit, ExecRerankCost>;
-
-/** The second stages of a run, with the caches they share. */
-export interface SecondStages {
-  readonly stages: readonly RunSecondStage[];
-  /**
-   * The artifact records (chat replies, generated inputs, executions) read or written by the execution rerankers
-   * since they were opened, as artifact-cache lines (`@execret/exec-rerank`'s format): chat replies, inputs, then
-   * executions, each by key in code-point order (so the copy does not depend on the order queries finished).
-   */
-  artifactLines(): string[];
-  close(): Promise<void>;
-}
-
-/** Where the rerank score cache lives under the cache dir. */
-function rerankScoreCacheFile(config: Pick<Config, 'cacheDir'>): string {
-  return join(config.cacheDir, 'rerank', 'scores.jsonl');
-}
-
-/** Where the execution rerankers' artifact cache lives under the cache dir. */
-function rerankArtifactCacheFile(config: Pick<Config, 'cacheDir'>): string {
-  return join(config.cacheDir, 'rerank', 'exec-artifacts.jsonl');
-}
+const DEFAULT_RERANKED_FIRST_STAGE = 'bm25';
 
 /** The API key each rerank provider is read from (see `config.ts`). */
 const RERANK_KEYS: Readonly<Partial<Record<string, KeyedProvider>>> = {
@@ -69,37 +40,18 @@ const RERANK_KEYS: Readonly<Partial<Record<string, KeyedProvider>>> = {
   'openai-compatible': 'openai',
 };
 
-function isExecId(id: string): boolean {
-  return id.startsWith('exec/');
-}
-
 /**
- * Checks `--rerank` ids before anything runs: registry ids of `@execret/rerankers` (see its README) or
- * `exec/consensus`, `exec/random-clone`, `exec/tests@<chat model>`, `exec/probe@<chat model>`.
+ * Checks `--rerank` ids before anything runs (`@execret/exec-rerank`'s `secondStageIdIssue`): registry ids of
+ * `@execret/rerankers` or `exec/consensus`, `exec/random-clone`, `exec/tests@<chat model>`, `exec/probe@<chat model>`.
  *
- * @throws {UsageError} for an unknown id, listing the known ones
+ * @throws {UsageError} for an unknown id, listing the known ones, or a fusion reranker
  */
 export function checkSecondStageIds(ids: readonly string[]): void {
   for (const id of ids) {
-    if (isExecId(id)) {
-      if (
-        id === 'exec/consensus' ||
-        id === 'exec/random-clone' ||
-        /^exec\/(tests|probe)@(openai|openai-compatible)\/\S/.test(id)
-      )
-        continue;
-    } else {
-      try {
-        const info = describeReranker(id);
-        if (info.provider === 'fusion') throw new UsageError(`--rerank ${id}: fusion rerankers are built from others`);
-        continue;
-      } catch (error) {
-        if (!RerankersError.is(error)) throw error;
-      }
-    }
-    throw new UsageError(
-      `--rerank: unknown reranker ${JSON.stringify(id)}; known: ${[...listRerankers().map((r) => r.id), ...EXEC_RERANKER_IDS].join(', ')}`,
-    );
+    const issue = secondStageIdIssue(id);
+    if (issue === 'fusion') throw new UsageError(`--rerank ${id}: fusion rerankers are built from others`);
+    if (issue === 'unknown')
+      throw new UsageError(`--rerank: unknown reranker ${JSON.stringify(id)}; known: ${secondStageIds().join(', ')}`);
   }
 }
 
@@ -111,17 +63,16 @@ export interface SecondStageContext {
   /** Folder of local model weights (`--local-models`, default `<cache>/models`). */
   readonly localModels: string;
   /** Chat prices for chat-model rerankers (`--rerank-price-in`/`--rerank-price-out`), USD per million tokens. */
-  readonly chatPrice?: { inputUsdPerMillion: number; outputUsdPerMillion: number };
+  readonly chatPrice?: ChatPrice;
   /** Where warnings go (a chat reranker without its key or URL). */
   readonly warn?: (line: string) => void;
 }
 
 /**
- * Creates the second stages of `ids`: model rerankers through `createReranker` behind the score cache
- * (`<cache>/rerank/scores.jsonl`, keyed by config hash, query and snippet hash, so reruns and killed runs pay only
- * for what is missing), execution rerankers through `createExecReranker` with the run's oracle and the artifact
- * cache (`<cache>/rerank/exec-artifacts.jsonl`). Keys come from the configuration and are handed to the factories
- * only; base URLs from `EXECRET_<PROVIDER>_BASE_URL` (`EXECRET_OPENAI_COMPATIBLE_URL` for chat models).
+ * Creates the second stages of `ids` through `@execret/exec-rerank`'s `openSecondStages`, with the caches under the
+ * cache dir (`<cache>/rerank/scores.jsonl`, `<cache>/rerank/exec-artifacts.jsonl`) and each id's options from the
+ * configuration, worked out first in id order: keys (handed to the factories only), base URLs from
+ * `EXECRET_<PROVIDER>_BASE_URL` (`EXECRET_OPENAI_COMPATIBLE_URL` for chat models), local weights, chat prices.
  *
  * @throws {UsageError} for a hosted reranker without its key, a self-hosted one without its base URL, or an
  *   execution reranker without an oracle (a chat-model execution reranker without its key only warns: it can still
@@ -130,46 +81,25 @@ export interface SecondStageContext {
 export async function createSecondStages(ids: readonly string[], context: SecondStageContext): Promise<SecondStages> {
   checkSecondStageIds(ids);
   const { config } = context;
-  let scoreCache: ScoreCache | undefined;
-  let artifacts: TrackedArtifacts | undefined;
-  const stages: RunSecondStage[] = [];
-  const closers: (() => Promise<void>)[] = [];
-  try {
-    for (const id of ids) {
-      if (isExecId(id)) {
-        if (id !== 'exec/random-clone' && context.oracle === undefined)
-          throw new UsageError(`--rerank ${id} executes candidates in the oracle; it cannot run with --no-execute`);
-        artifacts ??= trackArtifacts(await openArtifactCache(rerankArtifactCacheFile(config)));
-        const reranker = createExecReranker(id, {
-          ...(context.oracle ? { oracle: context.oracle } : {}),
-          cache: artifacts.cache,
-          ...chatEndpoint(id, config, context.warn),
-          ...(context.chatPrice ? { price: context.chatPrice } : {}),
-        });
-        closers.push(() => reranker.close());
-        stages.push(auditedStage(reranker));
-        continue;
-      }
-      scoreCache ??= await openScoreCache(rerankScoreCacheFile(config));
-      const reranker = await createReranker(id, rerankerOptions(id, context));
-      closers.push(() => reranker.close());
-      stages.push(scoreCacheStage(reranker, withScoreCache(reranker, scoreCache)));
-    }
-  } catch (error) {
-    for (const close of closers) await close();
-    scoreCache?.close();
-    artifacts?.cache.close();
-    throw error;
+  const modelOptions = new Map<string, CreateRerankerOptions>();
+  const execOptions = new Map<string, { apiKey?: string; baseURL?: string; price?: ChatPrice }>();
+  for (const id of ids) {
+    if (!id.startsWith('exec/')) modelOptions.set(id, rerankerOptions(id, context));
+    else if (executesCandidates(id) && context.oracle === undefined)
+      throw new UsageError(`--rerank ${id} executes candidates in the oracle; it cannot run with --no-execute`);
+    else
+      execOptions.set(id, {
+        ...chatEndpoint(id, config, context.warn),
+        ...(context.chatPrice ? { price: context.chatPrice } : {}),
+      });
   }
-  return {
-    stages,
-    artifactLines: () => artifacts?.lines() ?? [],
-    close: async () => {
-      for (const close of closers) await close();
-      scoreCache?.close();
-      artifacts?.cache.close();
-    },
-  };
+  return openSecondStages(ids, {
+    ...(context.oracle ? { oracle: context.oracle } : {}),
+    scoreCacheFile: join(config.cacheDir, 'rerank', 'scores.jsonl'),
+    artifactCacheFile: join(config.cacheDir, 'rerank', 'exec-artifacts.jsonl'),
+    rerankerOptions: (id) => modelOptions.get(id) ?? {},
+    execOptions: (id) => execOptions.get(id) ?? {},
+  });
 }
 
 /** Options of a model reranker: key, base URL and local weights from the configuration. */
@@ -182,12 +112,7 @@ function rerankerOptions(id: string, context: SecondStageContext): CreateReranke
   const hosted = provider === 'cohere' || provider === 'voyage' || provider === 'jina' || provider === 'mixedbread';
   if (hosted && key === undefined)
     throw new UsageError(`--rerank ${id}: no API key for ${provider} (set ${keyVariable(keyName!)})`);
-  const baseUrl =
-    provider === 'openai-compatible'
-      ? config.openaiCompatibleBaseUrl
-      : provider === 'transformers'
-        ? undefined
-        : config.baseUrls[provider as keyof Config['baseUrls']];
+  const baseUrl = providerBaseUrl(config, provider);
   if (provider === 'openai-compatible' && baseUrl === undefined && key === undefined)
     throw new UsageError(
       `--rerank ${id}: set OPENAI_API_KEY for OpenAI's endpoint, or EXECRET_OPENAI_COMPATIBLE_URL for another server`,
@@ -242,44 +167,98 @@ function chatEndpoint(
   return { apiKey: key?.reveal() ?? 'none', baseURL: config.openaiCompatibleBaseUrl };
 }
 
-interface TrackedArtifacts {
-  readonly cache: ArtifactCache;
-  lines(): string[];
+/** What `--rerank` asks of a scoring run. */
+export interface RerankPlan {
+  readonly secondStages: SecondStages;
+  /** The first stage's top `depth` is reranked (`--rerank-depth`). */
+  readonly depth: number;
+  /** Ids of the first stages to rerank; every first stage when absent. */
+  readonly firstStages?: readonly string[];
 }
 
-/** Order of the artifact kinds in the results folder's copy: chat replies, then inputs, then executions. */
-const KIND_ORDER: Readonly<Record<ArtifactRecord['kind'], number>> = { chat: 0, inputs: 1, execution: 2 };
+/** `--rerank`, `--rerank-depth` and the chat prices of chat-model rerankers (on `run` and `score`). */
+export const RERANK_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  rerank: {
+    type: 'string',
+    multiple: true,
+    placeholder: 'ids',
+    description: `second stages over every first stage, each pair a system <first>>><reranker>: reranker ids (@execret/rerankers' registry, or exec/consensus, exec/random-clone, exec/tests@<chat model>, exec/probe@<chat model>); 'none' for none; run's default with no --models: ${DEFAULT_SECOND_STAGES.join(',')} over ${DEFAULT_RERANKED_FIRST_STAGE}`,
+  },
+  'rerank-depth': {
+    type: 'string',
+    placeholder: 'k',
+    default: String(DEFAULT_RERANK_DEPTH),
+    description: "how many of the first stage's top results the second stage reorders (nothing below is kept)",
+  },
+  'rerank-price-in': {
+    type: 'string',
+    placeholder: 'usd',
+    description: 'chat-model rerankers: USD per 1M input tokens (cost estimate)',
+  },
+  'rerank-price-out': {
+    type: 'string',
+    placeholder: 'usd',
+    description: 'chat-model rerankers: USD per 1M output tokens (cost estimate)',
+  },
+};
 
-/** An artifact cache that remembers every record read or written through it (for the results folder). */
-function trackArtifacts(inner: ArtifactCache): TrackedArtifacts {
-  const used = new Map<string, ArtifactRecord>();
-  const note = <T extends ArtifactRecord | undefined>(record: T): T => {
-    if (record !== undefined) used.set(`${KIND_ORDER[record.kind]}:${record.key}`, record);
-    return record;
-  };
-  const cache: ArtifactCache = {
-    get file() {
-      return inner.file;
-    },
-    get issues() {
-      return inner.issues;
-    },
-    get size() {
-      return inner.size;
-    },
-    chat: (key) => note(inner.chat(key)),
-    inputs: (key) => note(inner.inputs(key)),
-    execution: (code, tests) => note(inner.execution(code, tests)),
-    put: (record) => {
-      inner.put(record);
-      note(record);
-    },
-    records: () => inner.records(),
-    close: () => inner.close(),
-  };
+/**
+ * The second stages a command asked for, created (keys, base URLs, caches, the oracle), or `undefined` for none.
+ * `defaultRun` (an `execret run` without `--models` or `--model-config`) adds {@link DEFAULT_SECOND_STAGES} over
+ * {@link DEFAULT_RERANKED_FIRST_STAGE} when `--rerank` is absent; with `--no-execute` (no oracle) the defaults that
+ * execute are left out. The caller closes `plan.secondStages`.
+ */
+export async function rerankPlan(
+  context: CommandContext,
+  options: { defaultRun: boolean; oracle: Oracle | undefined; languages?: readonly string[] },
+): Promise<RerankPlan | undefined> {
+  const { values, config } = context;
+  const requested = listOption(values, 'rerank');
+  const depth = intOption(values, 'rerank-depth', DEFAULT_RERANK_DEPTH);
+  if (depth < 1) throw new UsageError(`--rerank-depth must be at least 1, got ${depth}`);
+  if (requested.includes('none')) {
+    if (requested.length > 1) throw new UsageError('--rerank none cannot be combined with reranker ids');
+    return undefined;
+  }
+  const byDefault = requested.length === 0 && options.defaultRun;
+  let ids = byDefault
+    ? DEFAULT_SECOND_STAGES.filter((id) => options.oracle !== undefined || id === 'exec/random-clone')
+    : [...new Set(requested)];
+  // The execution rerankers read snippets as Python (signatures, literals, probes): on other languages they
+  // would leave every ranking as it was and look like a second stage that changes nothing.
+  const others = [...new Set(options.languages ?? [])].filter((language) => language !== 'python');
+  const execIds = ids.filter((id) => id.startsWith('exec/'));
+  if (others.length > 0 && execIds.length > 0) {
+    const why = `the execution rerankers read Python snippets only, and this dataset has ${others.join(', ')} queries`;
+    if (!byDefault) throw new UsageError(`--rerank ${execIds.join(',')}: ${why}`);
+    context.io.warn(`leaving out the default second stages ${execIds.join(', ')}: ${why}`);
+    ids = ids.filter((id) => !id.startsWith('exec/'));
+  }
+  if (ids.length === 0) return undefined;
+  const modelWritten = ids.filter(runsModelWrittenCode);
+  if (modelWritten.length > 0 && options.oracle !== undefined)
+    requireSandbox(
+      options.oracle.info.isolation,
+      `--rerank ${modelWritten.join(',')}`,
+      values['allow-unsandboxed'] === true,
+    );
+  const priceIn = nonNegativeNumberOption(values, 'rerank-price-in');
+  const priceOut = nonNegativeNumberOption(values, 'rerank-price-out');
+  if ((priceIn === undefined) !== (priceOut === undefined))
+    throw new UsageError('--rerank-price-in and --rerank-price-out go together');
+  const localModels = stringOption(values, 'local-models');
+  const secondStages = await createSecondStages(ids, {
+    config,
+    oracle: options.oracle,
+    warn: (line) => context.io.warn(line),
+    localModels: localModels ? resolve(localModels) : join(config.cacheDir, 'models'),
+    ...(priceIn !== undefined && priceOut !== undefined
+      ? { chatPrice: { inputUsdPerMillion: priceIn, outputUsdPerMillion: priceOut } }
+      : {}),
+  });
   return {
-    cache,
-    lines: () =>
-      [...used.entries()].sort(([a], [b]) => compareCodePoints(a, b)).map(([, record]) => formatArtifactLine(record)),
+    secondStages,
+    depth,
+    ...(byDefault ? { firstStages: [DEFAULT_RERANKED_FIRST_STAGE] } : {}),
   };
 }

@@ -1,16 +1,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createBm25Scorer, createMatrixScorer, rankSystem } from '@execret/analyses';
-import { type RerankUsage, type SecondStage, twoStageSummary } from '@execret/rerankers';
+import { createMatrixScorer, rankSystem } from '@execret/analyses';
+import { type RerankUsage, rankTwoStageSystems, type SecondStage } from '@execret/rerankers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPool } from '../test/test-pool.js';
-import type { RerankPlan } from './rerank-options.js';
-import type { SecondStages } from './second-stages.js';
-import { rerankCandidateRuns, rerankStage, writeRerankFiles } from './stages.js';
+import { writeRerankFiles } from './stages.js';
 
 const pool = testPool();
-const bm25 = createBm25Scorer(pool);
 const dense = createMatrixScorer(
   pool,
   { id: 'dense', provider: 'test', configHash: 'h', similarity: 'cosine' },
@@ -59,63 +56,6 @@ function keepOrder(id: string): SecondStage<never, never> {
   };
 }
 
-function plan(stages: SecondStage<never, never>[], depth: number, firstStages?: string[]): RerankPlan {
-  const secondStages: SecondStages = { stages, artifactLines: () => [], close: async () => {} };
-  return { secondStages, depth, ...(firstStages ? { firstStages } : {}) };
-}
-
-const io = { json: true, progress: false, log: () => {}, warn: () => {} } as never;
-
-describe('rerankStage', () => {
-  it('makes one system per (first stage, reranker) pair, first stages outer, with usage per system', async () => {
-    const scorers = [bm25, dense];
-    const rankings = await Promise.all(scorers.map((s) => rankSystem(s, pool, [])));
-    const systems = await rerankStage(
-      scorers,
-      rankings,
-      pool,
-      plan([keepOrder('a/x'), keepOrder('b/y')], 2),
-      io,
-      new AbortController().signal,
-    );
-    expect(systems.map((s) => s.run.id)).toEqual(['bm25>>a/x', 'bm25>>b/y', 'dense>>a/x', 'dense>>b/y']);
-    // The same reranker object served two first stages; each system counts only its own 3 calls.
-    expect(systems.map((s) => s.usage.calls)).toEqual([3, 3, 3, 3]);
-    expect(systems[2]!.usage.costUsd).toBeCloseTo(0.003, 12);
-    const entry = twoStageSummary(systems[0]!);
-    expect(entry).toMatchObject({ model: 'bm25>>a/x', first_stage: 'bm25', depth: 2, queries: 3, pairs: 6 });
-    expect(entry.per_query.calls).toBe(1);
-  });
-
-  it('reranks only the first stages the plan names when it names some', async () => {
-    const scorers = [bm25, dense];
-    const rankings = await Promise.all(scorers.map((s) => rankSystem(s, pool, [])));
-    const systems = await rerankStage(
-      scorers,
-      rankings,
-      pool,
-      plan([keepOrder('a/x')], 2, ['dense']),
-      io,
-      new AbortController().signal,
-    );
-    expect(systems.map((s) => s.run.id)).toEqual(['dense>>a/x']);
-  });
-});
-
-describe('rerankCandidateRuns', () => {
-  it("returns each first stage's top depth as a run, without reranking, when a shard only executes", async () => {
-    const rankings = [await rankSystem(dense, pool, [])];
-    const stage = keepOrder('a/x');
-    const runs = await rerankCandidateRuns([dense], rankings, pool, plan([stage], 2));
-    expect(runs).toHaveLength(1);
-    expect(runs[0]!.runDocs.map((d) => Array.from(d))).toEqual(
-      rankings[0]!.runDocs.map((d) => Array.from(d.subarray(0, 2))),
-    );
-    expect(runs[0]!.ablation).toEqual([]);
-    expect(stage.usage().calls).toBe(0);
-  });
-});
-
 describe('writeRerankFiles', () => {
   let root: string;
   beforeAll(async () => {
@@ -126,15 +66,10 @@ describe('writeRerankFiles', () => {
   });
 
   it('writes one decision per query to rerank/<system>.jsonl, and the artifacts only when there are some', async () => {
-    const rankings = [await rankSystem(dense, pool, [])];
-    const [system] = await rerankStage(
-      [dense],
-      rankings,
-      pool,
-      plan([keepOrder('a/x')], 2),
-      io,
-      new AbortController().signal,
-    );
+    const ranking = await rankSystem(dense, pool, []);
+    const [system] = await rankTwoStageSystems([{ scorer: dense, ranking }], [keepOrder('a/x')], pool, 2, {
+      signal: new AbortController().signal,
+    });
     const written = await writeRerankFiles(root, [system!], []);
     expect(written).toEqual([join(root, 'rerank', 'dense__a__x.jsonl')]);
     const lines = (await readFile(written[0]!, 'utf8'))

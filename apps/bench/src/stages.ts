@@ -3,18 +3,22 @@ import { performance } from 'node:perf_hooks';
 import {
   type ComparedResults,
   compareResults,
-  evaluateSystem,
   type PassTable,
   type PoolView,
-  type RankedSystem,
-  rankDerivedSystem,
+  poolFromBenchmark,
   type Scorer,
   type Shard,
   type SystemAnalyses,
-  type SystemRanking,
-  trecFiles,
+  scorePool,
+  type VerifyReport,
+  verifyGroups,
 } from '@execret/analyses';
 import {
+  type Benchmark,
+  formatResultsJson,
+  HUB_PARTS,
+  type HubPart,
+  loadExecRetrieval,
   RESULTS_LAYOUT,
   readAnalysesFiles,
   readComparisonFiles,
@@ -22,95 +26,82 @@ import {
   readResultFiles,
   readSolvedByFile,
   resultFileName,
-  type TwoStageRecord,
-  type WrittenResultsFile,
+  writeResultsFiles,
 } from '@execret/dataset';
 import type { ExecRerankAudit, ExecRerankCost } from '@execret/exec-rerank';
 import type { TieMode } from '@execret/metrics';
 import type { Oracle } from '@execret/oracle';
-import { firstStageCandidates, rankTwoStage, type TwoStageSystem } from '@execret/rerankers';
-import type { Io } from './command.js';
-import { executeRetrievedPairs, type LoadedDataset, rankSystems } from './pipeline.js';
-import { createProgressBar } from './progress.js';
-import { renderReportHtml } from './report/html.js';
-import { leaderboardCsv, leaderboardMarkdown, leaderboardRows } from './report/leaderboard.js';
-import type { RerankPlan } from './rerank-options.js';
-import { writeFileAtomic, writeJson } from './results-io.js';
+import { reportFiles } from '@execret/report';
+import { rankTwoStageSystems, type TwoStageSystem, twoStageCandidateRuns } from '@execret/rerankers';
+import { type CommandContext, listOption, UsageError } from './command.js';
+import { createProgressBar, progressBars } from './progress.js';
+import type { RerankPlan } from './second-stages.js';
+
+/** A loaded dataset and its pool (`@execret/analyses`' `PoolView`). */
+export interface LoadedDataset {
+  readonly benchmark: Benchmark;
+  readonly pool: PoolView;
+}
+
+/** The `--with` option: optional parts of the release (`embeddings,results,tests`). */
+export function datasetPartsOption(values: CommandContext['values']): HubPart[] {
+  const parts: HubPart[] = [];
+  for (const name of listOption(values, 'with')) {
+    if (!(HUB_PARTS as readonly string[]).includes(name))
+      throw new UsageError(`--with takes ${HUB_PARTS.join(', ')}; got ${JSON.stringify(name)}`);
+    if (!parts.includes(name as HubPart)) parts.push(name as HubPart);
+  }
+  return parts;
+}
+
+/** Loads a dataset (`mini`, a directory, or `hf:owner/name[@rev]`) with download progress. */
+export async function loadDataset(
+  { config, io, signal }: Pick<CommandContext, 'config' | 'io' | 'signal'>,
+  source: string,
+  parts: readonly HubPart[] = [],
+): Promise<LoadedDataset> {
+  const bar = createProgressBar(`download ${source}`, 0, { enabled: io.progress });
+  let drew = false;
+  const benchmark = await loadExecRetrieval(source, {
+    cacheDir: join(config.cacheDir, 'datasets'),
+    endpoint: config.hfEndpoint,
+    ...(config.keys.huggingface ? { token: config.keys.huggingface.reveal() } : {}),
+    offline: config.offline,
+    ...(parts.length > 0 ? { with: parts } : {}),
+    signal,
+    onProgress: (event) => {
+      if (event.phase !== 'progress') return;
+      drew = true;
+      bar.update(event.receivedBytes, event.totalBytes ?? undefined);
+    },
+  });
+  if (drew) bar.finish('done');
+  for (const r of benchmark.loadReport.hub?.refused ?? []) io.warn(`${source}: ${r.message}`);
+  return { benchmark, pool: poolFromBenchmark(benchmark) };
+}
+
+/** `@execret/analyses`' `verifyGroups` over a loaded dataset, with a progress bar and the time it took. */
+export async function verifyDataset(
+  { io, signal }: Pick<CommandContext, 'io' | 'signal'>,
+  dataset: LoadedDataset,
+  oracle: Oracle,
+  table: PassTable,
+  shard?: Shard,
+): Promise<VerifyReport & { seconds: number }> {
+  const started = performance.now();
+  const bar = createProgressBar('verify', 0, { enabled: io.progress });
+  const report = await verifyGroups(dataset.pool, oracle, table, {
+    signal,
+    ...(shard ? { shard } : {}),
+    ...(dataset.benchmark.executionCache ? { releaseCache: dataset.benchmark.executionCache } : {}),
+    onProgress: (done, total) => bar.update(done, total),
+  });
+  bar.finish(`${report.pairs} pairs (${report.cached} cached)`);
+  return { ...report, seconds: (performance.now() - started) / 1000 };
+}
 
 /** A two-stage system of a run (its reranker a model reranker or an execution reranker). */
 export type RunTwoStageSystem = TwoStageSystem<ExecRerankAudit, ExecRerankCost>;
-
-export interface ScoreStageOptions {
-  readonly ties: TieMode;
-  readonly seed: number;
-  /** Execute retrieved pairs the execution cache does not know (default true). */
-  readonly execute: boolean;
-  /** Execute only this shard's retrieved pairs into the cache, and write no results. */
-  readonly shard?: Shard;
-  /** Second stages over the first stages (`--rerank`): each pair becomes a two-stage system. */
-  readonly rerank?: RerankPlan;
-}
-
-export interface ScoreStageResult {
-  readonly results: WrittenResultsFile[];
-  readonly retrieved: { pairs: number; executed: number; cached: number };
-  /** The two-stage systems (empty without `rerank`), for the manifest. */
-  readonly twoStage: readonly RunTwoStageSystem[];
-  readonly seconds: { rank: number; rerank?: number; execute: number; evaluate: number };
-}
-
-/** The first stages a plan reranks (every one unless it names some), with their rankings, in scorer order. */
-function reranked(scorers: readonly Scorer[], rankings: readonly SystemRanking[], plan: RerankPlan) {
-  return scorers
-    .map((scorer, i) => ({ scorer, ranking: rankings[i]! }))
-    .filter(({ scorer }) => plan.firstStages === undefined || plan.firstStages.includes(scorer.id));
-}
-
-/**
- * Every (first stage, second stage) pair of the plan as a two-stage system, first stages in scorer order and, within
- * each, second stages in `--rerank` order. `rankings` are the first stages' (aligned with `scorers`).
- */
-export async function rerankStage(
-  scorers: readonly Scorer[],
-  rankings: readonly SystemRanking[],
-  pool: PoolView,
-  plan: RerankPlan,
-  io: Io,
-  signal: AbortSignal,
-): Promise<RunTwoStageSystem[]> {
-  const systems: RunTwoStageSystem[] = [];
-  for (const first of reranked(scorers, rankings, plan)) {
-    for (const stage of plan.secondStages.stages) {
-      const bar = createProgressBar(`rerank ${first.scorer.id}>>${stage.info.id}`, pool.queryIds.length, {
-        enabled: io.progress,
-      });
-      const system = await rankTwoStage(first, stage, pool, plan.depth, {
-        signal,
-        onProgress: (done, total) => bar.update(done, total),
-      });
-      bar.finish(`${system.pairs} pairs in ${system.seconds.toFixed(1)} s`);
-      systems.push(system);
-    }
-  }
-  return systems;
-}
-
-/**
- * For a sharded run, which executes and writes nothing else: the first stages' top `depth` per query as runs, so that
- * every pair any reranker could put in a two-stage run is executed into the cache, without reranking.
- */
-export async function rerankCandidateRuns(
-  scorers: readonly Scorer[],
-  rankings: readonly SystemRanking[],
-  pool: PoolView,
-  plan: RerankPlan,
-): Promise<Pick<SystemRanking, 'runDocs' | 'ablation'>[]> {
-  const runs: Pick<SystemRanking, 'runDocs' | 'ablation'>[] = [];
-  for (const { scorer, ranking } of reranked(scorers, rankings, plan)) {
-    runs.push({ runDocs: (await firstStageCandidates(scorer, ranking, pool, plan.depth)).docs, ablation: [] });
-  }
-  return runs;
-}
 
 /**
  * Writes `rerank/<system>.jsonl` (one decision per query) for every two-stage system, and
@@ -121,91 +112,68 @@ export async function writeRerankFiles(
   systems: readonly RunTwoStageSystem[],
   artifactLines: readonly string[],
 ): Promise<string[]> {
-  const written: string[] = [];
-  for (const system of systems) {
-    const file = join(out, RESULTS_LAYOUT.rerank, resultFileName(system.run.id, '.jsonl'));
-    await writeFileAtomic(file, system.decisions.map((d) => `${JSON.stringify(d)}\n`).join(''));
-    written.push(file);
-  }
-  if (artifactLines.length > 0) {
-    const file = join(out, RESULTS_LAYOUT.rerankArtifacts);
-    await writeFileAtomic(file, artifactLines.join(''));
-    written.push(file);
-  }
-  return written;
+  const decisions = systems.map((system): [string, string] => [
+    `${RESULTS_LAYOUT.rerank}/${resultFileName(system.run.id, '.jsonl')}`,
+    system.decisions.map((d) => `${JSON.stringify(d)}\n`).join(''),
+  ]);
+  const artifacts: [string, string][] =
+    artifactLines.length > 0 ? [[RESULTS_LAYOUT.rerankArtifacts, artifactLines.join('')]] : [];
+  return writeResultsFiles(out, [...decisions, ...artifacts]);
 }
 
 /**
- * Ranks every system, reranks (`--rerank`), executes the retrieved pairs, evaluates and writes `results/`,
- * `analyses/`, `rerank/` and `trec/`. `table` already holds the own-group outcomes from verification (when it ran).
- * Two-stage systems are reranked before execution, so the snippets a reranker promotes are executed with the rest; a
- * shard only executes the candidates (every two-stage run is an order of them), reranks nothing and writes nothing.
+ * `@execret/analyses`' `scorePool` with progress bars (`rank`, `rerank <system>`, `execute retrieved`), the plan's
+ * second stages (`@execret/rerankers`' `rankTwoStageSystems` over the first stages it names) and the folder written:
+ * `results/`, `analyses/`, `trec/`, `rerank/`. A shard only executes its share of the retrieved pairs (of every
+ * candidate, with second stages) and writes nothing. Without `oracle` nothing is executed.
  */
 export async function scoreStage(
-  dataset: LoadedDataset,
+  { io, signal }: Pick<CommandContext, 'io' | 'signal'>,
+  pool: PoolView,
   scorers: readonly Scorer[],
-  oracle: Oracle | undefined,
-  table: PassTable,
-  out: string,
-  options: ScoreStageOptions,
-  io: Io,
-  signal: AbortSignal,
-): Promise<ScoreStageResult> {
-  const { pool } = dataset;
-  let t = performance.now();
-  const rankings = await rankSystems(scorers, pool, options.seed, io);
-  const rank = (performance.now() - t) / 1000;
-  t = performance.now();
-  const plan = options.rerank;
-  const twoStage =
-    plan && options.shard === undefined ? await rerankStage(scorers, rankings, pool, plan, io, signal) : [];
-  const candidates =
-    plan && options.shard !== undefined ? await rerankCandidateRuns(scorers, rankings, pool, plan) : [];
-  const rerank = plan ? { rerank: (performance.now() - t) / 1000 } : {};
-  t = performance.now();
-  const systems: [RankedSystem, TwoStageRecord | undefined][] = [
-    ...rankings.map((r): [RankedSystem, undefined] => [r, undefined]),
-    ...twoStage.map((s): [RankedSystem, TwoStageRecord] => [rankDerivedSystem(pool, s.run), s.record]),
-  ];
-  const retrieved =
-    options.execute && oracle
-      ? await executeRetrievedPairs(
-          [...systems.map(([r]) => r), ...candidates],
-          pool,
-          oracle,
-          table,
-          io,
-          signal,
-          options.shard,
-        )
-      : { pairs: 0, executed: 0, cached: 0 };
-  const execute = (performance.now() - t) / 1000;
-  if (options.shard !== undefined)
-    return { results: [], retrieved, twoStage, seconds: { rank, ...rerank, execute, evaluate: 0 } };
-  t = performance.now();
-  const results: WrittenResultsFile[] = [];
-  for (const [ranking, record] of systems) {
-    const { result, analyses } = evaluateSystem(pool, ranking, table, options.ties, record);
-    await writeJson(join(out, RESULTS_LAYOUT.results, resultFileName(ranking.id)), result);
-    await writeJson(join(out, RESULTS_LAYOUT.analyses, resultFileName(ranking.id)), analyses);
-    results.push(result);
+  options: {
+    oracle?: Oracle;
+    table: PassTable;
+    out: string;
+    ties: TieMode;
+    seed: number;
+    shard?: Shard;
+    rerank?: RerankPlan;
+  },
+) {
+  const { rerank: plan, shard } = options;
+  const bars = progressBars(io.progress);
+  const named = plan?.firstStages ? { firstStageIds: plan.firstStages } : {};
+  const secondStages = plan && {
+    derive: (firsts: Parameters<typeof rankTwoStageSystems>[0]) =>
+      rankTwoStageSystems(firsts, plan.secondStages.stages, pool, plan.depth, {
+        signal,
+        ...named,
+        onProgress: (id, done, total) => bars.update(`rerank ${id}`, done, total),
+        onSystem: (s) => bars.finish(`rerank ${s.run.id}`, `${s.pairs} pairs in ${s.seconds.toFixed(1)} s`),
+      }),
+    candidates: (firsts: Parameters<typeof twoStageCandidateRuns>[0]) =>
+      twoStageCandidateRuns(firsts, pool, plan.depth, named),
+  };
+  const scored = await scorePool(pool, scorers, options.table, {
+    ties: options.ties,
+    seed: options.seed,
+    signal,
+    ...(options.oracle ? { runner: options.oracle } : {}),
+    ...(shard ? { shard } : {}),
+    ...(secondStages ? { secondStages } : {}),
+    onProgress: (e) => {
+      if (e.step === 'ranked') bars.finish('rank', `${e.systems} systems`);
+      else if (e.step === 'executed')
+        bars.finish('execute retrieved', `${e.executed + e.cached} pairs (${e.cached} cached)`);
+      else bars.update(e.step === 'rank' ? 'rank' : 'execute retrieved', e.done, e.total);
+    },
+  });
+  if (shard === undefined) {
+    await writeResultsFiles(options.out, scored.files);
+    if (plan) await writeRerankFiles(options.out, scored.derived, plan.secondStages.artifactLines());
   }
-  if (plan) await writeRerankFiles(out, twoStage, plan.secondStages.artifactLines());
-  for (const [file, content] of trecFiles(
-    pool,
-    systems.map(([r]) => r),
-    table,
-  ))
-    await writeFileAtomic(join(out, file), content);
-  const evaluate = (performance.now() - t) / 1000;
-  return { results, retrieved, twoStage, seconds: { rank, ...rerank, execute, evaluate } };
-}
-
-export interface CompareStageResult {
-  readonly intervals: ComparedResults['intervals'];
-  readonly pairwise: ComparedResults['pairwise'];
-  readonly systems: number;
-  readonly seconds: number;
+  return scored;
 }
 
 /**
@@ -215,26 +183,27 @@ export interface CompareStageResult {
 export async function compareStage(
   out: string,
   options: { seed: number; resamples: number; confidence: number },
-): Promise<CompareStageResult> {
+): Promise<Pick<ComparedResults, 'intervals' | 'pairwise'> & { systems: number; seconds: number }> {
   const started = performance.now();
   const results = await readResultFiles(out);
   if (results.length === 0) throw new Error(`execret: ${out}/results has no result files to compare`);
   const { intervals, pairwise, solvedBy } = compareResults(results, options);
-  await writeJson(join(out, RESULTS_LAYOUT.intervals), intervals);
-  await writeJson(join(out, RESULTS_LAYOUT.pairwise), pairwise);
-  await writeJson(join(out, RESULTS_LAYOUT.solvedBy), solvedBy);
+  await writeResultsFiles(out, [
+    [RESULTS_LAYOUT.intervals, formatResultsJson(intervals)],
+    [RESULTS_LAYOUT.pairwise, formatResultsJson(pairwise)],
+    [RESULTS_LAYOUT.solvedBy, formatResultsJson(solvedBy)],
+  ]);
   return { intervals, pairwise, systems: results.length, seconds: (performance.now() - started) / 1000 };
 }
 
-/** Writes `full_leaderboard.json`, `leaderboard.md`, `leaderboard.csv` and `report.html` from a folder. */
+/**
+ * `@execret/report`'s `reportFiles` of a folder, written: `full_leaderboard.json`, `leaderboard.md`, `leaderboard.csv`,
+ * `leaderboard.tex`, `significance.tex` and `report.html`.
+ */
 export async function reportStage(out: string, title: string): Promise<{ files: string[] }> {
   const results = await readResultFiles(out);
   const { intervals, pairwise } = await readComparisonFiles(out);
-  const rows = leaderboardRows(results, intervals);
-  await writeJson(join(out, RESULTS_LAYOUT.leaderboard), rows);
-  await writeFileAtomic(join(out, RESULTS_LAYOUT.leaderboardMd), leaderboardMarkdown(rows));
-  await writeFileAtomic(join(out, RESULTS_LAYOUT.leaderboardCsv), leaderboardCsv(rows));
-  const html = renderReportHtml({
+  const files = reportFiles({
     title,
     results,
     analyses: await readAnalysesFiles<SystemAnalyses>(out),
@@ -243,7 +212,5 @@ export async function reportStage(out: string, title: string): Promise<{ files: 
     solvedBy: await readSolvedByFile(out),
     manifest: await readFolderManifest(out),
   });
-  await writeFileAtomic(join(out, RESULTS_LAYOUT.report), html);
-  const files = [RESULTS_LAYOUT.leaderboard, RESULTS_LAYOUT.leaderboardMd, RESULTS_LAYOUT.leaderboardCsv];
-  return { files: [...files, RESULTS_LAYOUT.report].map((f) => join(out, f)) };
+  return { files: await writeResultsFiles(out, files) };
 }

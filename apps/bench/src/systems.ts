@@ -1,90 +1,52 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { createMatrixScorer, inShard, type PoolView, type Scorer, type Shard } from '@execret/analyses';
+import { readFile, stat } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import {
-  cachedEmbed,
-  createEmbedder,
-  createEmbeddingCache,
+  AnalysesError,
+  createBm25Scorer,
+  createMatrixScorer,
+  inShard,
+  type PoolView,
+  poolOrderRows,
+  runFileScorer,
+  type Scorer,
+  type Shard,
+} from '@execret/analyses';
+import { type ManifestEmbedding, manifestEmbedding } from '@execret/dataset';
+import {
+  defaultEmbeddingModels,
   describeEmbedder,
-  type EmbedderInfo,
+  type EmbedDatasetOutcome,
   EmbeddersError,
-  type EmbedUsage,
+  embedDataset,
+  importMatrixFolder,
   listModels,
   type ModelConfig,
+  readModelConfigs,
 } from '@execret/embedders';
-import type { Io } from './command.js';
-import { BASE_URL_PROVIDERS, type BaseUrlProvider, type Config, type KeyedProvider, keyVariable } from './config.js';
-import { createProgressBar } from './progress.js';
+import { type CommandContext, listOption, stringOption, UsageError } from './command.js';
+import { type Config, type KeyedProvider, keyVariable, providerBaseUrl } from './config.js';
+import { progressBars } from './progress.js';
 
-/** The small local model `execret run` tries by default (downloaded once when the network allows). */
-export const DEFAULT_LOCAL_MODEL = 'local/all-minilm-l6-v2';
-
-/** The hosted model each API key adds to a default run. */
-const DEFAULT_HOSTED_MODELS: Readonly<Partial<Record<KeyedProvider, string>>> = {
-  openai: 'openai/text-embedding-3-small',
-  gemini: 'gemini/gemini-embedding-001',
-  mistral: 'mistral/codestral-embed',
-  voyage: 'voyage/voyage-code-3',
-};
-
-const PROVIDER_KEYS: Readonly<Record<string, KeyedProvider>> = {
-  openai: 'openai',
-  gemini: 'gemini',
-  mistral: 'mistral',
-  voyage: 'voyage',
-};
-
-/** Where a local model's folders are looked up and downloaded to (`--local-models` overrides it). */
-function modelsDir(config: Config, override?: string): string {
-  return override ?? join(config.cacheDir, 'models');
-}
+/** The embedding providers whose key the configuration holds under the provider's own name. */
+const KEYED_EMBEDDERS: readonly KeyedProvider[] = ['openai', 'gemini', 'mistral', 'voyage'];
 
 /**
- * Reads custom model configurations (`--model-config file.json`: one `ModelConfig` object or an array),
- * for models the registry does not have. Every field of a registry entry is required, so the
- * configuration — prefixes, pooling, normalisation, similarity — is recorded as explicitly as the registry's.
+ * Reads `--model-config` files through `@execret/embedders`' `readModelConfigs` (one `ModelConfig` object or an
+ * array each, every field of a registry entry required).
+ *
+ * @throws {Error} for the first file that cannot be read or entry that lacks fields
  */
-export async function readModelConfigs(files: readonly string[]): Promise<ModelConfig[]> {
-  const out: ModelConfig[] = [];
-  const required = [
-    'id',
-    'family',
-    'provider',
-    'model',
-    'revision',
-    'dims',
-    'similarity',
-    'normalize',
-    'prefixes',
-    'taskTypes',
-    'pooling',
-    'paddingSide',
-    'dtype',
-    'maxBatch',
-    'maxTokensPerInput',
-    'maxTokensPerRequest',
-    'price',
-    'sources',
-  ];
-  for (const file of files) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(await readFile(file, 'utf8'));
-    } catch (error) {
-      throw new Error(`execret: --model-config ${file}: ${(error as Error).message}`, { cause: error });
-    }
-    const list = Array.isArray(parsed) ? parsed : [parsed];
-    list.forEach((entry, i) => {
-      const missing = required.filter((key) => typeof entry !== 'object' || entry === null || !(key in entry));
-      if (missing.length > 0) {
-        throw new Error(
-          `execret: --model-config ${file}${Array.isArray(parsed) ? `[${i}]` : ''}: missing field(s) ${missing.join(', ')} (see \`execret models --json\` for complete entries)`,
-        );
-      }
-      out.push(entry as ModelConfig);
-    });
-  }
-  return out;
+async function modelConfigsOption(files: readonly string[]): Promise<ModelConfig[]> {
+  const { configs, issues } = await readModelConfigs(files);
+  const [issue] = issues;
+  if (issue?.error)
+    throw new Error(`execret: --model-config ${issue.file}: ${issue.error.message}`, { cause: issue.error });
+  if (issue)
+    throw new Error(
+      `execret: --model-config ${issue.file}${issue.index === null ? '' : `[${issue.index}]`}: missing field(s) ${issue.missing.join(', ')} (see \`execret models --json\` for complete entries)`,
+    );
+  return configs;
 }
 
 export function embeddingCacheDir(config: Pick<Config, 'cacheDir'>): string {
@@ -92,52 +54,49 @@ export function embeddingCacheDir(config: Pick<Config, 'cacheDir'>): string {
 }
 
 /**
- * The systems of a run: `bm25` always; with no explicit list, the default local model and one hosted model
- * per API key that is set. Explicit ids are registry ids (`execret models`) or `bm25`.
+ * The systems `--models` and `--model-config` ask for: the listed ids (`bm25` and registry ids) and the custom models;
+ * `bm25` and the custom models when only those are given; else `bm25` and `@execret/embedders`' default models for the
+ * API keys that are set (the small local model, one hosted model per key), which are skipped when unusable
+ * (`explicit` false).
  */
-export function selectModels(requested: readonly string[], config: Config): { models: string[]; explicit: boolean } {
-  if (requested.length > 0) return { models: [...new Set(requested)], explicit: true };
-  const models = ['bm25', DEFAULT_LOCAL_MODEL];
-  for (const [provider, model] of Object.entries(DEFAULT_HOSTED_MODELS) as [KeyedProvider, string][]) {
-    if (config.keys[provider] !== undefined) models.push(model);
-  }
-  return { models, explicit: false };
+export async function requestedSystems(
+  context: Pick<CommandContext, 'values' | 'config'>,
+): Promise<{ entries: ('bm25' | string | ModelConfig)[]; explicit: boolean }> {
+  const custom = await modelConfigsOption(listOption(context.values, 'model-config'));
+  const requested = listOption(context.values, 'models');
+  if (requested.length > 0) return { entries: [...new Set(requested), ...custom], explicit: true };
+  if (custom.length > 0) return { entries: ['bm25', ...custom], explicit: true };
+  return { entries: ['bm25', ...defaultEmbeddingModels(Object.keys(context.config.keys))], explicit: false };
 }
 
-export interface EmbeddedSystem {
-  readonly info: EmbedderInfo;
-  readonly queries: Float32Array;
-  readonly docs: Float32Array;
-  readonly usage: { query: EmbedUsage; document: EmbedUsage };
-  readonly cacheHits: number;
-}
+/** An embedded (or skipped) model of a run: `@execret/embedders`' `embedDataset` outcome and the model's id. */
+export type EmbedOutcome = EmbedDatasetOutcome & { readonly model: string };
 
-export interface EmbedOutcome {
-  readonly model: string;
-  readonly status: 'embedded' | 'skipped';
-  readonly reason?: string;
-  readonly system?: EmbeddedSystem;
+/**
+ * Why a model cannot be used with this configuration (no key for its provider, no OpenAI-compatible server), or
+ * `undefined`.
+ */
+function missingAccess(provider: string, config: Config): string | undefined {
+  const keyName = KEYED_EMBEDDERS.find((p) => p === provider);
+  if (keyName !== undefined && config.keys[keyName] === undefined)
+    return `no API key for ${provider} (set ${keyVariable(keyName)})`;
+  if (provider === 'openai-compatible' && config.openaiCompatibleBaseUrl === undefined)
+    return 'needs an OpenAI-compatible server: set EXECRET_OPENAI_COMPATIBLE_URL (vLLM, TEI, Ollama)';
+  return undefined;
 }
 
 /**
- * Embeds the pool's queries and documents with one registry model through the on-disk embedding cache.
- * With a shard, only that shard's texts are embedded (and nothing is returned for scoring).
- * A default model that cannot be used (no weights offline, no key) is skipped with a reason; an explicitly
- * requested one is an error.
+ * Embeds the pool's queries and documents with one model through the on-disk embedding cache (`@execret/embedders`'
+ * `embedDataset`, with the key, base URL and local weights of the configuration and `--local-models`). With a shard,
+ * only that shard's texts are embedded. A default model that cannot be used (no weights offline, no key) is skipped
+ * with a reason; an explicitly requested one is an error.
  */
 export async function embedModel(
   modelOrConfig: string | ModelConfig,
   pool: PoolView,
-  context: {
-    config: Config;
-    io: Io;
-    signal: AbortSignal;
-    explicit: boolean;
-    shard?: Shard;
-    localModels?: string;
-  },
+  { values, config, io, signal }: CommandContext,
+  { explicit, shard }: { explicit: boolean; shard?: Shard },
 ): Promise<EmbedOutcome> {
-  const { config, io, signal, explicit, shard } = context;
   const model = typeof modelOrConfig === 'string' ? modelOrConfig : modelOrConfig.id;
   if (typeof modelOrConfig === 'string' && !listModels().some((m) => m.id === model)) {
     throw new EmbeddersError(
@@ -145,105 +104,139 @@ export async function embedModel(
       `execret: unknown model ${JSON.stringify(model)}; run \`execret models\` for the registry`,
     );
   }
-  const info = describeEmbedder(modelOrConfig);
-  const keyName = PROVIDER_KEYS[info.provider];
+  const { provider } = describeEmbedder(modelOrConfig);
+  const reason = missingAccess(provider, config);
+  if (reason !== undefined) {
+    if (explicit) throw new EmbeddersError('auth', `execret: ${model}: ${reason}`);
+    return { model, status: 'skipped', reason };
+  }
+  const keyName = KEYED_EMBEDDERS.find((p) => p === provider);
   const key = keyName === undefined ? undefined : config.keys[keyName];
-  if (keyName !== undefined && key === undefined) {
-    const reason = `no API key for ${info.provider} (set ${keyVariable(keyName)})`;
-    if (explicit) throw new EmbeddersError('auth', `execret: ${model}: ${reason}`);
-    return { model, status: 'skipped', reason };
-  }
-  if (info.provider === 'openai-compatible' && config.openaiCompatibleBaseUrl === undefined) {
-    const reason = 'needs an OpenAI-compatible server: set EXECRET_OPENAI_COMPATIBLE_URL (vLLM, TEI, Ollama)';
-    if (explicit) throw new EmbeddersError('auth', `execret: ${model}: ${reason}`);
-    return { model, status: 'skipped', reason };
-  }
-  let embedder: Awaited<ReturnType<typeof createEmbedder>>;
-  try {
-    embedder = await createEmbedder(modelOrConfig, {
-      ...(key ? { apiKey: key.reveal() } : {}),
-      ...(embedderBaseUrl(info.provider, config) ? { baseUrl: embedderBaseUrl(info.provider, config) } : {}),
-      localModelPath: modelsDir(config, context.localModels),
-      cacheDir: modelsDir(config, context.localModels),
-      allowRemoteModels: !config.offline,
-    });
-  } catch (error) {
-    if (
-      !explicit &&
-      EmbeddersError.is(error) &&
-      (error.code === 'model-unavailable' || error.code === 'missing-dependency')
-    ) {
-      return { model, status: 'skipped', reason: firstLine(error.message) };
-    }
-    throw error;
-  }
-  const cache = await createEmbeddingCache(embeddingCacheDir(config));
+  const baseUrl = providerBaseUrl(config, provider);
+  const localModels = stringOption(values, 'local-models');
+  const models = localModels ? resolve(localModels) : join(config.cacheDir, 'models');
   const pick = (texts: readonly string[]): string[] => texts.filter((_, i) => inShard(i, shard));
-  const embedKind = async (kind: 'query' | 'document', texts: string[]) => {
-    const bar = createProgressBar(`embed ${model} ${kind === 'query' ? 'queries' : 'snippets'}`, texts.length, {
-      enabled: io.progress,
-    });
-    try {
-      const result = await cachedEmbed(embedder, cache, texts, {
-        kind,
-        signal,
-        onProgress: (p) => bar.update(p.done, p.total),
-      });
-      bar.finish(`${texts.length} (${result.cacheHits} cached)`);
-      return result;
-    } catch (error) {
-      bar.finish('failed');
-      throw error;
-    }
-  };
+  const bars = progressBars(io.progress);
+  const label = (kind: string) => `embed ${model} ${kind === 'query' ? 'queries' : 'snippets'}`;
   try {
-    const queries = await embedKind('query', pick(pool.queryTexts));
-    const docs = await embedKind('document', pick(pool.code));
-    if (shard !== undefined) return { model, status: 'embedded' };
-    return {
-      model,
-      status: 'embedded',
-      system: {
-        info: embedder.info,
-        queries: queries.data,
-        docs: docs.data,
-        usage: { query: queries.usage, document: docs.usage },
-        cacheHits: queries.cacheHits + docs.cacheHits,
+    const outcome = await embedDataset(
+      modelOrConfig,
+      { queries: pick(pool.queryTexts), documents: pick(pool.code) },
+      {
+        ...(key ? { apiKey: key.reveal() } : {}),
+        ...(baseUrl ? { baseUrl } : {}),
+        localModelPath: models,
+        cacheDir: models,
+        allowRemoteModels: !config.offline,
+        embeddingCacheDir: embeddingCacheDir(config),
+        skipUnavailable: !explicit,
+        signal,
+        onProgress: (e) => {
+          if (e.step === 'start') bars.start(label(e.kind), e.total);
+          else if (e.step === 'progress') bars.update(label(e.kind), e.done, e.total);
+          else bars.finish(label(e.kind), `${e.total} (${e.cacheHits} cached)`);
+        },
       },
-    };
-  } catch (error) {
-    if (!explicit && EmbeddersError.is(error) && error.code === 'model-unavailable') {
-      return { model, status: 'skipped', reason: firstLine(error.message) };
-    }
-    throw error;
+    );
+    return { ...outcome, model };
   } finally {
-    await cache.close?.();
+    bars.finishOpen('failed');
   }
 }
 
-/** The scorer of an embedded system. */
-export function scorerForEmbedded(pool: PoolView, model: string, system: EmbeddedSystem): Scorer {
-  const similarity = system.info.similarity === 'dot' ? 'dot' : 'cosine';
-  return createMatrixScorer(
-    pool,
-    { id: model, provider: system.info.provider, configHash: system.info.configHash, similarity },
-    system.queries,
-    system.docs,
-    system.info.dims,
-  );
+/** The scorer of an embedded model. */
+function scorerForEmbedded(pool: PoolView, embedded: EmbedOutcome & { status: 'embedded' }): Scorer {
+  const { info, queries, documents, model } = embedded;
+  const similarity = info.similarity === 'dot' ? 'dot' : 'cosine';
+  const scorerInfo = { id: model, provider: info.provider, configHash: info.configHash, similarity } as const;
+  return createMatrixScorer(pool, scorerInfo, queries.data, documents.data, info.dims);
 }
 
 /**
- * The base URL an embedding provider is sent to: `EXECRET_OPENAI_COMPATIBLE_URL` for `openai-compatible/*`,
- * `EXECRET_<PROVIDER>_BASE_URL` for the hosted ones (the provider's default when unset), none for local models.
+ * Builds the scorers of a run: BM25 and every embedding model that can be used (embedded through the
+ * cache). Skipped defaults are reported, not fatal.
  */
-function embedderBaseUrl(provider: string, config: Config): string | undefined {
-  if (provider === 'openai-compatible') return config.openaiCompatibleBaseUrl;
-  return (BASE_URL_PROVIDERS as readonly string[]).includes(provider)
-    ? config.baseUrls[provider as BaseUrlProvider]
-    : undefined;
+export async function buildScorers(context: CommandContext, pool: PoolView) {
+  const { entries, explicit } = await requestedSystems(context);
+  const scorers: Scorer[] = [];
+  const skipped: { model: string; reason: string }[] = [];
+  const embedding: Record<string, ManifestEmbedding> = {};
+  for (const entry of entries) {
+    if (entry === 'bm25') {
+      scorers.push(createBm25Scorer(pool));
+      continue;
+    }
+    const started = performance.now();
+    const outcome = await embedModel(entry, pool, context, { explicit });
+    if (outcome.status === 'skipped') {
+      skipped.push({ model: outcome.model, reason: outcome.reason });
+      context.io.warn(`skipping ${outcome.model}: ${outcome.reason}`);
+      continue;
+    }
+    scorers.push(scorerForEmbedded(pool, outcome));
+    const { queries, documents } = outcome;
+    embedding[outcome.model] = manifestEmbedding(outcome.info, {
+      cacheHits: queries.cacheHits + documents.cacheHits,
+      usage: { query: queries.usage, document: documents.usage },
+      seconds: (performance.now() - started) / 1000,
+    });
+  }
+  return { scorers, skipped, embedding };
 }
 
-function firstLine(text: string): string {
-  return text.split('\n')[0] ?? text;
+/** Largest run file read (a TREC run of 939 queries × 1,000 documents is about 50 MB). */
+const MAX_RUN_FILE_BYTES = 512 * 1024 * 1024;
+
+/**
+ * Systems from rankings made outside execret, one per file (`--run`, resolved against the working folder): TREC runs or results files in the release's
+ * JSON shape, each scored by `@execret/analyses`' `runFileScorer` (config hash: the SHA-256 of the file's bytes).
+ *
+ * @throws UsageError naming the file, line and field of each problem (up to ten), or a repeated system id
+ */
+export async function externalRunScorers(files: readonly string[], pool: PoolView): Promise<Scorer[]> {
+  const scorers: Scorer[] = [];
+  for (const file of files.map((f) => resolve(f))) {
+    const { size } = await stat(file);
+    if (size > MAX_RUN_FILE_BYTES) {
+      throw new UsageError(`--run ${file}: ${size} bytes, more than the ${MAX_RUN_FILE_BYTES} a run file may have`);
+    }
+    const bytes = await readFile(file);
+    const taken = scorers.map((s) => s.id);
+    try {
+      scorers.push(runFileScorer(pool, file, bytes, taken));
+    } catch (error) {
+      if (!AnalysesError.is(error) || error.code !== 'invalid-run') throw error;
+      // Problems of the file itself name it; a run entry the pool lacks is the scorer's.
+      throw new UsageError(`--run${error.details.file === undefined ? ':' : ''} ${error.message}`);
+    }
+  }
+  return scorers;
+}
+
+/**
+ * Systems from embedding matrices made elsewhere (`--embeddings`): every `.npz` of a folder, one system each named
+ * after its file, read by `@execret/embedders`' `importMatrixFolder` (the query and document matrices found by name
+ * or as the only 2-D float arrays with as many rows as the pool has queries and snippets), rows put in the pool's order
+ * by `@execret/analyses`' `poolOrderRows` (by their id arrays, else taken to be in the dataset files' order). The
+ * config hash is the SHA-256 of the file's bytes.
+ */
+export async function matrixFolderScorers(
+  dir: string,
+  pool: PoolView,
+  similarity: 'cosine' | 'dot',
+): Promise<Scorer[]> {
+  const rows = { queries: pool.queryIds.length, documents: pool.docIds.length };
+  const imported = await importMatrixFolder(dir, { rows });
+  if (imported.length === 0) throw new Error(`execret: no .npz files in ${dir}`);
+  return imported.map(({ name, file, sha256, queries, documents }) => {
+    if (queries === undefined || documents === undefined) {
+      throw new Error(
+        `execret: ${file}: expected a query matrix with ${rows.queries} rows and a document matrix with ${rows.documents} rows`,
+      );
+    }
+    const info = { id: basename(name, '.npz'), provider: 'npz', configHash: sha256, similarity } as const;
+    const queryRows = poolOrderRows(queries, pool.queryIds, null, file);
+    const docRows = poolOrderRows(documents, pool.docIds, pool.inputOrder, file);
+    return createMatrixScorer(pool, info, queryRows, docRows, queries.dims);
+  });
 }

@@ -80,6 +80,8 @@ describe('compareStage on result files written by another tool (the release-tiny
       'full_leaderboard.json',
       'leaderboard.md',
       'leaderboard.csv',
+      'leaderboard.tex',
+      'significance.tex',
       'report.html',
     ]);
     const csv = (await readFile(join(dir, 'leaderboard.csv'), 'utf8')).trim().split('\n');

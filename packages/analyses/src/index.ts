@@ -68,9 +68,20 @@ export { type OrderedRun, type RankedSystem, rankDerivedSystem } from './ranked-
 export { RELEASE_KS, RELEASE_MEASURES, type ReleaseMeasure } from './release-measures.js';
 export { distractorRetentionOrders } from './retention-orders.js';
 export { type RunFile, runFromFile } from './run-file.js';
+export { runFileScorer } from './run-file-scorer.js';
 export { createRunScorer, type RunEntry, type RunScorerInfo } from './run-scorer.js';
+export {
+  type DerivedSystem,
+  type FirstStage,
+  type ScorePoolOptions,
+  type ScorePoolProgress,
+  type ScorePoolResult,
+  type ScorePoolSecondStages,
+  scorePool,
+} from './score-pool.js';
 export type { Scorer, ScorerRanking } from './scorer.js';
 export { inShard, type Shard } from './shard.js';
+export { parseShardSpec, type ShardScheduler, type ShardSpecProblem } from './shard-spec.js';
 export { solvedBy } from './solved-by.js';
 export type { SystemAnalyses } from './system-analyses.js';
 export { trecFiles } from './trec-files.js';

@@ -18,6 +18,7 @@ export {
 } from './benchmark.js';
 export type { ValidationCheck } from './checks/check.js';
 export { VALIDATION_CHECKS } from './checks/registry.js';
+export { createRunManifest, type RunManifestParts } from './create-run-manifest.js';
 export type { DistractorMetadata, DistractorMetadataRow } from './distractor-metadata.js';
 export {
   DATASET_ERROR_CODES,
@@ -55,6 +56,7 @@ export type { RefusedPathReason, RefusedRemoteFile } from './hub-safe-path.js';
 export { DEFAULT_HUB_ENDPOINT } from './hub-urls.js';
 export { DEFAULT_MAX_ISSUES, DEFAULT_MAX_LINE_BYTES } from './jsonl.js';
 export { type LoadExecRetrievalOptions, loadExecRetrieval } from './load.js';
+export { manifestDataset } from './manifest-dataset.js';
 export { BUNDLED_DATASETS, type BundledDataset, bundledDatasetDirectory, miniDatasetDirectory } from './mini.js';
 export {
   DEFAULT_POOL_SEED,
@@ -91,6 +93,7 @@ export {
   readSolvedByFile,
   type SolvedByFile,
 } from './results-folder.js';
+export { formatResultsJson, writeResultsFiles } from './results-folder-writer.js';
 export { RESULTS_LAYOUT, resultFileName } from './results-layout.js';
 export type { CheckResult } from './run-checks.js';
 export {

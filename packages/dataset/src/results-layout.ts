@@ -13,6 +13,10 @@ export const RESULTS_LAYOUT = {
   leaderboard: 'full_leaderboard.json',
   leaderboardMd: 'leaderboard.md',
   leaderboardCsv: 'leaderboard.csv',
+  /** The leaderboard as a LaTeX table (booktabs), with 95% intervals. */
+  leaderboardTex: 'leaderboard.tex',
+  /** The pairwise exec@1 comparisons as a LaTeX table (booktabs), with McNemar p before and after correction. */
+  significanceTex: 'significance.tex',
   report: 'report.html',
   /** The run manifest (see `RunManifest`). */
   manifest: 'manifest.json',

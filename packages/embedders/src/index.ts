@@ -18,10 +18,24 @@ export {
   importEmbeddingMatrices,
   type MatrixSide,
 } from './cache/matrices.js';
+export {
+  exportCachedMatrices,
+  type FolderMatrices,
+  importMatrixFolder,
+} from './cache/matrix-folder.js';
 export { type CachedEmbedResult, cachedEmbed, withCache } from './cache/with-cache.js';
 export { configHash, HASHED_SETTINGS } from './config-hash.js';
 export { type CreateEmbedderOptions, createEmbedder, describeEmbedder } from './create-embedder.js';
+export { DEFAULT_HOSTED_MODELS, DEFAULT_LOCAL_MODEL, defaultEmbeddingModels } from './default-models.js';
+export {
+  type EmbedDatasetOptions,
+  type EmbedDatasetOutcome,
+  type EmbedDatasetProgress,
+  embedDataset,
+} from './embed-dataset.js';
 export { EmbeddersError, type EmbeddersErrorCode, type EmbeddersErrorDetails } from './errors.js';
+export { mergeEmbeddingCache } from './merge-embedding-cache.js';
+export { MODEL_CONFIG_FIELDS, type ModelConfigIssue, readModelConfigs } from './model-config-file.js';
 export { modelInput } from './model-input.js';
 export { getModelConfig, listModels, MODEL_REGISTRY, qwen3QueryPrefix } from './registry.js';
 export {

@@ -42,6 +42,18 @@ export { createConsensusReranker } from './rerankers/consensus.js';
 export { createGeneratedTestsReranker } from './rerankers/generated-tests.js';
 export { createLlmProbeReranker } from './rerankers/llm-probe.js';
 export { createRandomCloneReranker } from './rerankers/random-clone.js';
+export {
+  executesCandidates,
+  type OpenSecondStagesOptions,
+  openSecondStages,
+  type RunSecondStage,
+  runsModelWrittenCode,
+  type SecondStageIdIssue,
+  type SecondStages,
+  secondStageIdIssue,
+  secondStageIds,
+} from './second-stages.js';
+export { type TrackedArtifactCache, trackArtifactCache } from './tracked-artifact-cache.js';
 export type {
   CandidateAudit,
   ChatAudit,

@@ -56,6 +56,12 @@ export {
   type TwoStageDecision,
   type TwoStageSystem,
 } from './two-stage/rank-two-stage.js';
+export {
+  type RankTwoStageSystemsOptions,
+  rankTwoStageSystems,
+  type TwoStageFirstStage,
+  twoStageCandidateRuns,
+} from './two-stage/rank-two-stage-systems.js';
 export { scoreCacheStage } from './two-stage/score-cache-stage.js';
 export {
   type SecondStage,

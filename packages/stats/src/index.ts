@@ -17,5 +17,6 @@ export { type OrientedComparison, orientedComparison } from './oriented-comparis
 export { type PairKey, pairKey } from './pair-key.js';
 export { type PairedBootstrapCiResult, pairedBootstrapCi } from './paired-bootstrap-ci.js';
 export { type PairedOutcomes, pairedOutcomes } from './paired-outcomes.js';
+export { type ParsedPairKey, parsePairKey } from './parse-pair-key.js';
 export { type SpearmanResult, spearman } from './spearman.js';
 export { STATS_ERROR_CODES, StatsError, type StatsErrorCode } from './stats-error.js';

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { languageCounts } from '@execret/analyses';
+import { writeResultsFiles } from '@execret/dataset';
 import {
   buildBenchmark,
   DEFAULT_BUILD_SEED,
@@ -12,22 +14,15 @@ import {
   writeBuiltDataset,
 } from '@execret/generate';
 import { type Command, intOption, stringOption, UsageError } from '../command.js';
-import { startOracle } from '../pipeline.js';
-import { createProgressBar } from '../progress.js';
-import { writeFileAtomic } from '../results-io.js';
+import { progressBars } from '../progress.js';
+import { startCommandOracle } from '../sandbox.js';
 import { ORACLE_OPTIONS } from './options.js';
-import { oracleSettings } from './run.js';
 
-/** `python 100, javascript 3`: tasks per language (absent or non-string `language` counts as python), in first-seen order. */
-function languageCounts(tasks: readonly unknown[]): string {
-  const counts = new Map<string, number>();
-  for (const task of tasks) {
-    const language = (task as { language?: unknown } | null)?.language;
-    const name = typeof language === 'string' ? language : 'python';
-    counts.set(name, (counts.get(name) ?? 0) + 1);
-  }
-  return [...counts].map(([name, n]) => `${name} ${n}`).join(', ');
-}
+/** A task's language: its `language` when it is a string, else python. */
+const taskLanguage = (task: unknown): string => {
+  const language = (task as { language?: unknown } | null)?.language;
+  return typeof language === 'string' ? language : 'python';
+};
 
 export const buildCommand: Command = {
   name: 'build',
@@ -72,7 +67,8 @@ export const buildCommand: Command = {
     'execret build --tasks fixtures/mini-js-tasks/tasks.jsonl --out ./my-js-benchmark',
     'execret run --dataset ./my-benchmark',
   ],
-  async run({ values, config, io, signal }) {
+  async run(context) {
+    const { values, config, io } = context;
     const tasksFile = stringOption(values, 'tasks');
     const outOption = stringOption(values, 'out');
     if (tasksFile === undefined || outOption === undefined) throw new UsageError('--tasks and --out are required');
@@ -85,10 +81,10 @@ export const buildCommand: Command = {
     }
     const { tasks } = parseTasksJsonl(text);
     const seed = intOption(values, 'seed', DEFAULT_BUILD_SEED);
-    const oracle = await startOracle(config, io, { ...oracleSettings(values), signal });
+    const oracle = await startCommandOracle(context);
     const started = performance.now();
     try {
-      const bars = new Map<string, ReturnType<typeof createProgressBar>>();
+      const bars = progressBars(io.progress);
       const built = await buildBenchmark(tasks, {
         oracle,
         seed,
@@ -97,26 +93,23 @@ export const buildCommand: Command = {
         invalidTasks: values['skip-invalid'] === true ? 'skip' : 'throw',
         ...(config.python ? { python: config.python } : {}),
         onProgress: ({ phase, done, total }) => {
-          let bar = bars.get(phase);
-          if (bar === undefined) {
-            bar = createProgressBar(`build: ${phase}`, total, { enabled: io.progress });
-            bars.set(phase, bar);
-          }
-          bar.update(done, total);
-          if (done === total) bar.finish();
+          bars.update(`build: ${phase}`, done, total);
+          if (done === total) bars.finish(`build: ${phase}`);
         },
       });
       await writeBuiltDataset(out, built);
       const report = [
         `tasks ${tasksFile}, seed ${seed}, ${built.queries.length} queries, ${built.corpus.length} snippets, ${((performance.now() - started) / 1000).toFixed(1)} s`,
-        `languages: ${languageCounts(tasks)}`,
+        `languages: ${Object.entries(languageCounts(tasks.map(taskLanguage)))
+          .map(([name, n]) => `${name} ${n}`)
+          .join(', ')}`,
         '',
         formatGateReport(built.report.gates),
         '',
         formatYieldReport(built.report.yield),
         '',
       ].join('\n');
-      await writeFileAtomic(join(out, 'build-report.txt'), report);
+      await writeResultsFiles(out, [['build-report.txt', report]]);
       if (io.json)
         io.stdout.write(
           `${JSON.stringify({ out, queries: built.queries.length, snippets: built.corpus.length, report: built.report }, null, 2)}\n`,

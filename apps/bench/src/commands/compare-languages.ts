@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import {
   type CrossLanguageSide,
   compareLanguages,
@@ -7,12 +7,18 @@ import {
   formatCrossLanguageMarkdown,
   type SystemAnalyses,
 } from '@execret/analyses';
-import { readAnalysesFiles, readFolderManifest, readResultFiles } from '@execret/dataset';
-import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
+import {
+  formatResultsJson,
+  manifestDataset,
+  readAnalysesFiles,
+  readFolderManifest,
+  readResultFiles,
+  writeResultsFiles,
+} from '@execret/dataset';
+import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
 import { type Command, type CommandContext, intOption, listOption, stringOption, UsageError } from '../command.js';
-import { loadDataset } from '../pipeline.js';
-import { writeJson } from '../results-io.js';
-import { STATS_OPTIONS } from './options.js';
+import { loadDataset } from '../stages.js';
+import { CONFIDENCE_OPTION, confidenceOption, STATS_OPTIONS } from './options.js';
 
 export const compareLanguagesCommand: Command = {
   name: 'compare-languages',
@@ -46,12 +52,7 @@ export const compareLanguagesCommand: Command = {
       description: 'also write the comparison as JSON here',
     },
     ...STATS_OPTIONS,
-    confidence: {
-      type: 'string',
-      placeholder: 'p',
-      default: String(DEFAULT_CONFIDENCE),
-      description: 'interval level',
-    },
+    ...CONFIDENCE_OPTION,
   },
   examples: [
     'execret run --dataset mini --models bm25 --out py && execret run --dataset mini-js --models bm25 --out js',
@@ -62,8 +63,7 @@ export const compareLanguagesCommand: Command = {
     if (positionals.length !== 2) {
       throw new UsageError(`expected two results folders, received ${positionals.length}: ${positionals.join(' ')}`);
     }
-    const confidence = Number(stringOption(values, 'confidence') ?? DEFAULT_CONFIDENCE);
-    if (!(confidence > 0 && confidence < 1)) throw new UsageError('--confidence must be in (0, 1)');
+    const confidence = confidenceOption(values);
     const labels = listOption(values, 'labels');
     if (labels.length !== 0 && labels.length !== 2) {
       throw new UsageError(`--labels expects two names separated by a comma, got ${JSON.stringify(labels.join(','))}`);
@@ -74,14 +74,13 @@ export const compareLanguagesCommand: Command = {
         readSide(context, dirs[i]!, stringOption(values, `dataset-${side}`), labels[i]),
       ),
     );
+    const [a, b] = sides as [(typeof sides)[0], (typeof sides)[0]];
     // Default labels: the languages of the two datasets when each has one and they differ, else the dataset sources.
-    if (labels.length === 0 && sides[0]!.language !== undefined && sides[1]!.language !== undefined) {
-      if (sides[0]!.language !== sides[1]!.language) {
-        sides[0]!.side = { ...sides[0]!.side, language: sides[0]!.language };
-        sides[1]!.side = { ...sides[1]!.side, language: sides[1]!.language };
-      }
+    if (labels.length === 0 && a.language !== undefined && b.language !== undefined && a.language !== b.language) {
+      a.side = { ...a.side, language: a.language };
+      b.side = { ...b.side, language: b.language };
     }
-    const result = compareLanguages(sides[0]!.side, sides[1]!.side, {
+    const result = compareLanguages(a.side, b.side, {
       seed: intOption(values, 'seed', DEFAULT_SEED),
       resamples: intOption(values, 'resamples', DEFAULT_RESAMPLES),
       confidence,
@@ -89,13 +88,14 @@ export const compareLanguagesCommand: Command = {
     });
     const document = {
       folders: { a: dirs[0], b: dirs[1] },
-      datasets: { a: sides[0]!.dataset, b: sides[1]!.dataset },
+      datasets: { a: a.dataset, b: b.dataset },
       ...result,
     };
     const out = stringOption(values, 'out');
-    if (out !== undefined) await writeJson(resolve(out), document);
+    if (out !== undefined)
+      await writeResultsFiles(dirname(resolve(out)), [[basename(resolve(out)), formatResultsJson(document)]]);
     if (io.json) io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
-    else io.stdout.write(formatCrossLanguageMarkdown(result, sides[0]!.dataset, sides[1]!.dataset));
+    else io.stdout.write(formatCrossLanguageMarkdown(result, a.dataset, b.dataset));
     if (out !== undefined) io.log(`wrote ${resolve(out)}`);
     return 0;
   },
@@ -103,25 +103,20 @@ export const compareLanguagesCommand: Command = {
 
 /** Reads one results folder and loads its dataset into a {@link CrossLanguageSide}. */
 async function readSide(
-  { config, io, signal }: CommandContext,
+  context: CommandContext,
   dir: string,
   datasetOption: string | undefined,
   label: string | undefined,
 ): Promise<{ side: CrossLanguageSide; dataset: string; language: string | undefined }> {
   const manifest = await readFolderManifest(dir);
-  const recorded = manifest.dataset;
-  const commit = manifest.dataset_commit ?? undefined;
-  const pinned =
-    recorded !== undefined && commit !== undefined && recorded.startsWith('hf:') && !recorded.includes('@')
-      ? `${recorded}@${commit}`
-      : recorded;
+  const { io } = context;
   const contradictions = manifest.verify?.contradictions.length ?? 0;
   if (contradictions > 0) {
     io.warn(
       `${dir}: its run found ${contradictions} snippets contradicting their label (manifest.json verify); its exec@k values are not trustworthy`,
     );
   }
-  const source = datasetOption ?? pinned;
+  const source = datasetOption ?? manifestDataset(manifest);
   if (source === undefined) {
     throw new UsageError(
       `${dir}/manifest.json records no dataset; give it with --dataset-a / --dataset-b ('mini', 'mini-js', a release directory or hf:owner/name)`,
@@ -130,7 +125,7 @@ async function readSide(
   const [files, analyses, dataset] = await Promise.all([
     readResultFiles(dir),
     readAnalysesFiles<SystemAnalyses>(dir),
-    loadDataset(source, config, io, signal),
+    loadDataset(context, source),
   ]);
   const systems = crossLanguageSystems(files, analyses);
   const languages = new Set(dataset.benchmark.queryLanguage);

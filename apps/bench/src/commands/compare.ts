@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
-import { type Command, intOption, stringOption, UsageError } from '../command.js';
+import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
+import { type Command, intOption, stringOption } from '../command.js';
 import { compareStage } from '../stages.js';
-import { OUT_OPTION, STATS_OPTIONS } from './options.js';
+import { CONFIDENCE_OPTION, confidenceOption, OUT_OPTION, STATS_OPTIONS } from './options.js';
 
 export const compareCommand: Command = {
   name: 'compare',
@@ -11,18 +11,12 @@ export const compareCommand: Command = {
   options: {
     ...OUT_OPTION,
     ...STATS_OPTIONS,
-    confidence: {
-      type: 'string',
-      placeholder: 'p',
-      default: String(DEFAULT_CONFIDENCE),
-      description: 'interval level',
-    },
+    ...CONFIDENCE_OPTION,
   },
   examples: ['execret compare --out ./release   # also works on the release’s own results/ folder'],
   async run({ values, io }) {
     const out = resolve(stringOption(values, 'out') ?? 'execret-results');
-    const confidence = Number(stringOption(values, 'confidence') ?? DEFAULT_CONFIDENCE);
-    if (!(confidence > 0 && confidence < 1)) throw new UsageError('--confidence must be in (0, 1)');
+    const confidence = confidenceOption(values);
     const result = await compareStage(out, {
       seed: intOption(values, 'seed', DEFAULT_SEED),
       resamples: intOption(values, 'resamples', DEFAULT_RESAMPLES),

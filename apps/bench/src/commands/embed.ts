@@ -1,9 +1,9 @@
 import { join, resolve } from 'node:path';
 import { resultFileName } from '@execret/dataset';
-import { type Command, listOption, shardOption, stringOption } from '../command.js';
-import { exportMatrices } from '../matrices.js';
-import { datasetPartsOption, loadDataset } from '../pipeline.js';
-import { embeddingCacheDir, embedModel, readModelConfigs, selectModels } from '../systems.js';
+import { exportCachedMatrices } from '@execret/embedders';
+import { type Command, shardOption, stringOption } from '../command.js';
+import { datasetPartsOption, loadDataset } from '../stages.js';
+import { embeddingCacheDir, embedModel, requestedSystems } from '../systems.js';
 import { CUSTOM_MODEL_OPTIONS, DATASET_OPTIONS, MODELS_OPTION, SHARD_OPTION } from './options.js';
 
 export const embedCommand: Command = {
@@ -26,41 +26,29 @@ export const embedCommand: Command = {
     'execret embed --models local/bge-base-en-v1.5 --export ./matrices',
   ],
   async run(context) {
-    const { values, config, io, signal } = context;
+    const { values, config, io } = context;
     const shard = shardOption(values, config.scheduler);
     const exportDir = stringOption(values, 'export');
-    const dataset = await loadDataset(String(values.dataset ?? 'mini'), config, io, signal, datasetPartsOption(values));
-    const custom = await readModelConfigs(listOption(values, 'model-config'));
-    const selection = selectModels(listOption(values, 'models'), config);
-    const explicit = selection.explicit || custom.length > 0;
-    const requested = listOption(values, 'models');
-    const entries = [
-      ...(requested.length === 0 && custom.length > 0 ? [] : selection.models.filter((m) => m !== 'bm25')),
-      ...custom,
-    ];
-    const localModels = stringOption(values, 'local-models');
+    const dataset = await loadDataset(context, String(values.dataset ?? 'mini'), datasetPartsOption(values));
+    const { entries, explicit } = await requestedSystems(context);
     const report: { model: string; status: string; reason?: string; exported?: string }[] = [];
-    for (const entry of entries) {
-      const model = typeof entry === 'string' ? entry : entry.id;
-      const outcome = await embedModel(entry, dataset.pool, {
-        config,
-        io,
-        signal,
-        explicit,
-        ...(shard ? { shard } : {}),
-        ...(localModels ? { localModels: resolve(localModels) } : {}),
-      });
+    for (const entry of entries.filter((e) => e !== 'bm25')) {
+      const outcome = await embedModel(entry, dataset.pool, context, { explicit, ...(shard ? { shard } : {}) });
+      const { model } = outcome;
       const row: (typeof report)[number] = {
         model,
         status: outcome.status,
-        ...(outcome.reason ? { reason: outcome.reason } : {}),
+        ...(outcome.status === 'skipped' ? { reason: outcome.reason } : {}),
       };
-      if (outcome.system && exportDir !== undefined) {
+      if (outcome.status === 'embedded' && shard === undefined && exportDir !== undefined) {
         const path = join(resolve(exportDir), resultFileName(model, '.npz'));
-        await exportMatrices(embeddingCacheDir(config), path, dataset.pool, outcome.system.info);
+        const { pool } = dataset;
+        await exportCachedMatrices(embeddingCacheDir(config), outcome.info, path, {
+          queries: { texts: pool.queryTexts, ids: pool.queryIds },
+          documents: { texts: pool.code, ids: pool.docIds },
+        });
         row.exported = path;
-      }
-      if (outcome.status === 'skipped') io.warn(`skipping ${model}: ${outcome.reason}`);
+      } else if (outcome.status === 'skipped') io.warn(`skipping ${model}: ${outcome.reason}`);
       report.push(row);
     }
     if (io.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -2,9 +2,8 @@ import { resolve } from 'node:path';
 import { formatGenerateReport, generateDataset, readRegistry } from '@execret/llm-generate';
 import { DEFAULT_TIMEOUT_MS } from '@execret/oracle';
 import { type Command, intOption, nonNegativeNumberOption, stringOption, UsageError } from '../command.js';
-import { startOracle } from '../pipeline.js';
 import { createProgressBar } from '../progress.js';
-import { requireSandbox } from '../sandbox.js';
+import { requireSandbox, startOracle } from '../sandbox.js';
 import { SANDBOX_OPTIONS } from './options.js';
 
 export const generateCommand: Command = {

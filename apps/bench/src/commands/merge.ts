@@ -1,46 +1,27 @@
-import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { mergeEmbeddingCache } from '@execret/embedders';
 import { openExecutionCache } from '@execret/oracle';
 import { type Command, stringOption, UsageError } from '../command.js';
-import { executionCacheFile } from '../pipeline.js';
+import { executionCacheFile } from '../sandbox.js';
 import { embeddingCacheDir } from '../systems.js';
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function listDir(path: string): Promise<string[]> {
-  try {
-    return await readdir(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
-
 /**
- * Merges shard caches into one: execution-cache lines whose (code, tests) key the target lacks are
- * appended; embedding-cache segment files (uniquely named, append-only, self-checking records) are copied
- * when absent, so the target then answers every lookup any shard could.
+ * Merges shard caches into one: execution-cache lines whose (code, tests) key the target lacks are appended (through
+ * `@execret/oracle`'s `openExecutionCache`); embedding-cache segments through `@execret/embedders`'
+ * `mergeEmbeddingCache`, so the target then answers every lookup any shard could.
  */
 async function mergeCaches(
   target: string,
   sources: readonly string[],
 ): Promise<{ executions: number; segments: number }> {
-  const targetConfig = { cacheDir: target };
-  const cache = await openExecutionCache(executionCacheFile(targetConfig));
+  const cache = await openExecutionCache(executionCacheFile({ cacheDir: target }));
   let executions = 0;
   let segments = 0;
   try {
     for (const source of sources) {
-      const sourceConfig = { cacheDir: source };
-      const file = executionCacheFile(sourceConfig);
-      if (await exists(file)) {
+      const file = executionCacheFile({ cacheDir: source });
+      if (existsSync(file)) {
         const other = await openExecutionCache(file);
         try {
           for (const entry of other.entries()) {
@@ -52,19 +33,11 @@ async function mergeCaches(
           other.close();
         }
       }
-      const sourceEmbeddings = embeddingCacheDir(sourceConfig);
-      for (const version of await listDir(sourceEmbeddings)) {
-        for (const space of await listDir(join(sourceEmbeddings, version))) {
-          const from = join(sourceEmbeddings, version, space);
-          const to = join(embeddingCacheDir(targetConfig), version, space);
-          await mkdir(to, { recursive: true });
-          for (const name of await listDir(from)) {
-            if (!(name.endsWith('.bin') || name === 'meta.json') || (await exists(join(to, name)))) continue;
-            await copyFile(join(from, name), join(to, name));
-            if (name.endsWith('.bin')) segments++;
-          }
-        }
-      }
+      const merged = await mergeEmbeddingCache(
+        embeddingCacheDir({ cacheDir: target }),
+        embeddingCacheDir({ cacheDir: source }),
+      );
+      segments += merged.segments;
     }
   } finally {
     cache.close();
@@ -88,7 +61,7 @@ export const mergeCommand: Command = {
     const target = resolve(stringOption(values, 'into') ?? config.cacheDir);
     const sources = positionals.map((p) => resolve(p));
     for (const source of sources) {
-      if (!(await exists(source))) throw new UsageError(`shard cache directory ${source} does not exist`);
+      if (!existsSync(source)) throw new UsageError(`shard cache directory ${source} does not exist`);
       if (source === target) throw new UsageError(`cannot merge ${source} into itself`);
     }
     const merged = await mergeCaches(target, sources);

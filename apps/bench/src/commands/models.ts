@@ -1,6 +1,5 @@
-import { describeEmbedder, listModels } from '@execret/embedders';
+import { DEFAULT_LOCAL_MODEL, describeEmbedder, listModels } from '@execret/embedders';
 import type { Command } from '../command.js';
-import { DEFAULT_LOCAL_MODEL } from '../systems.js';
 
 export const modelsCommand: Command = {
   name: 'models',

@@ -1,7 +1,7 @@
-import { DEFAULT_TIES } from '@execret/metrics';
+import { DEFAULT_TIES, type TieMode } from '@execret/metrics';
 import { DEFAULT_TIMEOUT_MS } from '@execret/oracle';
-import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
-import type { OptionSpec } from '../command.js';
+import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
+import { type CommandContext, type OptionSpec, stringOption, UsageError } from '../command.js';
 
 /** Options shared by the commands that load a dataset. */
 export const DATASET_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -91,6 +91,29 @@ export const STATS_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   },
 };
 
+export const CONFIDENCE_OPTION: Readonly<Record<string, OptionSpec>> = {
+  confidence: {
+    type: 'string',
+    placeholder: 'p',
+    default: String(DEFAULT_CONFIDENCE),
+    description: 'interval level',
+  },
+};
+
+/** `--confidence`, a level in (0, 1). */
+export function confidenceOption(values: CommandContext['values']): number {
+  const confidence = Number(stringOption(values, 'confidence') ?? DEFAULT_CONFIDENCE);
+  if (!(confidence > 0 && confidence < 1)) throw new UsageError('--confidence must be in (0, 1)');
+  return confidence;
+}
+
+export const NO_EXECUTE_OPTION: Readonly<Record<string, OptionSpec>> = {
+  'no-execute': {
+    type: 'boolean',
+    description: 'execute nothing (no oracle): retrieved pairs unknown to the cache count as not passing',
+  },
+};
+
 export const TIES_OPTION: Readonly<Record<string, OptionSpec>> = {
   ties: {
     type: 'string',
@@ -108,3 +131,14 @@ export const SHARD_OPTION: Readonly<Record<string, OptionSpec>> = {
       'process only shard i of n, or `auto` to read a Slurm array or Kubernetes Indexed Job (merge the caches with `execret merge`; see docs/clusters)',
   },
 };
+
+/** Ties mode names accepted by `--ties` (`@execret/metrics`' modes). */
+const TIE_MODES: readonly TieMode[] = ['trec', 'expected'];
+
+export function tiesOption(values: CommandContext['values']): TieMode {
+  const ties = stringOption(values, 'ties') ?? DEFAULT_TIES;
+  if (!(TIE_MODES as readonly string[]).includes(ties)) {
+    throw new UsageError(`--ties must be one of ${TIE_MODES.join(', ')}, got ${JSON.stringify(ties)}`);
+  }
+  return ties as TieMode;
+}

@@ -5,7 +5,8 @@ import { OUT_OPTION } from './options.js';
 
 export const reportCommand: Command = {
   name: 'report',
-  summary: 'write report.html, leaderboard.md/.csv and full_leaderboard.json from a results folder',
+  summary:
+    'write report.html, leaderboard.md/.csv/.tex, significance.tex and full_leaderboard.json from a results folder',
   usage: 'execret report [--out execret-results] [--title text]',
   options: { ...OUT_OPTION, title: { type: 'string', placeholder: 'text', description: 'report title' } },
   async run({ values, io }) {

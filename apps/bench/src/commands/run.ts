@@ -1,116 +1,28 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createBm25Scorer, languageCounts, PassTable, type Scorer, type VerifyReport } from '@execret/analyses';
-import {
-  type ManifestEmbedding,
-  manifestEmbedding,
-  manifestHub,
-  manifestJavascriptRunner,
-  RESULTS_LAYOUT,
-  type RunManifest,
-} from '@execret/dataset';
-import type { ModelConfig } from '@execret/embedders';
-import { DEFAULT_TIES, type TieMode } from '@execret/metrics';
+import { languageCounts, PassTable, type VerifyReport } from '@execret/analyses';
+import { createRunManifest, formatResultsJson, RESULTS_LAYOUT, writeResultsFiles } from '@execret/dataset';
 import type { Oracle } from '@execret/oracle';
+import { leaderboardMarkdown, leaderboardRows } from '@execret/report';
 import { twoStageSummary } from '@execret/rerankers';
 import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
-import { type Command, type CommandContext, intOption, listOption, stringOption, UsageError } from '../command.js';
-import { datasetPartsOption, type LoadedDataset, loadDataset, startOracle, verifyDataset } from '../pipeline.js';
-import { leaderboardMarkdown, leaderboardRows } from '../report/leaderboard.js';
-import { RERANK_OPTIONS, type RerankPlan, rerankPlan } from '../rerank-options.js';
-import { writeJson } from '../results-io.js';
-import { isolationChoice } from '../sandbox.js';
-import { compareStage, reportStage, scoreStage } from '../stages.js';
-import { embedModel, readModelConfigs, scorerForEmbedded, selectModels } from '../systems.js';
+import { type Command, intOption, listOption, stringOption, UsageError } from '../command.js';
+import { isolationChoice, startCommandOracle } from '../sandbox.js';
+import { RERANK_OPTIONS, type RerankPlan, rerankPlan } from '../second-stages.js';
+import { compareStage, datasetPartsOption, loadDataset, reportStage, scoreStage, verifyDataset } from '../stages.js';
+import { buildScorers } from '../systems.js';
 import { packageVersions } from '../versions.js';
 import {
   CUSTOM_MODEL_OPTIONS,
   DATASET_OPTIONS,
   MODELS_OPTION,
+  NO_EXECUTE_OPTION,
   ORACLE_OPTIONS,
   OUT_OPTION,
   STATS_OPTIONS,
   TIES_OPTION,
+  tiesOption,
 } from './options.js';
-
-/** Ties mode names accepted by `--ties` (`@execret/metrics`' modes). */
-const TIE_MODES: readonly TieMode[] = ['trec', 'expected'];
-
-export function tiesOption(values: CommandContext['values']): TieMode {
-  const ties = stringOption(values, 'ties') ?? DEFAULT_TIES;
-  if (!(TIE_MODES as readonly string[]).includes(ties)) {
-    throw new UsageError(`--ties must be one of ${TIE_MODES.join(', ')}, got ${JSON.stringify(ties)}`);
-  }
-  return ties as TieMode;
-}
-
-export function oracleSettings(values: CommandContext['values']): {
-  timeoutMs?: number;
-  concurrency?: number;
-  isolation?: string;
-} {
-  const timeoutMs = intOption(values, 'timeout-ms', 0);
-  const concurrency = intOption(values, 'concurrency', 0);
-  if (timeoutMs < 0 || concurrency < 0) throw new UsageError('--timeout-ms and --concurrency must be positive');
-  const isolation = stringOption(values, 'isolation');
-  return {
-    ...(timeoutMs > 0 ? { timeoutMs } : {}),
-    ...(concurrency > 0 ? { concurrency } : {}),
-    ...(isolation !== undefined ? { isolation } : {}),
-  };
-}
-
-/**
- * Builds the scorers of a run: BM25 and every embedding model that can be used (embedded through the
- * cache). Skipped defaults are reported, not fatal.
- */
-export async function buildScorers(
-  context: CommandContext,
-  dataset: LoadedDataset,
-  requested: readonly string[],
-): Promise<{
-  scorers: Scorer[];
-  skipped: { model: string; reason: string }[];
-  embedding: Record<string, ManifestEmbedding>;
-}> {
-  const { config, io, signal } = context;
-  const custom = await readModelConfigs(listOption(context.values, 'model-config'));
-  const selection = selectModels(requested, config);
-  const explicit = selection.explicit || custom.length > 0;
-  const models: (string | ModelConfig)[] = [
-    ...(requested.length === 0 && custom.length > 0 ? ['bm25'] : selection.models),
-    ...custom,
-  ];
-  const localModels = stringOption(context.values, 'local-models');
-  const scorers: Scorer[] = [];
-  const skipped: { model: string; reason: string }[] = [];
-  const embedding: Record<string, ManifestEmbedding> = {};
-  for (const entry of models) {
-    if (entry === 'bm25') {
-      scorers.push(createBm25Scorer(dataset.pool));
-      continue;
-    }
-    const model = typeof entry === 'string' ? entry : entry.id;
-    const started = performance.now();
-    const outcome = await embedModel(entry, dataset.pool, {
-      config,
-      io,
-      signal,
-      explicit,
-      ...(localModels ? { localModels: resolve(localModels) } : {}),
-    });
-    if (outcome.status === 'skipped' || outcome.system === undefined) {
-      const reason = outcome.reason ?? 'not available';
-      skipped.push({ model, reason });
-      io.warn(`skipping ${model}: ${reason}`);
-      continue;
-    }
-    scorers.push(scorerForEmbedded(dataset.pool, model, outcome.system));
-    const { info, usage, cacheHits } = outcome.system;
-    embedding[model] = manifestEmbedding(info, { cacheHits, usage, seconds: (performance.now() - started) / 1000 });
-  }
-  return { scorers, skipped, embedding };
-}
 
 export const runCommand: Command = {
   name: 'run',
@@ -126,10 +38,7 @@ export const runCommand: Command = {
     ...ORACLE_OPTIONS,
     ...RERANK_OPTIONS,
     'skip-verify': { type: 'boolean', description: 'do not execute the dataset’s own groups first' },
-    'no-execute': {
-      type: 'boolean',
-      description: 'execute nothing (no oracle): retrieved pairs unknown to the cache count as not passing',
-    },
+    ...NO_EXECUTE_OPTION,
   },
   examples: [
     'execret run                                   # bundled mini set, offline',
@@ -138,7 +47,7 @@ export const runCommand: Command = {
     'COHERE_API_KEY=... execret run --models bm25 --rerank cohere/rerank-v3.5,exec/consensus --rerank-depth 20',
   ],
   async run(context) {
-    const { values, config, io, signal } = context;
+    const { values, config, io } = context;
     const started = performance.now();
     const out = resolve(stringOption(values, 'out') ?? 'execret-results');
     const ties = tiesOption(values);
@@ -149,9 +58,14 @@ export const runCommand: Command = {
     const source = stringOption(values, 'dataset') ?? 'mini';
 
     const timings: Record<string, number> = {};
-    let t = performance.now();
-    const dataset = await loadDataset(source, config, io, signal, datasetPartsOption(values));
-    timings.load = (performance.now() - t) / 1000;
+    /** Runs one stage and records its seconds under `name`. */
+    const timed = async <T>(name: string, stage: () => Promise<T>): Promise<T> => {
+      const t = performance.now();
+      const result = await stage();
+      timings[name] = (performance.now() - t) / 1000;
+      return result;
+    };
+    const dataset = await timed('load', () => loadDataset(context, source, datasetPartsOption(values)));
     io.log(`dataset ${source}: ${dataset.pool.queryIds.length} queries, ${dataset.pool.docIds.length} snippets`);
 
     const table = new PassTable(dataset.pool.docIds.length);
@@ -159,7 +73,7 @@ export const runCommand: Command = {
     let verify: (VerifyReport & { seconds: number }) | undefined;
     let rerank: RerankPlan | undefined;
     try {
-      if (execute) oracle = await startOracle(config, io, { ...oracleSettings(values), signal });
+      if (execute) oracle = await startCommandOracle(context);
       if (oracle)
         io.log(
           `oracle: ${oracle.info.isolation} isolation, ${oracle.info.concurrency} fork servers, Python ${oracle.info.python.version}`,
@@ -168,9 +82,8 @@ export const runCommand: Command = {
       const defaultRun = listOption(values, 'models').length === 0 && listOption(values, 'model-config').length === 0;
       rerank = await rerankPlan(context, { defaultRun, oracle, languages: dataset.pool.languages });
       if (oracle && values['skip-verify'] !== true) {
-        t = performance.now();
-        verify = await verifyDataset(dataset, oracle, table, io, signal);
-        timings.verify = (performance.now() - t) / 1000;
+        const runner = oracle;
+        verify = await timed('verify', () => verifyDataset(context, dataset, runner, table));
         io.log(
           `verify: ${verify.canonicalsPassing}/${verify.canonicals} canonicals pass, ${verify.distractorsFailing}/${verify.distractors} distractors fail` +
             (verify.contradictions.length > 0 ? ` — ${verify.contradictions.length} contradict their label` : ''),
@@ -184,75 +97,45 @@ export const runCommand: Command = {
           `javascript runner: ${js.engine}${js.quickjs ? ` (${js.quickjs.variant} ${js.quickjs.version})` : ''}, node ${js.node.version}, ${js.isolation} isolation`,
         );
 
-      t = performance.now();
-      const { scorers, skipped, embedding } = await buildScorers(context, dataset, listOption(values, 'models'));
-      timings.embed = (performance.now() - t) / 1000;
+      const { scorers, skipped, embedding } = await timed('embed', () => buildScorers(context, dataset.pool));
+      const scoring = { table, out, ties, seed, ...(oracle ? { oracle } : {}), ...(rerank ? { rerank } : {}) };
+      const scored = await scoreStage(context, dataset.pool, scorers, scoring);
+      Object.assign(timings, scored.seconds);
+      const confidence = DEFAULT_CONFIDENCE;
+      const comparison = await timed('compare', () => compareStage(out, { seed, resamples, confidence }));
 
-      const scored = await scoreStage(
-        dataset,
-        scorers,
-        oracle,
-        table,
-        out,
-        { ties, seed, execute, ...(rerank ? { rerank } : {}) },
-        io,
-        signal,
-      );
-      Object.assign(timings, {
-        rank: scored.seconds.rank,
-        ...(scored.seconds.rerank === undefined ? {} : { rerank: scored.seconds.rerank }),
-        execute: scored.seconds.execute,
-        evaluate: scored.seconds.evaluate,
-      });
-
-      t = performance.now();
-      const comparison = await compareStage(out, { seed, resamples, confidence: DEFAULT_CONFIDENCE });
-      timings.compare = (performance.now() - t) / 1000;
-
-      const manifest: RunManifest = {
-        tool: 'execret',
-        // The sandbox first: every number below rests on it (null: nothing was executed).
-        isolation: oracle?.info.isolation ?? null,
-        isolation_requested: oracle ? isolationChoice(stringOption(values, 'isolation'), config) : null,
-        isolation_fallback_reason: oracle?.info.fallbackReason ?? null,
-        created_at: new Date().toISOString(),
+      const manifest = createRunManifest({
+        createdAt: new Date().toISOString(),
         node: process.version,
         packages: packageVersions(),
-        python: oracle?.info.python ?? null,
-        dataset: source,
-        dataset_commit: dataset.commit,
-        dataset_hub: manifestHub(dataset.benchmark.loadReport.hub),
-        dataset_queries: dataset.pool.queryIds.length,
-        dataset_snippets: dataset.pool.docIds.length,
-        dataset_languages: languageCounts(dataset.pool.languages),
-        dataset_sha256: dataset.checksums,
+        oracle: oracle
+          ? {
+              requested: isolationChoice(stringOption(values, 'isolation'), config),
+              info: oracle.info,
+              stats: oracle.stats(),
+            }
+          : null,
+        dataset: {
+          source,
+          benchmark: dataset.benchmark,
+          queries: dataset.pool.queryIds.length,
+          snippets: dataset.pool.docIds.length,
+          languages: languageCounts(dataset.pool.languages),
+        },
         seed,
-        bootstrap_resamples: resamples,
+        resamples,
         ties,
-        systems: scorers.map((s) => ({
-          model: s.id,
-          config_hash: s.configHash,
-          provider: s.provider,
-          similarity: s.similarity,
-        })),
-        skipped_systems: skipped,
-        ...(scored.twoStage.length > 0 ? { two_stage_systems: scored.twoStage.map(twoStageSummary) } : {}),
+        systems: scorers,
+        skipped,
+        twoStage: scored.derived.map(twoStageSummary),
         embedding,
         verify: verify ?? null,
-        retrieved_pairs: scored.retrieved,
-        ties_decided: Object.fromEntries(scored.results.map((r) => [r.model, r.execret?.ties_decided ?? {}])),
-        unexecuted_pairs: Object.fromEntries(scored.results.map((r) => [r.model, r.execret?.unexecuted_pairs ?? 0])),
-        truncated_tie_groups: Object.fromEntries(
-          scored.results.map((r) => [r.model, r.execret?.truncated_tie_groups ?? 0]),
-        ),
-        oracle_stats: oracle?.stats() ?? null,
-        javascript_runner: manifestJavascriptRunner(oracle?.info.javascript ?? null),
-        timings_seconds: { ...timings, total: (performance.now() - started) / 1000 },
-      };
-      await writeJson(join(out, RESULTS_LAYOUT.manifest), manifest);
-      t = performance.now();
-      const report = await reportStage(out, `execret — ${source}`);
-      timings.report = (performance.now() - t) / 1000;
+        retrieved: scored.retrieved,
+        results: scored.results,
+        timings: { ...timings, total: (performance.now() - started) / 1000 },
+      });
+      await writeResultsFiles(out, [[RESULTS_LAYOUT.manifest, formatResultsJson(manifest)]]);
+      const report = await timed('report', () => reportStage(out, `execret — ${source}`));
 
       const rows = leaderboardRows(scored.results, comparison.intervals);
       if (io.json) {

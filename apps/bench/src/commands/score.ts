@@ -1,25 +1,23 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { createBm25Scorer, createMatrixScorer, PassTable, type Scorer } from '@execret/analyses';
-import { sha256Hex } from '@execret/formats';
+import { createBm25Scorer, PassTable, type Scorer } from '@execret/analyses';
 import { DEFAULT_SEED } from '@execret/stats';
 import { type Command, intOption, listOption, shardOption, stringOption, UsageError } from '../command.js';
-import { externalRunScorers } from '../external-runs.js';
-import { importMatrices } from '../matrices.js';
-import { datasetPartsOption, loadDataset, startOracle } from '../pipeline.js';
-import { RERANK_OPTIONS, type RerankPlan, rerankPlan } from '../rerank-options.js';
-import { scoreStage } from '../stages.js';
+import { startCommandOracle } from '../sandbox.js';
+import { RERANK_OPTIONS, type RerankPlan, rerankPlan } from '../second-stages.js';
+import { datasetPartsOption, loadDataset, scoreStage } from '../stages.js';
+import { buildScorers, externalRunScorers, matrixFolderScorers } from '../systems.js';
 import {
   CUSTOM_MODEL_OPTIONS,
   DATASET_OPTIONS,
   MODELS_OPTION,
+  NO_EXECUTE_OPTION,
   ORACLE_OPTIONS,
   OUT_OPTION,
   SHARD_OPTION,
   STATS_OPTIONS,
   TIES_OPTION,
+  tiesOption,
 } from './options.js';
-import { buildScorers, oracleSettings, tiesOption } from './run.js';
 
 export const scoreCommand: Command = {
   name: 'score',
@@ -54,10 +52,7 @@ export const scoreCommand: Command = {
       default: 'cosine',
       description: "with --embeddings: 'cosine' or 'dot'",
     },
-    'no-execute': {
-      type: 'boolean',
-      description: 'execute nothing (no oracle): retrieved pairs unknown to the cache count as not passing',
-    },
+    ...NO_EXECUTE_OPTION,
   },
   examples: [
     'execret score --dataset hf:anonpapersubmission01/execretrieval --embeddings release',
@@ -66,7 +61,7 @@ export const scoreCommand: Command = {
     'execret score --dataset mini --run my-retriever.trec,bm25-pyserini.trec --out byo',
   ],
   async run(context) {
-    const { values, config, io, signal } = context;
+    const { values, config, io } = context;
     const out = resolve(stringOption(values, 'out') ?? 'execret-results');
     const ties = tiesOption(values);
     const seed = intOption(values, 'seed', DEFAULT_SEED);
@@ -75,35 +70,27 @@ export const scoreCommand: Command = {
     const parts = datasetPartsOption(values);
     // `--embeddings release`: the release's own embeddings/ folder (downloaded from the Hub with the dataset).
     if (embeddingsOption === 'release' && !parts.includes('embeddings')) parts.push('embeddings');
-    const dataset = await loadDataset(String(values.dataset ?? 'mini'), config, io, signal, parts);
-    const embeddingsDir = embeddingsOption === 'release' ? dataset.parts.embeddings : embeddingsOption;
+    const dataset = await loadDataset(context, String(values.dataset ?? 'mini'), parts);
+    const embeddingsDir =
+      embeddingsOption === 'release' ? dataset.benchmark.source.parts?.embeddings : embeddingsOption;
     let scorers: Scorer[];
     const runFiles = listOption(values, 'run');
     if (runFiles.length > 0 && embeddingsDir !== undefined)
       throw new UsageError('--run and --embeddings exclude each other');
     if (runFiles.length > 0) {
-      scorers = await externalRunScorers(
-        runFiles.map((f) => resolve(f)),
-        dataset.pool,
-      );
-      if (listOption(values, 'models').includes('bm25')) scorers.unshift(createBm25Scorer(dataset.pool));
+      scorers = await externalRunScorers(runFiles, dataset.pool);
     } else if (embeddingsDir !== undefined) {
       const similarity = stringOption(values, 'similarity') ?? 'cosine';
       if (similarity !== 'cosine' && similarity !== 'dot')
         throw new UsageError(`--similarity must be cosine or dot, got ${JSON.stringify(similarity)}`);
-      const imported = await importMatrices(resolve(embeddingsDir), dataset.pool);
-      scorers = await Promise.all(
-        imported.map(async (m) => {
-          const configHash = sha256Hex(await readFile(m.file));
-          const info = { id: m.model, provider: 'npz', configHash, similarity } as const;
-          return createMatrixScorer(dataset.pool, info, m.queries, m.docs, m.dims);
-        }),
-      );
-      if (listOption(values, 'models').includes('bm25')) scorers.unshift(createBm25Scorer(dataset.pool));
+      scorers = await matrixFolderScorers(resolve(embeddingsDir), dataset.pool, similarity);
     } else {
-      scorers = (await buildScorers(context, dataset, listOption(values, 'models'))).scorers;
+      scorers = (await buildScorers(context, dataset.pool)).scorers;
     }
-    const oracle = execute ? await startOracle(config, io, { ...oracleSettings(values), signal }) : undefined;
+    // Outside systems are scored alone unless --models asks for bm25 beside them.
+    if ((runFiles.length > 0 || embeddingsDir !== undefined) && listOption(values, 'models').includes('bm25'))
+      scorers.unshift(createBm25Scorer(dataset.pool));
+    const oracle = execute ? await startCommandOracle(context) : undefined;
     let rerank: RerankPlan | undefined;
     try {
       rerank = await rerankPlan(context, { defaultRun: false, oracle, languages: dataset.pool.languages });
@@ -113,16 +100,8 @@ export const scoreCommand: Command = {
         throw new UsageError(
           '--shard executes a share of the retrieved pairs; it cannot be combined with --no-execute',
         );
-      const scored = await scoreStage(
-        dataset,
-        scorers,
-        oracle,
-        table,
-        out,
-        { ties, seed, execute, ...(shard ? { shard } : {}), ...(rerank ? { rerank } : {}) },
-        io,
-        signal,
-      );
+      const scoring = { table, out, ties, seed, ...(oracle ? { oracle } : {}), ...(shard ? { shard } : {}) };
+      const scored = await scoreStage(context, dataset.pool, scorers, { ...scoring, ...(rerank ? { rerank } : {}) });
       if (shard !== undefined) {
         io.stdout.write(
           io.json

@@ -1,8 +1,8 @@
 import { PassTable } from '@execret/analyses';
 import { type Command, intOption, shardOption } from '../command.js';
-import { datasetPartsOption, loadDataset, startOracle, verifyDataset } from '../pipeline.js';
+import { startCommandOracle } from '../sandbox.js';
+import { datasetPartsOption, loadDataset, verifyDataset } from '../stages.js';
 import { DATASET_OPTIONS, ORACLE_OPTIONS, SHARD_OPTION } from './options.js';
-import { oracleSettings } from './run.js';
 
 export const verifyCommand: Command = {
   name: 'verify',
@@ -16,12 +16,12 @@ export const verifyCommand: Command = {
   },
   examples: ['execret verify', 'execret verify --dataset ./release --shard 1/4'],
   async run(context) {
-    const { values, config, io, signal } = context;
-    const dataset = await loadDataset(String(values.dataset ?? 'mini'), config, io, signal, datasetPartsOption(values));
-    const oracle = await startOracle(config, io, { ...oracleSettings(values), signal });
+    const { values, config, io } = context;
+    const dataset = await loadDataset(context, String(values.dataset ?? 'mini'), datasetPartsOption(values));
+    const oracle = await startCommandOracle(context);
     try {
       const table = new PassTable(dataset.pool.docIds.length);
-      const report = await verifyDataset(dataset, oracle, table, io, signal, shardOption(values, config.scheduler));
+      const report = await verifyDataset(context, dataset, oracle, table, shardOption(values, config.scheduler));
       if (io.json) {
         io.stdout.write(`${JSON.stringify({ isolation: oracle.info.isolation, ...report }, null, 2)}\n`);
       } else {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { SystemAnalyses } from '@execret/analyses';
 import type { ResultsFile } from '@execret/dataset';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ReportInput, renderReportHtml } from '../src/report/html.js';
+import { type ReportInput, renderReportHtml } from '../src/html.js';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) =>
   existsSync(p),

@@ -1,7 +1,16 @@
 import { RELEASE_MEASURES } from '@execret/analyses';
 import { metricValue, type ResultsFile } from '@execret/dataset';
-import { leaderboardOrder } from './html.js';
 
+/** Systems in leaderboard order: exec@1 descending, then name. */
+export function leaderboardOrder<T extends ResultsFile>(results: readonly T[]): T[] {
+  return [...results].sort(
+    (a, b) =>
+      (metricValue(b, 'exec@1') ?? 0) - (metricValue(a, 'exec@1') ?? 0) ||
+      (a.model < b.model ? -1 : a.model > b.model ? 1 : 0),
+  );
+}
+
+/** One row of `full_leaderboard.json`. */
 export interface LeaderboardRow {
   rank: number;
   model: string;

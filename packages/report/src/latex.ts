@@ -4,16 +4,21 @@
  * (4 decimals); every system name is escaped, so `bm25>>exec/consensus` prints as written.
  */
 
+import { parsePairKey } from '@execret/stats';
+
 /** An interval as `confidence_intervals.json` stores it. */
 interface Interval {
   readonly ci95_low: number;
   readonly ci95_high: number;
 }
 
-/** One leaderboard row: a system and its mean measures (`results/<model>.json` `metrics`). */
+/**
+ * One leaderboard row: a system and its mean measures (`results/<model>.json` `metrics`; a value that is not a
+ * finite number prints as missing).
+ */
 export interface LatexLeaderboardRow {
   readonly model: string;
-  readonly metrics: Readonly<Record<string, number | undefined>>;
+  readonly metrics: Readonly<Record<string, unknown>>;
 }
 
 /** The measures of the leaderboard table, in column order. */
@@ -52,8 +57,8 @@ export function escapeLatex(text: string): string {
 }
 
 /** 4 decimals, as leaderboard.md; an en dash for a missing value. */
-function fixed(value: number | undefined): string {
-  return value === undefined || !Number.isFinite(value) ? '--' : value.toFixed(4);
+function fixed(value: unknown): string {
+  return typeof value !== 'number' || !Number.isFinite(value) ? '--' : value.toFixed(4);
 }
 
 /** An interval in a smaller size, for the line under its mean: `{\tiny [0.3000, 0.3600]}`; '' for none. */
@@ -64,7 +69,8 @@ function intervalCell(interval: Interval | undefined): string {
 /**
  * `leaderboard.tex`: a `table` with a booktabs `tabular`, two lines per system in the order given (the
  * leaderboard's: exec@1, then name): its means of exec@1/3/5/10 and nDCG@10 (nDCG@1 equals exec@1 whenever the canonical is the only passing snippet, so it is left out), then under each its 95%
- * percentile bootstrap interval when `intervals` has one.
+ * percentile bootstrap interval when `intervals` has one. The caption gives the number of queries and, when
+ * `setting.resamples` is given, the bootstrap's resamples (`bootstrap_samples` of `confidence_intervals.json`).
  *
  * @example
  * leaderboardLatex([{ model: 'bm25', metrics: { 'exec@1': 0.02 } }], { bm25: { 'exec@1': { ci95_low: 0, ci95_high: 0.05 } } }, { queries: 100, resamples: 5000 });
@@ -72,7 +78,7 @@ function intervalCell(interval: Interval | undefined): string {
 export function leaderboardLatex(
   rows: readonly LatexLeaderboardRow[],
   intervals: Readonly<Record<string, Readonly<Record<string, Interval>>>>,
-  setting: { readonly queries: number; readonly resamples: number },
+  setting: { readonly queries: number; readonly resamples?: number },
 ): string {
   const header = ['System', ...LEADERBOARD_MEASURES.map(measureHeader)].join(' & ');
   const body = rows.flatMap((row) => {
@@ -84,7 +90,7 @@ export function leaderboardLatex(
   return [
     '\\begin{table}[t]',
     '\\centering',
-    `\\caption{Leaderboard: mean over ${setting.queries} queries, with 95\\% percentile bootstrap intervals below (${setting.resamples} query resamples). exec@$k$: a passing snippet in the top $k$; nDCG@$k$: the canonical's position.}`,
+    `\\caption{Leaderboard: mean over ${setting.queries} queries${setting.resamples === undefined ? '' : `, with 95\\% percentile bootstrap intervals below (${setting.resamples} query resamples)`}. exec@$k$: a passing snippet in the top $k$; nDCG@$k$: the canonical's position.}`,
     '\\label{tab:execret-leaderboard}',
     '\\footnotesize',
     '\\setlength{\\tabcolsep}{3pt}',
@@ -123,7 +129,8 @@ function pValue(p: number): string {
 
 /**
  * `significance.tex`: one row per pair of systems (the pairs of `pairwise_tests.json`, `"A vs B"` with A
- * before B in code-point order), with the exec@1 difference A − B and its paired bootstrap interval, the
+ * before B in code-point order, split by `@execret/stats`' `parsePairKey`; a key it cannot split is printed whole
+ * as A), with the exec@1 difference A − B and its paired bootstrap interval, the
  * discordant counts, the exact McNemar p-value and the p-value after the correction the comparison used
  * (Holm's or Benjamini–Hochberg's, read from the file; none when it has neither). A pair whose corrected p
  * is below `alpha` is marked with $^{*}$.
@@ -139,7 +146,7 @@ export function significanceLatex(
     .filter((p): p is { key: string; cell: ExecComparison } => typeof p.cell?.mcnemar_exact_p === 'number');
   const correction = CORRECTIONS.find((c) => pairs.some((p) => typeof p.cell[c.key] === 'number'));
   const rows = pairs.flatMap(({ key, cell }) => {
-    const [a = key, b = ''] = key.split(' vs ');
+    const { a, b } = parsePairKey(key) ?? { a: key, b: '' };
     const adjusted = correction ? (cell[correction.key] as number | undefined) : undefined;
     const decided = adjusted ?? cell.mcnemar_exact_p;
     const mark = decided < alpha ? '$^{*}$' : '';

@@ -11,6 +11,7 @@ import {
 import { orientedComparison } from '@execret/stats';
 import { lineDiff } from './diff.js';
 import { escapeHtml, fmt } from './escape.js';
+import { leaderboardOrder } from './leaderboard.js';
 import { barChart, heatmap, lineChart } from './svg.js';
 import { twoStageSection } from './two-stage.js';
 
@@ -24,15 +25,6 @@ export interface ReportInput {
   readonly solvedBy: Pick<SolvedByFile, 'histogram' | 'systems'> | undefined;
   /** The run manifest (`{}` for a folder without one); every field may be absent. */
   readonly manifest: Partial<RunManifest>;
-}
-
-/** Systems in leaderboard order: exec@1 descending, then name. */
-export function leaderboardOrder<T extends ResultsFile>(results: readonly T[]): T[] {
-  return [...results].sort(
-    (a, b) =>
-      (metricValue(b, 'exec@1') ?? 0) - (metricValue(a, 'exec@1') ?? 0) ||
-      (a.model < b.model ? -1 : a.model > b.model ? 1 : 0),
-  );
 }
 
 const STYLE = `
