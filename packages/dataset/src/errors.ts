@@ -29,7 +29,9 @@ export type DatasetErrorCode =
   /** The operation was aborted through its `AbortSignal`. */
   | 'aborted'
   /** `assertValidBenchmark` found error-level issues. */
-  | 'validation';
+  | 'validation'
+  /** An `hf:` source needs the optional package `@huggingface/hub`, which is not installed. */
+  | 'missing-dependency';
 
 /** Every {@link DatasetErrorCode}, in a stable order (for messages and tests). */
 export const DATASET_ERROR_CODES: readonly DatasetErrorCode[] = [
@@ -42,6 +44,7 @@ export const DATASET_ERROR_CODES: readonly DatasetErrorCode[] = [
   'source',
   'aborted',
   'validation',
+  'missing-dependency',
 ];
 
 /** How serious an issue is: `error` makes data unusable or wrong, `warning` is suspicious, `info` is a count. */

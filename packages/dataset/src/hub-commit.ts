@@ -5,6 +5,7 @@
  */
 import { DatasetError } from './errors.js';
 import { readCachedRef, writeCachedRef } from './hub-cache.js';
+import { loadHubClient } from './hub-client.js';
 import { abortedError, type HubHttp, httpStatusError, isAbort } from './hub-http.js';
 import { type HubReference, isCommitSha } from './hub-reference.js';
 import { safeCachePath } from './hub-safe-path.js';
@@ -68,7 +69,7 @@ export async function resolveHubCommit(
   };
   if (options.offline) return fromCache('offline mode');
   if (http.signal?.aborted) throw abortedError(`resolving ${http.label}`, http.signal.reason);
-  const { datasetInfo } = await import('@huggingface/hub');
+  const { datasetInfo } = await loadHubClient();
   let sha: unknown;
   try {
     const info = await datasetInfo({

@@ -5,6 +5,7 @@
  * Git LFS, the SHA-256 of the content — the checksums a repository without `SHA256SUMS` still has.
  */
 import { DatasetError } from './errors.js';
+import { loadHubClient } from './hub-client.js';
 import { abortedError, type HubHttp, httpStatusError, isAbort } from './hub-http.js';
 import type { HubReference } from './hub-reference.js';
 
@@ -39,7 +40,7 @@ export async function listHubFiles(
   const { http } = options;
   const hubUrl = options.endpoint.replace(/\/+$/, '');
   const url = `${hubUrl}/api/datasets/${ref.owner}/${ref.name}/tree/${commit}?recursive=true`;
-  const { listFiles } = await import('@huggingface/hub');
+  const { listFiles } = await loadHubClient();
   const files: HubListedFile[] = [];
   try {
     for await (const entry of listFiles({
