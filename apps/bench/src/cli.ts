@@ -9,6 +9,7 @@ import { modelsCommand } from './commands/models.js';
 import { reportCommand } from './commands/report.js';
 import { runCommand } from './commands/run.js';
 import { scoreCommand } from './commands/score.js';
+import { tasksCommand } from './commands/tasks.js';
 import { verifyCommand } from './commands/verify.js';
 import { readConfig } from './config.js';
 import { cliVersion } from './versions.js';
@@ -25,6 +26,7 @@ export const COMMANDS: readonly Command[] = [
   modelsCommand,
   mergeCommand,
   buildCommand,
+  tasksCommand,
   generateCommand,
 ];
 

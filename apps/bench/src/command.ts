@@ -102,6 +102,11 @@ export function listOption(values: CommandContext['values'], name: string): stri
     .filter((s) => s !== '');
 }
 
+/** `{ [key]: n }` when the integer option `name` was given, else `{}`, so that the library's own default applies. */
+export function givenInt(values: CommandContext['values'], name: string, key: string): Record<string, number> {
+  return values[name] === undefined ? {} : { [key]: intOption(values, name, 0) };
+}
+
 export function intOption(values: CommandContext['values'], name: string, fallback: number): number {
   const v = stringOption(values, name);
   if (v === undefined) return fallback;

@@ -29,17 +29,6 @@ const DEFAULT_SECOND_STAGES: readonly string[] = ['exec/consensus', 'exec/random
 /** The first stage the default second stages rerank. */
 const DEFAULT_RERANKED_FIRST_STAGE = 'bm25';
 
-/** The API key each rerank provider is read from (see `config.ts`). */
-const RERANK_KEYS: Readonly<Partial<Record<string, KeyedProvider>>> = {
-  cohere: 'cohere',
-  voyage: 'voyage',
-  jina: 'jina',
-  mixedbread: 'mixedbread',
-  tei: 'tei',
-  vllm: 'vllm',
-  'openai-compatible': 'openai',
-};
-
 /**
  * Checks `--rerank` ids before anything runs (`@execret/exec-rerank`'s `secondStageIdIssue`): registry ids of
  * `@execret/rerankers` or `exec/consensus`, `exec/random-clone`, `exec/tests@<chat model>`, `exec/probe@<chat model>`.
@@ -107,11 +96,12 @@ function rerankerOptions(id: string, context: SecondStageContext): CreateReranke
   const { config } = context;
   const info = describeReranker(id);
   const provider = info.provider;
-  const keyName = RERANK_KEYS[provider];
-  const key = keyName === undefined ? undefined : config.keys[keyName];
+  // A provider's own key (config.ts), OpenAI's for OpenAI-compatible servers; none for local models.
+  const keyName = (provider === 'openai-compatible' ? 'openai' : provider) as KeyedProvider;
+  const key = config.keys[keyName];
   const hosted = provider === 'cohere' || provider === 'voyage' || provider === 'jina' || provider === 'mixedbread';
   if (hosted && key === undefined)
-    throw new UsageError(`--rerank ${id}: no API key for ${provider} (set ${keyVariable(keyName!)})`);
+    throw new UsageError(`--rerank ${id}: no API key for ${provider} (set ${keyVariable(keyName)})`);
   const baseUrl = providerBaseUrl(config, provider);
   if (provider === 'openai-compatible' && baseUrl === undefined && key === undefined)
     throw new UsageError(

@@ -6,6 +6,7 @@ import {
   type PassTable,
   type PoolView,
   poolFromBenchmark,
+  queryBlindLifts,
   type Scorer,
   type Shard,
   type SystemAnalyses,
@@ -25,7 +26,7 @@ import {
   readFolderManifest,
   readResultFiles,
   readSolvedByFile,
-  resultFileName,
+  rerankFolderFiles,
   writeResultsFiles,
 } from '@execret/dataset';
 import type { ExecRerankAudit, ExecRerankCost } from '@execret/exec-rerank';
@@ -103,22 +104,14 @@ export async function verifyDataset(
 /** A two-stage system of a run (its reranker a model reranker or an execution reranker). */
 export type RunTwoStageSystem = TwoStageSystem<ExecRerankAudit, ExecRerankCost>;
 
-/**
- * Writes `rerank/<system>.jsonl` (one decision per query) for every two-stage system, and
- * `rerank/exec-artifacts.jsonl` (what the execution rerankers used) when there are any artifact lines.
- */
+/** Writes the `rerank/` files of the two-stage systems (`@execret/dataset`'s `rerankFolderFiles`). */
 export async function writeRerankFiles(
   out: string,
   systems: readonly RunTwoStageSystem[],
   artifactLines: readonly string[],
 ): Promise<string[]> {
-  const decisions = systems.map((system): [string, string] => [
-    `${RESULTS_LAYOUT.rerank}/${resultFileName(system.run.id, '.jsonl')}`,
-    system.decisions.map((d) => `${JSON.stringify(d)}\n`).join(''),
-  ]);
-  const artifacts: [string, string][] =
-    artifactLines.length > 0 ? [[RESULTS_LAYOUT.rerankArtifacts, artifactLines.join('')]] : [];
-  return writeResultsFiles(out, [...decisions, ...artifacts]);
+  const decisions = systems.map((system) => ({ id: system.run.id, decisions: system.decisions }));
+  return writeResultsFiles(out, rerankFolderFiles(decisions, artifactLines));
 }
 
 /**
@@ -178,7 +171,7 @@ export async function scoreStage(
 
 /**
  * `@execret/analyses`' `compareResults` over the results files of a folder, written in the release's `tests/` shapes
- * with `analyses/solved_by.json`.
+ * with `analyses/solved_by.json`, and the second stages' lift over `exec/consensus` (`queryBlindLifts`).
  */
 export async function compareStage(
   out: string,
@@ -191,6 +184,7 @@ export async function compareStage(
   await writeResultsFiles(out, [
     [RESULTS_LAYOUT.intervals, formatResultsJson(intervals)],
     [RESULTS_LAYOUT.pairwise, formatResultsJson(pairwise)],
+    [RESULTS_LAYOUT.queryBlindLift, formatResultsJson(queryBlindLifts(results, pairwise))],
     [RESULTS_LAYOUT.solvedBy, formatResultsJson(solvedBy)],
   ]);
   return { intervals, pairwise, systems: results.length, seconds: (performance.now() - started) / 1000 };

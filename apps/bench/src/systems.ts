@@ -1,14 +1,13 @@
-import { readFile, stat } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   AnalysesError,
   createBm25Scorer,
   createMatrixScorer,
+  folderMatrixScorers,
   inShard,
   type PoolView,
-  poolOrderRows,
-  runFileScorer,
+  readRunFileScorers,
   type Scorer,
   type Shard,
 } from '@execret/analyses';
@@ -40,11 +39,10 @@ const KEYED_EMBEDDERS: readonly KeyedProvider[] = ['openai', 'gemini', 'mistral'
 async function modelConfigsOption(files: readonly string[]): Promise<ModelConfig[]> {
   const { configs, issues } = await readModelConfigs(files);
   const [issue] = issues;
-  if (issue?.error)
-    throw new Error(`execret: --model-config ${issue.file}: ${issue.error.message}`, { cause: issue.error });
   if (issue)
     throw new Error(
-      `execret: --model-config ${issue.file}${issue.index === null ? '' : `[${issue.index}]`}: missing field(s) ${issue.missing.join(', ')} (see \`execret models --json\` for complete entries)`,
+      `execret: --model-config ${issue.message}${issue.error ? '' : ' (see `execret models --json` for complete entries)'}`,
+      { cause: issue.error },
     );
   return configs;
 }
@@ -184,59 +182,37 @@ export async function buildScorers(context: CommandContext, pool: PoolView) {
   return { scorers, skipped, embedding };
 }
 
-/** Largest run file read (a TREC run of 939 queries × 1,000 documents is about 50 MB). */
-const MAX_RUN_FILE_BYTES = 512 * 1024 * 1024;
-
 /**
- * Systems from rankings made outside execret, one per file (`--run`, resolved against the working folder): TREC runs or results files in the release's
- * JSON shape, each scored by `@execret/analyses`' `runFileScorer` (config hash: the SHA-256 of the file's bytes).
+ * Systems from rankings made outside execret, one per file (`--run`, resolved against the working folder): TREC runs
+ * or results files in the release's JSON shape (`@execret/analyses`' `readRunFileScorers`).
  *
  * @throws UsageError naming the file, line and field of each problem (up to ten), or a repeated system id
  */
 export async function externalRunScorers(files: readonly string[], pool: PoolView): Promise<Scorer[]> {
-  const scorers: Scorer[] = [];
-  for (const file of files.map((f) => resolve(f))) {
-    const { size } = await stat(file);
-    if (size > MAX_RUN_FILE_BYTES) {
-      throw new UsageError(`--run ${file}: ${size} bytes, more than the ${MAX_RUN_FILE_BYTES} a run file may have`);
-    }
-    const bytes = await readFile(file);
-    const taken = scorers.map((s) => s.id);
-    try {
-      scorers.push(runFileScorer(pool, file, bytes, taken));
-    } catch (error) {
-      if (!AnalysesError.is(error) || error.code !== 'invalid-run') throw error;
-      // Problems of the file itself name it; a run entry the pool lacks is the scorer's.
-      throw new UsageError(`--run${error.details.file === undefined ? ':' : ''} ${error.message}`);
-    }
+  try {
+    return await readRunFileScorers(
+      pool,
+      files.map((f) => resolve(f)),
+    );
+  } catch (error) {
+    if (!AnalysesError.is(error) || error.code !== 'invalid-run') throw error;
+    // Problems of the file itself name it; a run entry the pool lacks is the scorer's.
+    throw new UsageError(`--run${error.details.file === undefined ? ':' : ''} ${error.message}`);
   }
-  return scorers;
 }
 
 /**
- * Systems from embedding matrices made elsewhere (`--embeddings`): every `.npz` of a folder, one system each named
- * after its file, read by `@execret/embedders`' `importMatrixFolder` (the query and document matrices found by name
- * or as the only 2-D float arrays with as many rows as the pool has queries and snippets), rows put in the pool's order
- * by `@execret/analyses`' `poolOrderRows` (by their id arrays, else taken to be in the dataset files' order). The
- * config hash is the SHA-256 of the file's bytes.
+ * Systems from embedding matrices made elsewhere (`--embeddings`): every `.npz` of a folder (`@execret/embedders`'
+ * `importMatrixFolder`), one system each named after its file (`@execret/analyses`' `folderMatrixScorers`).
  */
 export async function matrixFolderScorers(
   dir: string,
   pool: PoolView,
   similarity: 'cosine' | 'dot',
 ): Promise<Scorer[]> {
-  const rows = { queries: pool.queryIds.length, documents: pool.docIds.length };
-  const imported = await importMatrixFolder(dir, { rows });
-  if (imported.length === 0) throw new Error(`execret: no .npz files in ${dir}`);
-  return imported.map(({ name, file, sha256, queries, documents }) => {
-    if (queries === undefined || documents === undefined) {
-      throw new Error(
-        `execret: ${file}: expected a query matrix with ${rows.queries} rows and a document matrix with ${rows.documents} rows`,
-      );
-    }
-    const info = { id: basename(name, '.npz'), provider: 'npz', configHash: sha256, similarity } as const;
-    const queryRows = poolOrderRows(queries, pool.queryIds, null, file);
-    const docRows = poolOrderRows(documents, pool.docIds, pool.inputOrder, file);
-    return createMatrixScorer(pool, info, queryRows, docRows, queries.dims);
+  const imported = await importMatrixFolder(dir, {
+    rows: { queries: pool.queryIds.length, documents: pool.docIds.length },
   });
+  if (imported.length === 0) throw new Error(`execret: no .npz files in ${dir}`);
+  return folderMatrixScorers(pool, imported, similarity);
 }

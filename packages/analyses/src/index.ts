@@ -50,6 +50,7 @@ export { deceptionByEditSpan, type EditSpanDeception } from './edit-span-decepti
 export { evaluateSystem } from './evaluate-system.js';
 export { type ExecutePairsOptions, executePairs, type PairRunner } from './execute-pairs.js';
 export { executeRetrieved } from './execute-retrieved.js';
+export { folderMatrixScorers } from './folder-matrix-scorers.js';
 export { formatCrossLanguageMarkdown } from './format-cross-language.js';
 export type { GroupScores } from './group-scores.js';
 export { languageCounts } from './language-counts.js';
@@ -63,12 +64,13 @@ export { type PerQueryMeasuresOptions, perQueryMeasures } from './per-query-meas
 export { type PoolDensityPoint, poolDensity } from './pool-density.js';
 export { poolOrderRows } from './pool-order-rows.js';
 export { createPoolView, type PoolInput, type PoolView, poolFromBenchmark } from './pool-view.js';
+export { QUERY_BLIND_BASELINE, type QueryBlindLift, queryBlindLifts } from './query-blind-lift.js';
 export { rankSystem, type SystemRanking } from './rank-system.js';
 export { type OrderedRun, type RankedSystem, rankDerivedSystem } from './ranked-system.js';
 export { RELEASE_KS, RELEASE_MEASURES, type ReleaseMeasure } from './release-measures.js';
 export { distractorRetentionOrders } from './retention-orders.js';
 export { type RunFile, runFromFile } from './run-file.js';
-export { runFileScorer } from './run-file-scorer.js';
+export { readRunFileScorers, runFileScorer } from './run-file-scorer.js';
 export { createRunScorer, type RunEntry, type RunScorerInfo } from './run-scorer.js';
 export {
   type DerivedSystem,

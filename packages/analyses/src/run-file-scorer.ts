@@ -1,3 +1,4 @@
+import { readFile, stat } from 'node:fs/promises';
 import { sha256Hex } from '@execret/formats';
 import { AnalysesError } from './analyses-error.js';
 import type { PoolView } from './pool-view.js';
@@ -26,4 +27,37 @@ export function runFileScorer(pool: PoolView, file: string, bytes: Uint8Array, t
     );
   }
   return createRunScorer(pool, { id: run.id, configHash: sha256Hex(bytes), provider: run.provider }, run.entries);
+}
+
+/** Largest run file {@link readRunFileScorers} reads (a TREC run of 939 queries × 1,000 documents is about 50 MB). */
+const MAX_RUN_FILE_BYTES = 512 * 1024 * 1024;
+
+/**
+ * One scorer per run file, read in order ({@link runFileScorer} on each file's bytes, every id new).
+ *
+ * @throws AnalysesError `invalid-run` (with `details.file`) for a file larger than 512 MiB, and as {@link runFileScorer}
+ * @example
+ * const scorers = await readRunFileScorers(pool, ['mine.trec', 'bm25-pyserini.trec']);
+ */
+export async function readRunFileScorers(pool: PoolView, files: readonly string[]): Promise<Scorer[]> {
+  const scorers: Scorer[] = [];
+  for (const file of files) {
+    const { size } = await stat(file);
+    if (size > MAX_RUN_FILE_BYTES) {
+      throw new AnalysesError(
+        'invalid-run',
+        `${file}: ${size} bytes, more than the ${MAX_RUN_FILE_BYTES} a run file may have`,
+        { details: { file } },
+      );
+    }
+    scorers.push(
+      runFileScorer(
+        pool,
+        file,
+        await readFile(file),
+        scorers.map((s) => s.id),
+      ),
+    );
+  }
+  return scorers;
 }

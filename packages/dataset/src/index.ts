@@ -94,7 +94,7 @@ export {
   type SolvedByFile,
 } from './results-folder.js';
 export { formatResultsJson, writeResultsFiles } from './results-folder-writer.js';
-export { RESULTS_LAYOUT, resultFileName } from './results-layout.js';
+export { RESULTS_LAYOUT, rerankFolderFiles, resultFileName } from './results-layout.js';
 export type { CheckResult } from './run-checks.js';
 export {
   type ManifestContradiction,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESULTS_LAYOUT, resultFileName } from './results-layout.js';
+import { RESULTS_LAYOUT, rerankFolderFiles, resultFileName } from './results-layout.js';
 
 describe('resultFileName', () => {
   it.each([
@@ -21,5 +21,15 @@ describe('RESULTS_LAYOUT', () => {
   it('keeps the release paths of the tests/ files', () => {
     expect(RESULTS_LAYOUT.pairwise).toBe('tests/pairwise_tests.json');
     expect(RESULTS_LAYOUT.intervals).toBe('tests/confidence_intervals.json');
+  });
+});
+
+describe('rerankFolderFiles', () => {
+  it('gives one decisions file per system and the artifacts file only when there are artifact lines', () => {
+    const systems = [{ id: 'bm25>>exec/consensus', decisions: [{ query_id: 'q_0001' }, { query_id: 'q_0002' }] }];
+    expect(rerankFolderFiles(systems, [])).toEqual([
+      ['rerank/bm25__exec__consensus.jsonl', '{"query_id":"q_0001"}\n{"query_id":"q_0002"}\n'],
+    ]);
+    expect(rerankFolderFiles([], ['{"a":1}\n'])).toEqual([['rerank/exec-artifacts.jsonl', '{"a":1}\n']]);
   });
 });

@@ -10,6 +10,8 @@ export const RESULTS_LAYOUT = {
   analyses: 'analyses',
   pairwise: 'tests/pairwise_tests.json',
   intervals: 'tests/confidence_intervals.json',
+  /** Each second stage's exec@1 over `exec/consensus` on the same first stage (`@execret/analyses`' `queryBlindLifts`). */
+  queryBlindLift: 'tests/query_blind_lift.json',
   leaderboard: 'full_leaderboard.json',
   leaderboardMd: 'leaderboard.md',
   leaderboardCsv: 'leaderboard.csv',
@@ -44,4 +46,25 @@ export const RESULTS_LAYOUT = {
  */
 export function resultFileName(system: string, extension: '.json' | '.run' | '.jsonl' | '.npz' = '.json'): string {
   return `${system.replace(/[^A-Za-z0-9._-]+/g, '__')}${extension}`;
+}
+
+/**
+ * The `rerank/` files of a results folder as `[path, content]` pairs: `rerank/<system>.jsonl` with one decision
+ * per line for every two-stage system, and `rerank/exec-artifacts.jsonl` when there are artifact lines (what the
+ * execution rerankers used; each line already ends in `\n`).
+ *
+ * @example
+ * rerankFolderFiles([{ id: 'bm25>>exec/consensus', decisions: [{ query_id: 'q_0001' }] }], []);
+ * // [['rerank/bm25__exec__consensus.jsonl', '{"query_id":"q_0001"}\n']]
+ */
+export function rerankFolderFiles(
+  systems: readonly { readonly id: string; readonly decisions: readonly unknown[] }[],
+  artifactLines: readonly string[],
+): [string, string][] {
+  const files = systems.map((system): [string, string] => [
+    `${RESULTS_LAYOUT.rerank}/${resultFileName(system.id, '.jsonl')}`,
+    system.decisions.map((d) => `${JSON.stringify(d)}\n`).join(''),
+  ]);
+  if (artifactLines.length > 0) files.push([RESULTS_LAYOUT.rerankArtifacts, artifactLines.join('')]);
+  return files;
 }

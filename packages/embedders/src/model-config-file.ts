@@ -32,6 +32,8 @@ export interface ModelConfigIssue {
   readonly missing: readonly string[];
   /** Why the file could not be read or parsed as JSON. */
   readonly error?: Error;
+  /** The problem as one line naming the file (and entry): `my.json[1]: missing field(s) pooling, sources`. */
+  readonly message: string;
 }
 
 /**
@@ -54,7 +56,13 @@ export async function readModelConfigs(
     try {
       parsed = JSON.parse(await readFile(file, 'utf8'));
     } catch (error) {
-      issues.push({ file, index: null, missing: [], error: error as Error });
+      issues.push({
+        file,
+        index: null,
+        missing: [],
+        error: error as Error,
+        message: `${file}: ${(error as Error).message}`,
+      });
       continue;
     }
     const entries = Array.isArray(parsed) ? parsed : [parsed];
@@ -62,7 +70,10 @@ export async function readModelConfigs(
       const missing = MODEL_CONFIG_FIELDS.filter(
         (key) => typeof entry !== 'object' || entry === null || !(key in entry),
       );
-      return missing.length === 0 ? [] : [{ file, index: Array.isArray(parsed) ? i : null, missing }];
+      if (missing.length === 0) return [];
+      const index = Array.isArray(parsed) ? i : null;
+      const message = `${file}${index === null ? '' : `[${index}]`}: missing field(s) ${missing.join(', ')}`;
+      return [{ file, index, missing, message }];
     });
     if (problems.length > 0) issues.push(...problems);
     else configs.push(...(entries as ModelConfig[]));

@@ -49,6 +49,8 @@ describe('readModelConfigs', () => {
       ],
     );
     expect(issues[0]!.missing).toContain('similarity');
+    expect(issues[0]!.message).toMatch(/two\.json\[1\]: missing field\(s\) .*similarity/u);
+    expect(issues[1]!.message).toMatch(/bad\.json: .*JSON/u);
   });
 });
 

@@ -1,6 +1,10 @@
+import { DEFAULT_TEST_SUITE_SIZE } from '@execret/dataset';
 import type { ExecutionCacheRecord } from '@execret/formats';
 import { BUG_TYPES, type BugType } from '@execret/formats';
 import { createOracle } from '@execret/oracle';
+import type { BugCopiesReport } from './bug-copies/copies-report.js';
+import { type CopyRowExtras, copyPool, poolDistractors } from './bug-copies/copy-pool.js';
+import { makeBugCopies, type TaskCopies } from './bug-copies/make-copies.js';
 import {
   type CandidateBudget,
   candidateTimeBudgetMs,
@@ -14,8 +18,8 @@ import { enumerateJsTaskMutants } from './enumerate-js.js';
 import { GenerateError } from './errors.js';
 import { formatGateReport, type GateReport, validateTasks } from './gates.js';
 import type { PythonOptions } from './python.js';
-import type { CorpusRecord, DistractorMetadataRecord, EditRecord, QueryRecord } from './records.js';
-import { assembleReleaseRows } from './release-rows.js';
+import type { CorpusRecord, DistractorMetadataRecord, EditRecord, QueryMetadata, QueryRecord } from './records.js';
+import { assembleReleaseRows, type ReleaseDistractor } from './release-rows.js';
 import { DEFAULT_BUILD_SEED, DEFAULT_MAX_DISTRACTORS, selectDistractors } from './select.js';
 import { type ResolvingTask, selectResolving } from './select-resolving.js';
 import { type StackedMutant, stackForTasks } from './stack.js';
@@ -33,7 +37,7 @@ export const DEFAULT_MIN_DISTRACTORS = 1;
 export const DEFAULT_STACK_SIZE = 1;
 
 /** Pipeline phases reported to `onProgress`. */
-export type BuildPhase = 'gates' | 'enumerate' | 'execute' | 'stack';
+export type BuildPhase = 'gates' | 'enumerate' | 'execute' | 'stack' | 'copies';
 
 /** Options of {@link buildBenchmark}. */
 export interface BuildOptions extends PythonOptions {
@@ -64,6 +68,13 @@ export interface BuildOptions extends PythonOptions {
    * {@link buildBenchmark} for what the dataset depends on.
    */
   candidateBudget?: CandidateBudget | false;
+  /**
+   * Propagated-bug pools: an integer k ≥ 2 (absent: the standard build, byte for byte). Each included task's pool
+   * holds its canonical, one chosen distractor with k − 1 cosmetic copies of it verified by execution, and at most
+   * k − 1 other distractors, so the copied behaviour is a strict majority of the distractors. See
+   * {@link buildBenchmark}.
+   */
+  bugCopies?: number;
   onProgress?: (event: { phase: BuildPhase; done: number; total: number }) => void;
 }
 
@@ -71,7 +82,7 @@ export interface BuildOptions extends PythonOptions {
 export interface BuildTaskOutcome {
   taskId: string | null;
   index: number;
-  status: 'built' | 'rejected' | 'too_few_distractors';
+  status: 'built' | 'rejected' | 'too_few_distractors' | 'too_few_copies';
   queryId?: string;
   distractors: number;
   /** Single mutants that fail at least one test (0 for rejected tasks). */
@@ -113,11 +124,16 @@ export interface BuildReport {
   maxDistractors: number;
   minDistractors: number;
   stackSize: number;
+  /** The schema gate's test-count bounds the build used (defaults 7 and 10, the release's rule). */
+  minTests: number;
+  maxTests: number;
   gates: GateReport;
   /** Single-edit mutant yield per bug type (`chosen` counts single-edit distractors only). */
   yield: YieldReport;
   execution: BuildExecutionReport;
   tasks: BuildTaskOutcome[];
+  /** Propagated-bug builds only (`bugCopies`): copies made, rewrite kinds, verification failures. */
+  bugCopies?: BugCopiesReport;
 }
 
 /** A built dataset in the release format (SPEC section 2) plus its report. */
@@ -149,6 +165,19 @@ function fromSingle(m: ExecutedMutant): Distractor {
 
 function fromStack(s: StackedMutant): Distractor {
   return { code: s.code, bugType: 'stacked', edits: s.edits, result: s.result, failure: s.failure };
+}
+
+/** What a distractor adds to its `distractor_metadata.jsonl` row: its edits (and, for a copy, how it was made). */
+type DistractorRowExtras = { edits: EditRecord[] } & CopyRowExtras;
+
+function releaseDistractor(d: Distractor): ReleaseDistractor<{ edits: EditRecord[] }> {
+  return {
+    code: d.code,
+    bugType: d.bugType,
+    result: d.result,
+    failure: d.failure,
+    metadata: { edits: d.edits.map(editRecord) },
+  };
 }
 
 function editRecord(e: Edit & { bugType: BugType; operator: string }): EditRecord {
@@ -208,6 +237,18 @@ function compareIndexLists(a: readonly number[], b: readonly number[]): number {
  * machine that runs a canonical's traced lines within the timeout; they equal an unbudgeted build's unless
  * a Python candidate spends its work limit and would still finish within the timeout (a mutant 1,000 times
  * its canonical's work: none in the mini tasks or HumanEval).
+ *
+ * With `bugCopies` k (propagated-bug pools), after step 4 each task with at least `max(1, minDistractors)` chosen
+ * distractors gets k − 1 cosmetic copies of one of them (`makeBugCopies`: the seeded copy order prefers wrong answers
+ * without a timeout; rewrites by `python/rewrite.py` or `rewriteJsCosmetic` of `@execret/mutate-js`; each copy run
+ * against the tests — every outcome string equal to its original's — and beside its original on probe inputs derived
+ * from the tests — every one agreeing; the next distractor is tried when one gives too few). Its pool is then the
+ * canonical, the distinct distractors that stay (the copied one and at most k − 1 others, seeded: `keptOthers`) by
+ * position in the code, then the copies, ids in that order; copies carry their original's `bug_type`. A task that
+ * gets too few verified copies from every distractor is left out (`too_few_copies`). The query's metadata gains
+ * `bug_copies` and `copied_corpus_id`; each copy's metadata row `copy_of`, `copy_kinds`, `copy_verification`
+ * (docs/formats.md); `report.bugCopies` counts copies, kinds and drops; `yield.total.chosen` counts the distinct
+ * distractors in the dataset. Without `bugCopies` nothing of this runs.
  *
  * @example
  * const oracle = await createOracle()            // from @execret/oracle
@@ -279,6 +320,10 @@ function validateBuildOptions(options: BuildOptions): void {
     );
   if (!Number.isInteger(stackSize) || stackSize < 1 || stackSize > 4)
     throw new RangeError(`@execret/generate buildBenchmark: stackSize must be 1, 2, 3 or 4, received ${stackSize}`);
+  if (options.bugCopies !== undefined && (!Number.isInteger(options.bugCopies) || options.bugCopies < 2))
+    throw new RangeError(
+      `@execret/generate buildBenchmark: bugCopies must be an integer ≥ 2 (or absent), received ${String(options.bugCopies)}`,
+    );
   checkCandidateBudget(options.candidateBudget);
 }
 
@@ -288,6 +333,8 @@ async function buildWith(
   oracle: ExecutionOracle,
 ): Promise<BuiltDataset> {
   const seed = options.seed ?? DEFAULT_BUILD_SEED;
+  const minTests = options.minTests ?? DEFAULT_TEST_SUITE_SIZE.min;
+  const maxTests = options.maxTests ?? DEFAULT_TEST_SUITE_SIZE.max;
   const maxDistractors = options.maxDistractors ?? DEFAULT_MAX_DISTRACTORS;
   const minDistractors = options.minDistractors ?? DEFAULT_MIN_DISTRACTORS;
   const stackSize = options.stackSize ?? DEFAULT_STACK_SIZE;
@@ -304,8 +351,8 @@ async function buildWith(
   const gates = await validateTasks(tasks, {
     ...python,
     oracle,
-    ...(options.minTests !== undefined ? { minTests: options.minTests } : {}),
-    ...(options.maxTests !== undefined ? { maxTests: options.maxTests } : {}),
+    minTests,
+    maxTests,
     onProgress: progress('gates'),
   });
   if (!gates.ok && (options.invalidTasks ?? 'throw') === 'throw') {
@@ -485,6 +532,21 @@ async function buildWith(
     setAside: setAside.reduce((n, list) => n + list.length, 0),
   };
 
+  // 4b. propagated-bug pools (bugCopies only): one chosen distractor per task copied k − 1 times, verified by execution
+  const copies: (TaskCopies | undefined)[] = valid.map(() => undefined);
+  let bugCopiesReport: BugCopiesReport | undefined;
+  if (options.bugCopies !== undefined) {
+    const eligible = valid.flatMap((_, i) => (chosen[i]!.length >= Math.max(1, minDistractors) ? [i] : []));
+    const made = await makeBugCopies(
+      eligible.map((i) => ({ task: valid[i]!.task, distractors: chosen[i]! })),
+      { ...python, oracle, copies: options.bugCopies, seed, onProgress: progress('copies') },
+    );
+    eligible.forEach((i, e) => {
+      copies[i] = made.tasks[e];
+    });
+    bugCopiesReport = made.report;
+  }
+
   // 5. assemble
   const outcomes: BuildTaskOutcome[] = gates.tasks.map((r) =>
     r.ok
@@ -514,9 +576,16 @@ async function buildWith(
         outcome.reason = `${v.distractors.length} distractor(s) fail a test; at least ${minDistractors} required`;
         return false;
       }
+      const copied = copies[i];
+      if (copied?.status === 'too_few_copies') {
+        outcome.status = 'too_few_copies';
+        outcome.reason = copied.reason;
+        return false;
+      }
+      if (copied?.status === 'copied') outcome.distractors = 1 + copied.kept.length + copied.copies.length;
       return true;
     });
-  const rows = assembleReleaseRows(
+  const rows = assembleReleaseRows<QueryMetadata, DistractorRowExtras>(
     included.map((v) => ({
       taskId: v.task.id,
       domain: v.task.domain,
@@ -525,13 +594,7 @@ async function buildWith(
       tests: v.task.tests,
       canonical: v.task.canonical,
       canonicalResult: v.gate.canonicalResult!,
-      distractors: v.distractors.map((d) => ({
-        code: d.code,
-        bugType: d.bugType,
-        result: d.result,
-        failure: d.failure,
-        metadata: { edits: d.edits.map(editRecord) },
-      })),
+      distractors: poolDistractors(v.distractors, copies[v.i], releaseDistractor),
       metadata: {
         generator: GENERATOR_NAME,
         generator_version: GENERATOR_VERSION,
@@ -541,11 +604,23 @@ async function buildWith(
         function_name: v.task.function_name,
         stack_size: stackSize,
         ...(options.generatedAt !== undefined ? { generated_at: options.generatedAt } : {}),
+        ...(options.bugCopies !== undefined ? { bug_copies: options.bugCopies } : {}),
+        // Only bounds other than the release's rule are written (the default build's rows stay as they were).
+        ...(minTests !== DEFAULT_TEST_SUITE_SIZE.min || maxTests !== DEFAULT_TEST_SUITE_SIZE.max
+          ? { min_tests: minTests, max_tests: maxTests }
+          : {}),
       },
     })),
   );
   included.forEach((v, q) => {
-    outcomes[v.gate.index]!.queryId = rows.queries[q]!.query_id;
+    const row = rows.queries[q]!;
+    outcomes[v.gate.index]!.queryId = row.query_id;
+    const copied = copies[v.i];
+    // Ids are assigned by assembleReleaseRows: name the copied distractor now that it has one.
+    if (copied?.status === 'copied') {
+      const at = copyPool(v.distractors, copied).originalAt;
+      row.metadata = { ...row.metadata, copied_corpus_id: row.paired_distractor_corpus_ids[at]! };
+    }
   });
 
   const yieldReport = mutantYield(
@@ -553,7 +628,7 @@ async function buildWith(
       candidates: candidates[i]!,
       executed: executed[i]!,
       setAside: setAside[i]!,
-      chosen: stackSize === 1 ? singles[i]! : [],
+      chosen: stackSize === 1 ? chosenSingles(singles[i]!, copies[i]) : [],
     })),
   );
   return {
@@ -568,10 +643,19 @@ async function buildWith(
       maxDistractors,
       minDistractors,
       stackSize,
+      minTests,
+      maxTests,
       gates,
       yield: yieldReport,
       execution,
       tasks: outcomes,
+      ...(bugCopiesReport !== undefined ? { bugCopies: bugCopiesReport } : {}),
     },
   };
+}
+
+/** The chosen single mutants that are in the dataset: all of them, or with copies the distinct ones of the pool. */
+function chosenSingles(chosen: ExecutedMutant[], copied: TaskCopies | undefined): ExecutedMutant[] {
+  if (copied === undefined) return chosen;
+  return copied.status === 'copied' ? copyPool(chosen, copied).distinct : [];
 }

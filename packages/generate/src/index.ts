@@ -1,4 +1,10 @@
 export {
+  type BugCopiesReport,
+  type CopyDropReason,
+  formatBugCopiesReport,
+} from './bug-copies/copies-report.js';
+export {
+  type BuildExecutionReport,
   type BuildOptions,
   type BuildPhase,
   type BuildReport,
@@ -8,6 +14,8 @@ export {
   DEFAULT_MIN_DISTRACTORS,
   DEFAULT_STACK_SIZE,
 } from './build.js';
+export { formatBuildReport } from './build-report-text.js';
+export { type CandidateBudget, DEFAULT_CANDIDATE_BUDGET } from './candidate-budget.js';
 export { applyEdits } from './edits.js';
 export { GenerateError, type GenerateErrorCode } from './errors.js';
 export {
@@ -20,13 +28,21 @@ export {
   type ValidateOptions,
   validateTasks,
 } from './gates.js';
-export type { CorpusRecord, DistractorMetadataRecord, EditRecord, QueryMetadata, QueryRecord } from './records.js';
+export type {
+  CopyVerificationRecord,
+  CorpusRecord,
+  DistractorMetadataRecord,
+  EditRecord,
+  QueryMetadata,
+  QueryRecord,
+} from './records.js';
 export { DEFAULT_BUILD_SEED, DEFAULT_MAX_DISTRACTORS } from './select.js';
 export { DEFAULT_MAX_TASK_FILE_BYTES } from './task-formats/decode.js';
 export {
   type DroppedTest,
   type ReadTaskSetOptions,
   type ReadTaskSetResult,
+  readTaskFile,
   readTaskSet,
   type SkippedTaskRow,
   type TaskSetCounts,

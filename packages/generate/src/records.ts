@@ -28,6 +28,13 @@ export interface QueryMetadata {
   stack_size: number;
   /** Present only when `generatedAt` was passed to the build (never read from the clock). */
   generated_at?: string;
+  /** Propagated-bug builds only (`bugCopies`): snippets of the copied bug in the pool (the original and its copies). */
+  bug_copies?: number;
+  /** Propagated-bug builds only: the corpus id of the distractor that was copied. */
+  copied_corpus_id?: string;
+  /** The schema gate's test-count bounds, present only when the build used others than 7 and 10. */
+  min_tests?: number;
+  max_tests?: number;
 }
 
 /** A line of `data/queries.jsonl` (SPEC section 2). */
@@ -69,6 +76,25 @@ export interface DistractorMetadataRecord {
   failure: 'output' | 'crash';
   /** Number of asserts that do not pass. */
   failed_tests: number;
-  /** The edits that turn the canonical into this distractor (one, or 2–4 when stacked). */
+  /** Copies only (propagated-bug builds): the corpus id of the distractor this one is a cosmetic copy of. */
+  copy_of?: string;
+  /**
+   * The edits that turn the canonical into this distractor (one, or 2–4 when stacked); for a copy, its original's
+   * edits (they reproduce `copy_of`, not the copy's text).
+   */
   edits: EditRecord[];
+  /** Copies only: the cosmetic rewrites applied (`statement-order`, `operand-order`, `rename`, `reformat`). */
+  copy_kinds?: string[];
+  /** Copies only: how the copy was verified by execution against its original. */
+  copy_verification?: CopyVerificationRecord;
+}
+
+/** `copy_verification` of a copy's `data/distractor_metadata.jsonl` row. */
+export interface CopyVerificationRecord {
+  /** Tests whose outcome string equals the original's (all of them), out of `tests`. */
+  tests_agreed: number;
+  tests: number;
+  /** Probe inputs on which copy and original agree (all of them), out of `probes` (0: no probe input). */
+  probes_agreed: number;
+  probes: number;
 }

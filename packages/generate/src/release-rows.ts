@@ -13,6 +13,12 @@ export interface ReleaseDistractor<DM extends DistractorExtras> {
   /** Its run against the group's tests. */
   result: ExecutionResult;
   failure: 'output' | 'crash';
+  /**
+   * For a cosmetic copy of another distractor of the group (propagated-bug pools): the index of that original in
+   * the group's `distractors`, which must come before the copy. Written as `copy_of` (the original's corpus id)
+   * after `failed_tests`.
+   */
+  copyOf?: number;
   /** Fields added to its `distractor_metadata.jsonl` row after the common ones. */
   metadata: DM;
 }
@@ -80,9 +86,9 @@ function runRecord(
  * canonical as `c_NNNN` first in its group (so it carries the group's lowest id, as SPEC section 1 says), then
  * its distractors in the order given; `entry_id` = `exec_<domain>_<n>` with n counting the domain's groups from
  * 1; ids have at least four digits and as many as the counts need. Distractor metadata rows start with
- * `corpus_id`, `query_id`, `canonical_corpus_id`, `entry_id`, `task_id`, `bug_type`, `failure`, `failed_tests`,
- * followed by the distractor's own `metadata` fields. The execution cache holds each snippet's run against its
- * own query's tests, once per (language, code, tests). A group with a `language` other than `'python'` writes it
+ * `corpus_id`, `query_id`, `canonical_corpus_id`, `entry_id`, `task_id`, `bug_type`, `failure`, `failed_tests`
+ * (then `copy_of` for a copy: its original's corpus id), followed by the distractor's own `metadata` fields. The
+ * execution cache holds each snippet's run against its own query's tests, once per (language, code, tests). A group with a `language` other than `'python'` writes it
  * last on its query row, each of its corpus rows and its cache lines. Pure: the same groups give the same rows.
  *
  * @example
@@ -132,6 +138,11 @@ export function assembleReleaseRows<QM, DM extends DistractorExtras>(
     pushCache(group.canonical, group.tests, group.canonicalResult, language);
     const distractorIds: string[] = [];
     for (const d of group.distractors) {
+      if (d.copyOf !== undefined && !(Number.isInteger(d.copyOf) && d.copyOf >= 0 && d.copyOf < distractorIds.length)) {
+        throw new RangeError(
+          `@execret/generate assembleReleaseRows: copyOf must index an earlier distractor of the group (0..${distractorIds.length - 1}), received ${d.copyOf}`,
+        );
+      }
       const id = `c_${String(nextCorpus++).padStart(corpusWidth, '0')}`;
       distractorIds.push(id);
       rows.corpus.push({
@@ -151,6 +162,7 @@ export function assembleReleaseRows<QM, DM extends DistractorExtras>(
         bug_type: d.bugType,
         failure: d.failure,
         failed_tests: d.result.tests.filter((t) => t !== 'pass').length,
+        ...(d.copyOf !== undefined ? { copy_of: distractorIds[d.copyOf]! } : {}),
         ...d.metadata,
       });
       pushCache(d.code, group.tests, d.result, language);

@@ -1,5 +1,7 @@
 export type { CheckJsMutantOptions, JsMutantCheck } from './check-mutant.js';
 export { checkJsMutant } from './check-mutant.js';
+export type { CosmeticKind, JsCosmeticRewrite, RewriteJsCosmeticOptions } from './cosmetic/rewrite-js.js';
+export { COSMETIC_KINDS, rewriteJsCosmetic } from './cosmetic/rewrite-js.js';
 export { enumerateJsMutants } from './enumerate.js';
 export type { MutateJsErrorCode } from './errors.js';
 export { MutateJsError } from './errors.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OracleError } from './errors.js';
-import { openExecutionCache, parseExecutionCache } from './execution-cache.js';
+import { mergeExecutionCache, openExecutionCache, parseExecutionCache } from './execution-cache.js';
 
 const A = 'a'.repeat(64);
 const B = 'b'.repeat(64);
@@ -209,4 +209,27 @@ describe('openExecutionCache', () => {
     cache.close();
     expect((await openExecutionCache(file)).get(A, C)?.status).toBe('pass');
   }, 60_000);
+});
+
+describe('mergeExecutionCache', () => {
+  it('adds the entries of another cache file that this one lacks, keyed by hashes and language', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'execret-merge-'));
+    try {
+      const a = await openExecutionCache(join(dir, 'a.jsonl'));
+      const b = await openExecutionCache(join(dir, 'b.jsonl'));
+      const line = { testResults: ['pass'], passesAllTests: true, status: 'pass' as const };
+      a.put({ codeSha256: 'a'.repeat(64), testsSha256: 'b'.repeat(64), ...line });
+      b.put({ codeSha256: 'a'.repeat(64), testsSha256: 'b'.repeat(64), ...line });
+      b.put({ codeSha256: 'a'.repeat(64), testsSha256: 'b'.repeat(64), language: 'javascript', ...line });
+      b.put({ codeSha256: 'c'.repeat(64), testsSha256: 'b'.repeat(64), ...line });
+      b.close();
+      expect(await mergeExecutionCache(a, join(dir, 'b.jsonl'))).toBe(2);
+      expect(a.size).toBe(3);
+      expect(a.get('a'.repeat(64), 'b'.repeat(64), 'javascript')).toBeDefined();
+      expect(await mergeExecutionCache(a, join(dir, 'missing.jsonl'))).toBe(0);
+      a.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import {
   DEFAULT_LANGUAGE,
   EXECUTION_CACHE_FIELDS,
@@ -301,4 +302,28 @@ export async function openExecutionCache(
       log.close();
     },
   };
+}
+
+/**
+ * Appends to `cache` every entry of the execution cache file `source` whose key (hashes and language) `cache`
+ * lacks, so that `cache` then answers every lookup `source` could (merging the caches of sharded runs). A
+ * missing `source` adds nothing.
+ *
+ * @returns how many entries were added
+ * @throws {OracleError} `cache-io` when `source` cannot be read
+ */
+export async function mergeExecutionCache(cache: ExecutionCache, source: string): Promise<number> {
+  if (!existsSync(source)) return 0;
+  const other = await openExecutionCache(source);
+  let added = 0;
+  try {
+    for (const entry of other.entries()) {
+      if (cache.get(entry.codeSha256, entry.testsSha256, entry.language) !== undefined) continue;
+      cache.put(entry);
+      added++;
+    }
+  } finally {
+    other.close();
+  }
+  return added;
 }

@@ -21,6 +21,7 @@ export {
   type ExecutionCache,
   type ExecutionCacheEntry,
   type ExecutionCacheIssue,
+  mergeExecutionCache,
   type OpenExecutionCacheOptions,
   openExecutionCache,
   type ParsedExecutionCache,

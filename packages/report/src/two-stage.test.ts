@@ -82,6 +82,34 @@ describe('twoStageSection', () => {
     expect(html).toContain('<td>5</td><td>1200* / 0</td><td>2.5</td><td>0.0100</td>');
   });
 
+  it('shows each second stage against exec/consensus on the same first stage, and no such table without it', () => {
+    const consensus = file('bm25>>exec/consensus', [1, 1, 0, 1, 1], [1, 1, 1, 1, 0], {
+      first_stage: 'bm25',
+      depth: 10,
+      reranker: 'exec/consensus',
+      ceiling: 0.8,
+      ceiling_per_query: [1, 1, 1, 1, 0],
+    });
+    const pairwise: PairwiseTests = {
+      ...PAIRWISE,
+      'bm25>>exec/consensus vs bm25>>x/y': {
+        'exec@1': {
+          ...PAIRWISE['bm25 vs bm25>>x/y']!['exec@1']!,
+          delta: 0,
+          bootstrap_ci_95: [-0.4, 0.4],
+          mcnemar_exact_p: 1,
+        },
+      },
+    };
+    const html = twoStageSection([first, consensus, two], pairwise, {});
+    expect(html).toContain('<h3>Lift that needs the query</h3>');
+    // x/y − consensus: 0.8 → 0.8, solved only by x/y on q_2, only by consensus on q_0
+    expect(html).toContain(
+      '<tr><td>bm25&gt;&gt;x/y</td><td>bm25&gt;&gt;exec/consensus</td><td>0.800 → 0.800</td><td>0.000 <span class="muted">[-0.400, +0.400] p=1.000</span></td><td>1</td><td>1</td></tr>',
+    );
+    expect(twoStageSection([first, two], PAIRWISE, {})).not.toContain('Lift that needs the query');
+  });
+
   it('renders nothing when no results file is a two-stage system or its first stage is missing', () => {
     expect(twoStageSection([first], PAIRWISE, {})).toBe('');
     expect(twoStageSection([two], PAIRWISE, {})).toBe('');

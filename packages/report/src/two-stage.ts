@@ -1,4 +1,12 @@
-import { perQueryMeasures, RELEASE_KS, type TwoStageLift, twoStageLift } from '@execret/analyses';
+import {
+  perQueryMeasures,
+  QUERY_BLIND_BASELINE,
+  type QueryBlindLift,
+  queryBlindLifts,
+  RELEASE_KS,
+  type TwoStageLift,
+  twoStageLift,
+} from '@execret/analyses';
 import {
   type ManifestTwoStageSystem,
   type PairwiseTests,
@@ -102,10 +110,30 @@ function costCells(cost: Partial<ManifestTwoStageSystem> | undefined): string {
     .join('');
 }
 
+/** One row of the lift that needs the query: exec@1 over `exec/consensus`, interval, p and discordant counts. */
+function queryBlindRow(l: QueryBlindLift): string {
+  const test = l.test;
+  const cells = test
+    ? `${signed(test.delta)} <span class="muted">[${signed(test.ci95[0])}, ${signed(test.ci95[1])}] p=${pValue(test.mcnemarP)}</span>`
+    : signed(l.exec1 - l.baselineExec1);
+  return `<tr><td>${escapeHtml(l.system)}</td><td>${escapeHtml(l.baseline)}</td><td>${fmt(l.baselineExec1)} → ${fmt(l.exec1)}</td><td>${cells}</td><td>${l.systemOnly}</td><td>${l.baselineOnly}</td></tr>`;
+}
+
+/** The table of `@execret/analyses`' `queryBlindLifts`, or nothing when no second stage has an `exec/consensus` beside it. */
+function queryBlindTable(results: readonly ResultsFile[], pairwise: PairwiseTests): string {
+  const lifts = queryBlindLifts(results, pairwise);
+  if (lifts.length === 0) return '';
+  return (
+    `<h3>Lift that needs the query</h3><p class="muted">Each second stage against ${QUERY_BLIND_BASELINE} over the same first stage and depth: a method that never reads the query and picks the behaviour most candidates share, so it is credited for how the pool was built (one canonical among distinct near-clones of it). Δexec@1 = system − ${QUERY_BLIND_BASELINE}, with the paired bootstrap 95% interval and the exact McNemar p from the pairwise tests; only / only: queries solved at rank 1 by one of the two.</p>` +
+    `<table><thead><tr><th>system</th><th>query-blind baseline</th><th>exec@1</th><th>Δexec@1</th><th>system only</th><th>baseline only</th></tr></thead><tbody>${lifts.map(queryBlindRow).join('')}</tbody></table>`
+  );
+}
+
 /**
  * The report's `#two-stage` section: per two-stage system its exec@1 against its own first stage, the exec@k deltas
  * with paired bootstrap intervals and exact McNemar p (from the pairwise tests), the ceiling (first-stage
- * exec@depth) and the headroom closed, the queries helped, hurt and missed, and the cost. Empty when the folder has
+ * exec@depth) and the headroom closed, the queries helped, hurt and missed, the lift over `exec/consensus` on the same
+ * first stage (the part of the gain a query-blind method does not also get), and the cost. Empty when the folder has
  * no two-stage system.
  */
 export function twoStageSection(
@@ -128,6 +156,7 @@ export function twoStageSection(
   return (
     `<section id="two-stage"><h2>Second stages</h2><p class="muted">Each two-stage system reorders its first stage's top <i>depth</i> and keeps nothing below. Δ = two-stage − first stage, with the paired bootstrap 95% interval and the exact McNemar p from the pairwise tests. Ceiling: the first stage's exec@depth, the most exec@1 any reordering of the candidates can reach; closed: Δexec@1 / (ceiling − first-stage exec@1). Helped / hurt: queries whose exec@1 went up / down; missed: a passing candidate was reranked but not put first.</p>` +
     `<table><thead><tr><th>system</th><th>first stage</th><th>depth</th><th>exec@1</th>${execCols.map((m) => `<th>Δ${m}</th>`).join('')}<th>ceiling</th><th>closed</th><th>helped</th><th>hurt</th><th>missed</th></tr></thead><tbody>${liftRows}</tbody></table>` +
+    queryBlindTable(results, pairwise) +
     `<h3>Cost</h3><p class="muted">Requests: HTTP requests or forward passes (chat requests for execution rerankers; cached scores cost nothing). Tokens: input / output (* estimated). Executions: suites the execution rerankers ran in the sandbox (cached ones excluded).</p>` +
     `<table><thead><tr><th>system</th><th>reranker</th><th>requests</th><th>tokens in / out</th><th>seconds</th><th>USD</th><th>executions</th><th>s / query</th><th>executions / query</th></tr></thead><tbody>${costRows}</tbody></table></section>`
   );

@@ -1,40 +1,39 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { languageCounts } from '@execret/analyses';
-import { writeResultsFiles } from '@execret/dataset';
+import { DEFAULT_TEST_SUITE_SIZE, writeResultsFiles } from '@execret/dataset';
 import {
   buildBenchmark,
   DEFAULT_BUILD_SEED,
   DEFAULT_MAX_DISTRACTORS,
   DEFAULT_STACK_SIZE,
-  formatGateReport,
-  formatYieldReport,
-  parseTasksJsonl,
+  formatBuildReport,
+  type ReadTaskSetResult,
+  readTaskFile,
   writeBuiltDataset,
 } from '@execret/generate';
-import { type Command, intOption, stringOption, UsageError } from '../command.js';
+import { type Command, type CommandContext, intOption, stringOption, UsageError } from '../command.js';
 import { progressBars } from '../progress.js';
 import { startCommandOracle } from '../sandbox.js';
-import { ORACLE_OPTIONS } from './options.js';
+import { ORACLE_OPTIONS, TASKS_OPTIONS } from './options.js';
 
-/** A task's language: its `language` when it is a string, else python. */
-const taskLanguage = (task: unknown): string => {
-  const language = (task as { language?: unknown } | null)?.language;
-  return typeof language === 'string' ? language : 'python';
-};
+/** The task set of `--tasks` (in the format `--tasks-format` names, else detected from its rows). */
+export async function readTasksOption({
+  values,
+  config,
+}: CommandContext): Promise<{ file: string; set: ReadTaskSetResult }> {
+  const file = stringOption(values, 'tasks');
+  if (file === undefined) throw new UsageError('--tasks is required');
+  const format = stringOption(values, 'tasks-format');
+  const options = { ...(format ? { format } : {}), ...(config.python ? { python: config.python } : {}) };
+  return { file, set: await readTaskFile(file, options) };
+}
 
 export const buildCommand: Command = {
   name: 'build',
   summary: 'build an ExecRetrieval-style dataset from your own tasks with the execution-verified mutation engine',
-  usage: `execret build --tasks tasks.jsonl --out dir [--seed ${DEFAULT_BUILD_SEED}] [--max-distractors ${DEFAULT_MAX_DISTRACTORS}] [--stack ${DEFAULT_STACK_SIZE}]`,
+  usage: `execret build --tasks tasks.jsonl|HumanEval.jsonl.gz|mbpp.jsonl --out dir [--seed ${DEFAULT_BUILD_SEED}] [--min-tests 7] [--max-tests 10] [--max-distractors ${DEFAULT_MAX_DISTRACTORS}] [--stack ${DEFAULT_STACK_SIZE}] [--bug-copies k]`,
   options: {
-    tasks: {
-      type: 'string',
-      placeholder: 'file',
-      description:
-        'tasks JSONL: id, domain, query, function_name, canonical, tests, optional language (python | javascript | typescript; a file may mix them; docs/formats.md)',
-    },
+    ...TASKS_OPTIONS,
     out: {
       type: 'string',
       short: 'o',
@@ -60,26 +59,40 @@ export const buildCommand: Command = {
       description: 'edits per distractor: 1, or 2–4 for the stacked-mutant ablation',
     },
     'skip-invalid': { type: 'boolean', description: 'leave out tasks the validation gates reject (default: fail)' },
+    'min-tests': {
+      type: 'string',
+      placeholder: 'n',
+      default: String(DEFAULT_TEST_SUITE_SIZE.min),
+      description: 'fewest asserts a task may have (the release: 7)',
+    },
+    'max-tests': {
+      type: 'string',
+      placeholder: 'n',
+      default: String(DEFAULT_TEST_SUITE_SIZE.max),
+      description: 'most asserts a task may have (the release: 10)',
+    },
+    'bug-copies': {
+      type: 'string',
+      placeholder: 'k',
+      description: 'propagated-bug pools: one distractor per task plus k − 1 verified cosmetic copies of it (k ≥ 2)',
+    },
     ...ORACLE_OPTIONS,
   },
   examples: [
     'execret build --tasks fixtures/mini-tasks/tasks.jsonl --out ./my-benchmark',
     'execret build --tasks fixtures/mini-js-tasks/tasks.jsonl --out ./my-js-benchmark',
+    'execret build --tasks HumanEval.jsonl.gz --min-tests 3 --max-tests 100 --out ./humaneval-bench',
+    'execret build --tasks mbpp.jsonl --tasks-format mbpp --min-tests 3 --out ./mbpp-bench',
+    'execret build --tasks fixtures/mini-tasks/tasks.jsonl --bug-copies 3 --out ./mini-propagated',
     'execret run --dataset ./my-benchmark',
   ],
   async run(context) {
     const { values, config, io } = context;
-    const tasksFile = stringOption(values, 'tasks');
     const outOption = stringOption(values, 'out');
-    if (tasksFile === undefined || outOption === undefined) throw new UsageError('--tasks and --out are required');
+    if (outOption === undefined) throw new UsageError('--tasks and --out are required');
     const out = resolve(outOption);
-    let text: string;
-    try {
-      text = await readFile(tasksFile, 'utf8');
-    } catch (error) {
-      throw new UsageError(`cannot read --tasks ${tasksFile}: ${(error as Error).message}`);
-    }
-    const { tasks } = parseTasksJsonl(text);
+    const { file: tasksFile, set } = await readTasksOption(context);
+    const tasks = set.tasks;
     const seed = intOption(values, 'seed', DEFAULT_BUILD_SEED);
     const oracle = await startCommandOracle(context);
     const started = performance.now();
@@ -91,6 +104,9 @@ export const buildCommand: Command = {
         maxDistractors: intOption(values, 'max-distractors', DEFAULT_MAX_DISTRACTORS),
         stackSize: intOption(values, 'stack', DEFAULT_STACK_SIZE),
         invalidTasks: values['skip-invalid'] === true ? 'skip' : 'throw',
+        minTests: intOption(values, 'min-tests', DEFAULT_TEST_SUITE_SIZE.min),
+        maxTests: intOption(values, 'max-tests', DEFAULT_TEST_SUITE_SIZE.max),
+        ...(values['bug-copies'] !== undefined ? { bugCopies: intOption(values, 'bug-copies', 0) } : {}),
         ...(config.python ? { python: config.python } : {}),
         onProgress: ({ phase, done, total }) => {
           bars.update(`build: ${phase}`, done, total);
@@ -98,17 +114,8 @@ export const buildCommand: Command = {
         },
       });
       await writeBuiltDataset(out, built);
-      const report = [
-        `tasks ${tasksFile}, seed ${seed}, ${built.queries.length} queries, ${built.corpus.length} snippets, ${((performance.now() - started) / 1000).toFixed(1)} s`,
-        `languages: ${Object.entries(languageCounts(tasks.map(taskLanguage)))
-          .map(([name, n]) => `${name} ${n}`)
-          .join(', ')}`,
-        '',
-        formatGateReport(built.report.gates),
-        '',
-        formatYieldReport(built.report.yield),
-        '',
-      ].join('\n');
+      const seconds = (performance.now() - started) / 1000;
+      const report = formatBuildReport(built, { source: tasksFile, seconds, taskSet: set });
       await writeResultsFiles(out, [['build-report.txt', report]]);
       if (io.json)
         io.stdout.write(

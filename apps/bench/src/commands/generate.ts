@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { formatGenerateReport, generateDataset, readRegistry } from '@execret/llm-generate';
 import { DEFAULT_TIMEOUT_MS } from '@execret/oracle';
-import { type Command, intOption, nonNegativeNumberOption, stringOption, UsageError } from '../command.js';
+import { type Command, givenInt, nonNegativeNumberOption, stringOption, UsageError } from '../command.js';
 import { createProgressBar } from '../progress.js';
 import { requireSandbox, startOracle } from '../sandbox.js';
 import { SANDBOX_OPTIONS } from './options.js';
@@ -119,7 +119,7 @@ export const generateCommand: Command = {
     const priceOut = nonNegativeNumberOption(values, 'price-out');
     const isolation = stringOption(values, 'isolation');
     const oracle = await startOracle(config, io, {
-      ...(values['oracle-timeout-ms'] ? { timeoutMs: intOption(values, 'oracle-timeout-ms', DEFAULT_TIMEOUT_MS) } : {}),
+      ...givenInt(values, 'oracle-timeout-ms', 'timeoutMs'),
       ...(isolation !== undefined ? { isolation } : {}),
       signal,
     });
@@ -136,24 +136,18 @@ export const generateCommand: Command = {
         endpoint: {
           baseURL: stringOption(values, 'base-url') ?? 'https://api.openai.com/v1',
           apiKey: apiKey.reveal(),
-          ...(values['max-retries'] ? { maxRetries: intOption(values, 'max-retries', 5) } : {}),
-          ...(values['timeout-ms'] ? { timeoutMs: intOption(values, 'timeout-ms', 60_000) } : {}),
+          ...givenInt(values, 'max-retries', 'maxRetries'),
+          ...givenInt(values, 'timeout-ms', 'timeoutMs'),
         },
         mode,
         outDir: resolve(out),
         oracle,
         responseFormat,
         generatedAt: new Date().toISOString(),
-        ...(values.rewrites ? { rewrites: intOption(values, 'rewrites', 6) } : {}),
-        ...(values['max-attempts'] ? { maxAttempts: intOption(values, 'max-attempts', 3) } : {}),
-        ...(values.concurrency ? { concurrency: intOption(values, 'concurrency', 4) } : {}),
-        ...(values.batch === true
-          ? {
-              batch: values['poll-interval-ms']
-                ? { pollIntervalMs: intOption(values, 'poll-interval-ms', 30_000) }
-                : true,
-            }
-          : {}),
+        ...givenInt(values, 'rewrites', 'rewrites'),
+        ...givenInt(values, 'max-attempts', 'maxAttempts'),
+        ...givenInt(values, 'concurrency', 'concurrency'),
+        ...(values.batch === true ? { batch: givenInt(values, 'poll-interval-ms', 'pollIntervalMs') } : {}),
         ...(priceIn !== undefined && priceOut !== undefined
           ? { prices: { [model]: { inputUsdPerMillion: priceIn, outputUsdPerMillion: priceOut } } }
           : {}),

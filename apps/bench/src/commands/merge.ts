@@ -1,15 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { mergeEmbeddingCache } from '@execret/embedders';
-import { openExecutionCache } from '@execret/oracle';
+import { mergeExecutionCache, openExecutionCache } from '@execret/oracle';
 import { type Command, stringOption, UsageError } from '../command.js';
 import { executionCacheFile } from '../sandbox.js';
 import { embeddingCacheDir } from '../systems.js';
 
 /**
- * Merges shard caches into one: execution-cache lines whose (code, tests) key the target lacks are appended (through
- * `@execret/oracle`'s `openExecutionCache`); embedding-cache segments through `@execret/embedders`'
- * `mergeEmbeddingCache`, so the target then answers every lookup any shard could.
+ * Merges shard caches into one: execution-cache entries the target lacks (`mergeExecutionCache` of
+ * `@execret/oracle`), embedding-cache segments (`mergeEmbeddingCache` of `@execret/embedders`).
  */
 async function mergeCaches(
   target: string,
@@ -20,24 +19,9 @@ async function mergeCaches(
   let segments = 0;
   try {
     for (const source of sources) {
-      const file = executionCacheFile({ cacheDir: source });
-      if (existsSync(file)) {
-        const other = await openExecutionCache(file);
-        try {
-          for (const entry of other.entries()) {
-            if (cache.get(entry.codeSha256, entry.testsSha256) !== undefined) continue;
-            cache.put(entry);
-            executions++;
-          }
-        } finally {
-          other.close();
-        }
-      }
-      const merged = await mergeEmbeddingCache(
-        embeddingCacheDir({ cacheDir: target }),
-        embeddingCacheDir({ cacheDir: source }),
-      );
-      segments += merged.segments;
+      executions += await mergeExecutionCache(cache, executionCacheFile({ cacheDir: source }));
+      const into = embeddingCacheDir({ cacheDir: target });
+      segments += (await mergeEmbeddingCache(into, embeddingCacheDir({ cacheDir: source }))).segments;
     }
   } finally {
     cache.close();

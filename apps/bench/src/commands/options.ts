@@ -51,6 +51,21 @@ export const CUSTOM_MODEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   },
 };
 
+/** A task file of `execret build` and `execret tasks convert`. */
+export const TASKS_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  tasks: {
+    type: 'string',
+    placeholder: 'file',
+    description:
+      "tasks: execret's tasks JSONL (docs/formats.md; python, javascript or typescript), HumanEval's HumanEval.jsonl[.gz] or MBPP's mbpp.jsonl as published (converted by documented rules)",
+  },
+  'tasks-format': {
+    type: 'string',
+    placeholder: 'tasks|humaneval|mbpp',
+    description: 'the format of --tasks (default: detected from its rows)',
+  },
+};
+
 /** The oracle's sandbox: every command that executes snippets takes these. */
 export const SANDBOX_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   isolation: {

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { GenerateError } from '../errors.js';
 import type { PythonOptions } from '../python.js';
 import { parseTasksJsonl } from '../tasks-jsonl.js';
 import type { Task } from '../types.js';
@@ -191,4 +193,37 @@ export async function readTaskSet(bytes: Uint8Array, options: ReadTaskSetOptions
       byReason,
     },
   };
+}
+
+/**
+ * {@link readTaskSet} of the file at `path` (read whole; `.jsonl` or `.jsonl.gz`), with `format` checked: what
+ * `execret build --tasks` and `execret tasks convert` read.
+ *
+ * @throws {GenerateError} `invalid-task-file` when the file cannot be read or `format` is not one of
+ *   {@link TASK_FORMATS}, naming the file and the allowed values
+ */
+export async function readTaskFile(
+  path: string,
+  options: Omit<ReadTaskSetOptions, 'format'> & { format?: string } = {},
+): Promise<ReadTaskSetResult> {
+  const { format, ...rest } = options;
+  if (format !== undefined && !(TASK_FORMATS as readonly string[]).includes(format)) {
+    throw new GenerateError(
+      'invalid-task-file',
+      `@execret/generate readTaskFile: the format of ${path} must be one of ${TASK_FORMATS.join(', ')}, received ${JSON.stringify(format)}`,
+    );
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (cause) {
+    throw new GenerateError(
+      'invalid-task-file',
+      `@execret/generate readTaskFile: cannot read ${path}: ${(cause as Error).message}`,
+      {
+        cause,
+      },
+    );
+  }
+  return readTaskSet(bytes, { ...rest, ...(format !== undefined ? { format: format as TaskFormat } : {}) });
 }
