@@ -107,7 +107,9 @@ describe('twoStageSection', () => {
     expect(html).toContain(
       '<tr><td>bm25&gt;&gt;x/y</td><td>bm25&gt;&gt;exec/consensus</td><td>0.800 → 0.800</td><td>0.000 <span class="muted">[-0.400, +0.400] p=1.000</span></td><td>1</td><td>1</td></tr>',
     );
-    expect(twoStageSection([first, two], PAIRWISE, {})).not.toContain('Lift that needs the query');
+    const without = twoStageSection([first, two], PAIRWISE, {});
+    expect(without).not.toContain('Lift that needs the query</h3>');
+    expect(without).toContain('add it to <code>--rerank</code> to see the lift that needs the query');
   });
 
   it('renders nothing when no results file is a two-stage system or its first stage is missing', () => {

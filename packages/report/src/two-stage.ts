@@ -119,10 +119,11 @@ function queryBlindRow(l: QueryBlindLift): string {
   return `<tr><td>${escapeHtml(l.system)}</td><td>${escapeHtml(l.baseline)}</td><td>${fmt(l.baselineExec1)} → ${fmt(l.exec1)}</td><td>${cells}</td><td>${l.systemOnly}</td><td>${l.baselineOnly}</td></tr>`;
 }
 
-/** The table of `@execret/analyses`' `queryBlindLifts`, or nothing when no second stage has an `exec/consensus` beside it. */
+/** The table of `@execret/analyses`' `queryBlindLifts`, or a note saying how to get it when no second stage has an `exec/consensus` beside it. */
 function queryBlindTable(results: readonly ResultsFile[], pairwise: PairwiseTests): string {
   const lifts = queryBlindLifts(results, pairwise);
-  if (lifts.length === 0) return '';
+  if (lifts.length === 0)
+    return `<p class="muted">No second stage here has ${QUERY_BLIND_BASELINE} over the same first stage and depth beside it: add it to <code>--rerank</code> to see the lift that needs the query (what a second stage gains that a method which never reads the query also gets).</p>`;
   return (
     `<h3>Lift that needs the query</h3><p class="muted">Each second stage against ${QUERY_BLIND_BASELINE} over the same first stage and depth: a method that never reads the query and picks the behaviour most candidates share, so it is credited for how the pool was built (one canonical among distinct near-clones of it). Δexec@1 = system − ${QUERY_BLIND_BASELINE}, with the paired bootstrap 95% interval and the exact McNemar p from the pairwise tests; only / only: queries solved at rank 1 by one of the two.</p>` +
     `<table><thead><tr><th>system</th><th>query-blind baseline</th><th>exec@1</th><th>Δexec@1</th><th>system only</th><th>baseline only</th></tr></thead><tbody>${lifts.map(queryBlindRow).join('')}</tbody></table>`
