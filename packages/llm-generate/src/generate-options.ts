@@ -3,6 +3,7 @@
  * options once, at the public boundary.
  */
 
+import { DEFAULT_TEST_SUITE_SIZE } from '@execret/dataset';
 import { DEFAULT_MAX_DISTRACTORS, DEFAULT_MIN_DISTRACTORS, type ExecutionOracle } from '@execret/generate';
 import { redactUrl } from '@execret/http';
 import type { EndpointOptions, OpenAICompatibleClient } from './client.js';
@@ -95,6 +96,15 @@ export interface GenerateOptions {
    */
   minDistractors?: number;
   maxDistractors?: number;
+  /**
+   * Asserts per test suite, at least and at most (integers, 1 ≤ `minTests` ≤ `maxTests`; defaults
+   * `DEFAULT_TEST_SUITE_SIZE.min` and `.max` of `@execret/dataset`, 7 and 10). They go into the system prompt,
+   * the reply schemas (and the JSON schema sent as `response_format`), the schema gate and the dataset check, so
+   * they change the prompt hash; queries' metadata records them as `min_tests`/`max_tests` when they are not
+   * the defaults.
+   */
+  minTests?: number;
+  maxTests?: number;
   /** Written as `metadata.generated_at` (the clock is never read). */
   generatedAt?: string;
   /** Load the written dataset with `@execret/dataset` and run `validationReport` on it (default true). */
@@ -112,8 +122,11 @@ export interface GenerateSettings {
   concurrency: number;
   minDistractors: number;
   maxDistractors: number;
+  /** Test-suite size bounds, inclusive. */
+  minTests: number;
+  maxTests: number;
   responseFormat: 'json_schema' | 'json_object' | 'none';
-  /** The prompt hash of the mode (part of every progress key and query's metadata). */
+  /** The prompt hash of the mode, rewrites and test bounds (part of every progress key and query's metadata). */
   promptSha256: string;
   /** The endpoint's URL without credentials, or `null` for an injected client. */
   endpointLabel: string | null;
@@ -142,11 +155,15 @@ export function resolveGenerateSettings(options: GenerateOptions): GenerateSetti
   const concurrency = options.concurrency ?? DEFAULT_ENTRY_CONCURRENCY;
   const minDistractors = options.minDistractors ?? DEFAULT_MIN_DISTRACTORS;
   const maxDistractors = options.maxDistractors ?? DEFAULT_MAX_DISTRACTORS;
+  const minTests = options.minTests ?? DEFAULT_TEST_SUITE_SIZE.min;
+  const maxTests = options.maxTests ?? DEFAULT_TEST_SUITE_SIZE.max;
   checkInt('rewrites', rewrites, 1);
   checkInt('maxAttempts', maxAttempts, 1);
   checkInt('concurrency', concurrency, 1);
   checkInt('minDistractors', minDistractors, 1);
   checkInt('maxDistractors', maxDistractors, minDistractors);
+  checkInt('minTests', minTests, 1);
+  checkInt('maxTests', maxTests, minTests);
   return {
     model: options.model,
     mode,
@@ -155,8 +172,10 @@ export function resolveGenerateSettings(options: GenerateOptions): GenerateSetti
     concurrency,
     minDistractors,
     maxDistractors,
+    minTests,
+    maxTests,
     responseFormat: options.responseFormat ?? 'json_schema',
-    promptSha256: promptHash(mode, { rewrites }),
+    promptSha256: promptHash(mode, { rewrites, minTests, maxTests }),
     endpointLabel: options.endpoint ? redactUrl(options.endpoint.baseURL) : null,
   };
 }

@@ -167,6 +167,8 @@ export async function generateDataset(
         maxEditChars: options.maxEditChars ?? DEFAULT_MAX_EDIT_CHARS,
         minDistractors: settings.minDistractors,
         maxDistractors: settings.maxDistractors,
+        minTests: settings.minTests,
+        maxTests: settings.maxTests,
         responseFormat: settings.responseFormat,
         requestOptions: { ...(options.requestOptions ?? {}) },
       },

@@ -20,8 +20,9 @@ export function keptDistractors(state: EntryState): DistractorVerdict[] {
 }
 
 /**
- * Runs the integrity gate over every accepted entry (when there are at least two), records its reasons on the
- * entries involved (`state.integrity`), and returns the accepted entries that passed, in registry order.
+ * Runs the integrity gate over every accepted entry (when there are at least two, with the run's test bounds),
+ * records its reasons on the entries involved (`state.integrity`), and returns the accepted entries that passed,
+ * in registry order.
  *
  * @throws LlmGenerateError `validation-failed` when the pass cannot run at all
  * @example
@@ -41,7 +42,12 @@ export async function runIntegrityPhase(run: GenerationRun): Promise<EntryState[
         tests: s.final!.tests,
         distractors: keptDistractors(s).map((d) => d.code),
       })),
-      { python: run.python, ...(run.signal ? { signal: run.signal } : {}) },
+      {
+        python: run.python,
+        minTests: run.settings.minTests,
+        maxTests: run.settings.maxTests,
+        ...(run.signal ? { signal: run.signal } : {}),
+      },
     ).catch((cause: unknown) => {
       throw new LlmGenerateError(
         'validation-failed',

@@ -28,10 +28,12 @@ export interface AnsweredAttempt {
  */
 export async function judgeAnswers(run: GenerationRun, answered: AnsweredAttempt[]): Promise<void> {
   const { settings, options, signal } = run;
-  const { mode, rewrites } = settings;
+  const { mode, rewrites, minTests, maxTests } = settings;
   const parsed = answered.map((a) =>
     parseReply(a.completion.content, mode, {
       rewrites,
+      minTests,
+      maxTests,
       finishReason: a.completion.finishReason,
       refusal: a.completion.refusal,
     }),
@@ -46,6 +48,8 @@ export async function judgeAnswers(run: GenerationRun, answered: AnsweredAttempt
       ...(options.maxEditChars !== undefined ? { maxEditChars: options.maxEditChars } : {}),
       minDistractors: settings.minDistractors,
       maxDistractors: settings.maxDistractors,
+      minTests,
+      maxTests,
       ...(signal ? { signal } : {}),
     },
   );

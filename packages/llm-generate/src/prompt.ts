@@ -1,12 +1,11 @@
 import { BUG_TYPES, sha256Hex } from '@execret/formats';
 import type { RegistryEntry } from './registry.js';
 import {
-  DEFAULT_FREE_FORM_REWRITES,
   type GenerationMode,
   LOCKED_DISTRACTORS,
-  MAX_TESTS,
-  MIN_TESTS,
+  type ReplyShapeOptions,
   replyJsonSchema,
+  replyShape,
 } from './reply-schema.js';
 
 /** Version of the prompts below; bump it with any change to their wording (it is part of {@link promptHash}). */
@@ -20,16 +19,17 @@ const SHARED_RULES = `Rules for the canonical implementation:
 - Only the function (and helper functions or constants it needs) at module level; no code that runs on import, no tests, no \`if __name__ == "__main__"\` block.
 
 Rules for the tests:
-- Between ${MIN_TESTS} and ${MAX_TESTS} tests. Each test is ONE line holding ONE \`assert\` statement whose condition calls the function, e.g. \`assert f(3) == 6\`.
+- {test_count} tests. Each test is ONE line holding ONE \`assert\` statement whose condition calls the function, e.g. \`assert f(3) == 6\`.
 - No other statements, no semicolons, no comments, no helper variables, no imports; use only literals and builtins.
 - Deterministic and fast (all tests together well under one second). Compare floats with round() or abs(x - y) < 1e-9.
 - Every test must pass against the canonical. Together the tests must cover the typical case and the edge cases of the query, so that a wrong implementation fails at least one of them.`;
 
 /**
- * The system prompt of `locked` mode (version {@link PROMPT_VERSION}): one canonical, 7–10
- * single-line asserts and exactly four distractors, each a copy of the canonical with one minimal
- * edit of one of the six bug types, no alternative algorithm, no refactoring, no comment revealing
- * the bug, and each failing at least one test.
+ * The system prompt template of `locked` mode (version {@link PROMPT_VERSION}): one canonical, a test
+ * suite of single-line asserts and exactly four distractors, each a copy of the canonical with one
+ * minimal edit of one of the six bug types, no alternative algorithm, no refactoring, no comment
+ * revealing the bug, and each failing at least one test. The placeholder `{test_count}` is replaced by
+ * {@link testCountRule} of the test bounds (`Between 7 and 10` by default); {@link systemPrompt} renders it.
  *
  * @example
  * LOCKED_SYSTEM_PROMPT.includes('remove_edge_case_check') // true
@@ -55,10 +55,11 @@ Rules for the distractors:
 Answer with one JSON object only, exactly in the requested schema: {"canonical": string, "tests": [string], "distractors": [{"bug_type": string, "code": string, "description": string}]}.`;
 
 /**
- * The system prompt of `free-form` mode (version {@link PROMPT_VERSION}): the same canonical and test
- * rules, then `{rewrites}` buggy rewrites written the way a programmer might naturally get the
+ * The system prompt template of `free-form` mode (version {@link PROMPT_VERSION}): the same canonical
+ * and test rules, then `{rewrites}` buggy rewrites written the way a programmer might naturally get the
  * function subtly wrong (any kind of bug, any amount of code), without comments revealing the bug.
- * The placeholder `{rewrites}` is replaced by the number asked for.
+ * The placeholders `{rewrites}` and `{test_count}` are replaced by the number asked for and by
+ * {@link testCountRule}; {@link systemPrompt} renders it.
  *
  * @example
  * FREE_FORM_SYSTEM_PROMPT.includes('{rewrites}') // true
@@ -119,14 +120,39 @@ export interface PreviousAttempt {
   reasons: readonly RejectionReason[];
 }
 
-/** Options of {@link buildMessages} and {@link promptHash}. */
-export interface PromptOptions {
-  /** Buggy rewrites asked for in `free-form` mode (default {@link DEFAULT_FREE_FORM_REWRITES}). */
-  rewrites?: number;
+/**
+ * Options of {@link systemPrompt}, {@link buildMessages} and {@link promptHash}: the buggy rewrites of
+ * `free-form` mode (default 6) and the test-suite size bounds (default `DEFAULT_TEST_SUITE_SIZE` of
+ * `@execret/dataset`, 7 to 10).
+ */
+export type PromptOptions = ReplyShapeOptions;
+
+/**
+ * The test-count rule of the prompts: `Between <minTests> and <maxTests>`, or `Exactly <n>` when both
+ * bounds are `n`.
+ *
+ * @example
+ * testCountRule(7, 10) // 'Between 7 and 10'
+ * testCountRule(5, 5)  // 'Exactly 5'
+ */
+export function testCountRule(minTests: number, maxTests: number): string {
+  return minTests === maxTests ? `Exactly ${minTests}` : `Between ${minTests} and ${maxTests}`;
 }
 
-function systemPrompt(mode: GenerationMode, rewrites: number): string {
-  return mode === 'locked' ? LOCKED_SYSTEM_PROMPT : FREE_FORM_SYSTEM_PROMPT.replaceAll('{rewrites}', String(rewrites));
+/**
+ * The system prompt sent in `mode`: its template with `{rewrites}` (free-form) and `{test_count}`
+ * ({@link testCountRule}) filled in. With the defaults the locked prompt says `Between 7 and 10 tests.`
+ *
+ * @example
+ * systemPrompt('locked').includes('Between 7 and 10 tests.')                    // true
+ * systemPrompt('free-form', { rewrites: 3, minTests: 3, maxTests: 5 }).includes('exactly 3 buggy rewrites') // true
+ */
+export function systemPrompt(mode: GenerationMode, options: PromptOptions = {}): string {
+  const { rewrites, minTests, maxTests } = replyShape(options);
+  const template = mode === 'locked' ? LOCKED_SYSTEM_PROMPT : FREE_FORM_SYSTEM_PROMPT;
+  return template
+    .replaceAll('{rewrites}', String(rewrites))
+    .replaceAll('{test_count}', testCountRule(minTests, maxTests));
 }
 
 /**
@@ -160,12 +186,11 @@ export function buildMessages(
   previous: readonly PreviousAttempt[] = [],
   options: PromptOptions = {},
 ): ChatMessage[] {
-  const rewrites = options.rewrites ?? DEFAULT_FREE_FORM_REWRITES;
   const user = USER_PROMPT_TEMPLATE.replace('{function_name}', entry.function_name)
     .replace('{domain}', entry.domain)
     .replace('{query}', entry.query);
   const messages: ChatMessage[] = [
-    { role: 'system', content: systemPrompt(mode, rewrites) },
+    { role: 'system', content: systemPrompt(mode, options) },
     { role: 'user', content: user },
   ];
   for (const attempt of previous) {
@@ -179,23 +204,25 @@ export function buildMessages(
 
 /**
  * SHA-256 identifying everything the model is told: `JSON.stringify` of the prompt version, the mode,
- * the system prompt, the user and feedback templates and the reply JSON schema. It goes into progress
- * keys (a changed prompt regenerates every entry) and into the dataset's metadata.
+ * the rendered system prompt ({@link systemPrompt}), the user and feedback templates and the reply JSON
+ * schema. Rewrites (free-form) and test bounds enter through the prompt and the schema, so other bounds
+ * give another hash, and the defaults give the hash of the prompts before the bounds were options. It
+ * goes into progress keys (a changed prompt regenerates every entry) and into the dataset's metadata.
  *
  * @example
- * promptHash('locked') === promptHash('locked')    // true
- * promptHash('locked') === promptHash('free-form') // false
+ * promptHash('locked') === promptHash('locked')                                // true
+ * promptHash('locked') === promptHash('free-form')                             // false
+ * promptHash('locked') === promptHash('locked', { minTests: 3, maxTests: 5 })  // false
  */
 export function promptHash(mode: GenerationMode, options: PromptOptions = {}): string {
-  const rewrites = options.rewrites ?? DEFAULT_FREE_FORM_REWRITES;
   return sha256Hex(
     JSON.stringify({
       version: PROMPT_VERSION,
       mode,
-      system: systemPrompt(mode, rewrites),
+      system: systemPrompt(mode, options),
       user: USER_PROMPT_TEMPLATE,
       feedback: FEEDBACK_PROMPT_TEMPLATE,
-      schema: replyJsonSchema(mode, rewrites),
+      schema: replyJsonSchema(mode, options),
       bugTypes: BUG_TYPES,
     }),
   );

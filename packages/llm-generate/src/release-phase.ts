@@ -23,8 +23,9 @@ export interface ReleaseOutcome {
 
 /**
  * Assembles the release rows of the included entries and, with `outDir`, writes them and (unless
- * `checkDataset` is false, or nothing was accepted) loads them back and validates them. A dataset that cannot
- * be loaded back is reported as a failed check, not thrown.
+ * `checkDataset` is false, or nothing was accepted) loads them back and validates them, with the run's test
+ * bounds as the allowed test-suite sizes. A dataset that cannot be loaded back is reported as a failed check,
+ * not thrown.
  *
  * @example
  * const { records, files, datasetCheck } = await runReleasePhase(run, included);
@@ -47,6 +48,8 @@ export async function runReleasePhase(run: GenerationRun, included: readonly Ent
     promptVersion: PROMPT_VERSION,
     promptSha256: settings.promptSha256,
     ...(options.generatedAt !== undefined ? { generatedAt: options.generatedAt } : {}),
+    minTests: settings.minTests,
+    maxTests: settings.maxTests,
   });
   const files: string[] = [];
   let datasetCheck: GenerateReport['datasetCheck'] = null;
@@ -55,16 +58,19 @@ export async function runReleasePhase(run: GenerationRun, included: readonly Ent
     files.push(...(await writeRelease(options.outDir, records)));
     if ((options.checkDataset ?? true) && records.queries.length > 0) {
       run.emit({ kind: 'phase', phase: 'check' });
-      datasetCheck = await checkWrittenDataset(options.outDir);
+      datasetCheck = await checkWrittenDataset(options.outDir, { min: settings.minTests, max: settings.maxTests });
     }
   }
   return { records, files, datasetCheck };
 }
 
-async function checkWrittenDataset(dir: string): Promise<GenerateReport['datasetCheck']> {
+async function checkWrittenDataset(
+  dir: string,
+  testSuiteSize: { min: number; max: number },
+): Promise<GenerateReport['datasetCheck']> {
   try {
     const benchmark = await loadExecRetrieval(dir);
-    const check = validationReport(benchmark);
+    const check = validationReport(benchmark, { testSuiteSize });
     const errors = check.issues.filter((i) => i.severity === 'error');
     return {
       ok: check.ok,

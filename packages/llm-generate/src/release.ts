@@ -1,5 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { DEFAULT_TEST_SUITE_SIZE } from '@execret/dataset';
 import type { ExecutionCacheRecord } from '@execret/formats';
 import type { CorpusRecord, DistractorMetadataRecord, ExecutionResult, Task } from '@execret/generate';
 import { assembleReleaseRows, serializeReleaseRows } from '@execret/generate/internal';
@@ -37,6 +38,12 @@ export interface ReleaseOptions {
   promptSha256: string;
   /** Written as `generated_at` when given (the clock is never read, so reruns are byte-identical). */
   generatedAt?: string;
+  /**
+   * The run's test-suite size bounds (defaults `DEFAULT_TEST_SUITE_SIZE.min`/`.max` of `@execret/dataset`);
+   * written as `min_tests`/`max_tests` only when either differs from its default.
+   */
+  minTests?: number;
+  maxTests?: number;
 }
 
 /** `metadata` of a generated query. */
@@ -56,6 +63,9 @@ export interface LlmQueryMetadata {
   function_name: string;
   /** The accepted attempt (1-based). */
   attempt: number;
+  /** The test-suite size bounds of the run, present only when they are not 7 and 10 (`DEFAULT_TEST_SUITE_SIZE`). */
+  min_tests?: number;
+  max_tests?: number;
 }
 
 /** A line of `data/queries.jsonl` written by this package. */
@@ -102,8 +112,10 @@ export interface ReleaseRecords {
  * from 1; corpus `bug_type` = the distractor's bug type (free-form: `free_form`). Distractor metadata
  * records the single edit from canonical to distractor (`editBetween`, operator `llm_edit` in locked
  * mode, `llm_rewrite` in free-form mode: one span covering the whole change) with `origin: 'llm'`,
- * model, prompt hash, attempt and description. The execution cache holds each snippet's run
- * against its own query's tests (docs/formats.md). Pure: same input → same rows.
+ * model, prompt hash, attempt and description. Query metadata gets `min_tests`/`max_tests` only when
+ * the run's test bounds are not the defaults (as `buildBenchmark` of `@execret/generate` does), so
+ * default runs keep their bytes. The execution cache holds each snippet's run against its own query's
+ * tests (docs/formats.md). Pure: same input → same rows.
  *
  * @example
  * const records = assembleRelease(accepted, { model: 'gpt-5-mini', endpoint: 'https://api.openai.com/v1', mode: 'locked', promptVersion: PROMPT_VERSION, promptSha256: promptHash('locked') })
@@ -111,6 +123,13 @@ export interface ReleaseRecords {
  * records.distractorMetadata[0].origin // 'llm'
  */
 export function assembleRelease(entries: readonly AcceptedEntry[], options: ReleaseOptions): ReleaseRecords {
+  const minTests = options.minTests ?? DEFAULT_TEST_SUITE_SIZE.min;
+  const maxTests = options.maxTests ?? DEFAULT_TEST_SUITE_SIZE.max;
+  // Only bounds other than the release's rule are written (the default run's rows stay as they were).
+  const bounds =
+    minTests !== DEFAULT_TEST_SUITE_SIZE.min || maxTests !== DEFAULT_TEST_SUITE_SIZE.max
+      ? { min_tests: minTests, max_tests: maxTests }
+      : {};
   const rows = assembleReleaseRows(
     entries.map((accepted) => {
       const { entry } = accepted;
@@ -170,6 +189,7 @@ export function assembleRelease(entries: readonly AcceptedEntry[], options: Rele
           domain: entry.domain,
           function_name: entry.function_name,
           attempt: accepted.attempt,
+          ...bounds,
         },
       };
     }),

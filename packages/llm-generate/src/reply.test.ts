@@ -72,4 +72,27 @@ describe('parseReply', () => {
     expect(!wrong.ok && wrong.reasons[0]!.message).toMatch(/buggy_rewrites: expected exactly 4 buggy rewrites/u);
     expect(parseReply(JSON.stringify(locked), 'free-form').ok).toBe(false);
   });
+
+  it('checks the test count against the given bounds and names them when it is out of range', () => {
+    const bounds = { minTests: 3, maxTests: 5 };
+    expect(parseReply(JSON.stringify({ ...locked, tests: tests.slice(0, 3) }), 'locked', bounds).ok).toBe(true);
+    const six = parseReply(JSON.stringify({ ...locked, tests: tests.slice(0, 6) }), 'locked', bounds);
+    expect(six.ok).toBe(false);
+    if (!six.ok)
+      expect(six.reasons).toEqual([
+        { gate: 'reply', code: 'wrong_schema', message: 'field tests: expected 3–5 asserts, received an array of 6' },
+      ]);
+    const freeForm = parseReply(
+      JSON.stringify({
+        canonical,
+        tests: tests.slice(0, 6),
+        buggy_rewrites: [{ code: `${canonical}# 1`, description: 'bug' }],
+      }),
+      'free-form',
+      { rewrites: 1, ...bounds },
+    );
+    expect(!freeForm.ok && freeForm.reasons[0]!.message).toBe(
+      'field tests: expected 3–5 asserts, received an array of 6',
+    );
+  });
 });

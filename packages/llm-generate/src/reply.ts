@@ -1,11 +1,11 @@
 import type { ZodError } from 'zod';
 import type { RejectionReason } from './prompt.js';
 import {
-  DEFAULT_FREE_FORM_REWRITES,
   freeFormReplySchema,
   type GeneratedReply,
   type GenerationMode,
   lockedReplySchema,
+  type ReplyShapeOptions,
 } from './reply-schema.js';
 
 /** What a chat completion said besides its text, as far as parsing needs it. */
@@ -16,11 +16,11 @@ interface ReplyMeta {
   refusal?: string | null;
 }
 
-/** Options of {@link parseReply}. */
-export interface ParseReplyOptions extends ReplyMeta {
-  /** Buggy rewrites expected in `free-form` mode (default {@link DEFAULT_FREE_FORM_REWRITES}). */
-  rewrites?: number;
-}
+/**
+ * Options of {@link parseReply}: what the completion said besides its text, and the reply's expected shape
+ * (`rewrites` in `free-form` mode, default 6; `minTests`–`maxTests` asserts, default 7–10).
+ */
+export interface ParseReplyOptions extends ReplyMeta, ReplyShapeOptions {}
 
 /** Result of {@link parseReply}: the validated reply, or the reasons it is unusable. */
 export type ParseReplyResult = { ok: true; reply: GeneratedReply } | { ok: false; reasons: RejectionReason[] };
@@ -53,9 +53,10 @@ function zodReasons(error: ZodError, value: unknown): RejectionReason[] {
  * 2. surrounding whitespace and one enclosing Markdown code fence (```` ```json … ``` ````) are removed;
  * 3. the text must parse as JSON → else `malformed_json` (with `finish_reason: 'length'` the code is
  *    `truncated` instead);
- * 4. the value must satisfy the mode's zod schema (`lockedReplySchema`, `freeFormReplySchema`) →
- *    else one `wrong_schema` reason per zod issue (at most 12), naming the field path and what was
- *    received.
+ * 4. the value must satisfy the mode's zod schema (`lockedReplySchema`, `freeFormReplySchema`, built
+ *    with `options.rewrites`, `options.minTests` and `options.maxTests`) → else one `wrong_schema` reason
+ *    per zod issue (at most 12), naming the field path and what was received (e.g. `field tests: expected
+ *    3–5 asserts, received an array of 6`).
  * Every reason has gate `reply`. Unknown extra fields are dropped. Nothing is thrown.
  *
  * @example
@@ -102,12 +103,12 @@ export function parseReply(
     };
   }
   if (mode === 'locked') {
-    const out = lockedReplySchema.safeParse(value);
+    const out = lockedReplySchema(options).safeParse(value);
     return out.success
       ? { ok: true, reply: { mode, value: out.data } }
       : { ok: false, reasons: zodReasons(out.error, value) };
   }
-  const out = freeFormReplySchema(options.rewrites ?? DEFAULT_FREE_FORM_REWRITES).safeParse(value);
+  const out = freeFormReplySchema(options).safeParse(value);
   return out.success
     ? { ok: true, reply: { mode, value: out.data } }
     : { ok: false, reasons: zodReasons(out.error, value) };

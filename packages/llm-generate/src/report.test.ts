@@ -18,6 +18,8 @@ const report: GenerateReport = {
     maxEditChars: 120,
     minDistractors: 1,
     maxDistractors: 4,
+    minTests: 7,
+    maxTests: 10,
     responseFormat: 'json_schema',
     requestOptions: {},
   },
@@ -64,6 +66,7 @@ describe('formatGenerateReport', () => {
       'model gpt-x (locked, prompt execret-llm-generate/1 abcdef012345) at https://api.example.com/v1',
     );
     expect(text).toContain('entries 3: 2 accepted, 0 rejected (0 by the integrity pass), 1 errored (0 resumed)');
+    expect(text).toContain('tests per entry: 7–10');
     expect(text).toContain('validation: first attempt 50.0%, final 100.0%');
     expect(text).toContain('      1  reply/malformed_json');
     expect(text).toContain('tokens: prompt 1000, completion 500 (batch 0); cost $0.0123');

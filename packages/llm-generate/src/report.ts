@@ -42,6 +42,9 @@ export interface GenerateReport {
     maxEditChars: number;
     minDistractors: number;
     maxDistractors: number;
+    /** Test-suite size bounds of the prompt, the reply schema and the gates (defaults 7 and 10). */
+    minTests: number;
+    maxTests: number;
     responseFormat: 'json_schema' | 'json_object' | 'none';
     requestOptions: Record<string, unknown>;
   };
@@ -94,14 +97,15 @@ function histogram(counts: Record<string, number>): string {
 }
 
 /**
- * Formats a report as text for a terminal: model and prompt, entry counts, first-attempt and final
- * validation rates, rejection reasons (per failed attempt, most frequent first), distractor outcomes
+ * Formats a report as text for a terminal: model and prompt, entry counts, the test bounds, first-attempt
+ * and final validation rates, rejection reasons (per failed attempt, most frequent first), distractor outcomes
  * with the accidental-correct rate, tokens and estimated cost, and the files written.
  *
  * @example
  * console.log(formatGenerateReport(result.report))
  * // model gpt-5-mini (locked, prompt execret-llm-generate/1 3f2a…)
  * // entries 50: 46 accepted, 3 rejected, 1 errored (0 resumed)
+ * // tests per entry: 7–10
  * // validation: first attempt 88.0%, final 93.9%
  * // …
  */
@@ -110,6 +114,7 @@ export function formatGenerateReport(report: GenerateReport): string {
   const lines = [
     `model ${report.model} (${report.mode}, prompt ${report.promptVersion} ${report.promptSha256.slice(0, 12)}${report.batch ? ', batch' : ''})${report.endpoint ? ` at ${report.endpoint}` : ''}`,
     `entries ${e.total}: ${e.accepted} accepted, ${e.rejected} rejected (${e.integrityRejected} by the integrity pass), ${e.errored} errored (${e.resumed} resumed)`,
+    `tests per entry: ${report.settings.minTests}–${report.settings.maxTests}`,
     `validation: first attempt ${percent(report.firstAttemptValidationRate)}, final ${percent(report.finalValidationRate)}; ${report.attempts.total} attempts; accepted at attempt ${JSON.stringify(report.attempts.acceptedAt)}`,
     'rejection reasons (failed attempts):',
     histogram(report.rejectionReasons),

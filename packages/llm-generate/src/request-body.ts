@@ -10,7 +10,8 @@ import { replyJsonSchema } from './reply-schema.js';
 
 /**
  * The body of the next request for an entry: `requestOptions`, the model, the mode's messages (every earlier
- * reply with its rejection reasons) and the `response_format` of the settings.
+ * reply with its rejection reasons) and the `response_format` of the settings; the prompt and the schema use the
+ * settings' rewrites and test bounds.
  *
  * @example
  * requestBody(settings, { temperature: 0 }, state).response_format;
@@ -21,12 +22,13 @@ export function requestBody(
   requestOptions: Record<string, unknown> | undefined,
   state: EntryState,
 ): ChatCompletionRequest {
-  const { mode, rewrites, responseFormat } = settings;
+  const { mode, rewrites, minTests, maxTests, responseFormat } = settings;
+  const shape = { rewrites, minTests, maxTests };
   const previous = state.attempts.map((a) => ({ content: a.content ?? '', reasons: a.reasons }));
   const body: ChatCompletionRequest = {
     ...(requestOptions ?? {}),
     model: settings.model,
-    messages: buildMessages(state.entry, mode, previous, { rewrites }),
+    messages: buildMessages(state.entry, mode, previous, shape),
   };
   if (responseFormat === 'json_schema') {
     body.response_format = {
@@ -34,7 +36,7 @@ export function requestBody(
       json_schema: {
         name: mode === 'locked' ? 'execret_locked_entry' : 'execret_free_form_entry',
         strict: true,
-        schema: replyJsonSchema(mode, rewrites),
+        schema: replyJsonSchema(mode, shape),
       },
     };
   } else if (responseFormat === 'json_object') {

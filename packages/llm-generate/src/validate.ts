@@ -69,6 +69,10 @@ export interface ValidateRepliesOptions {
   minDistractors?: number;
   /** Free-form: test-failing rewrites kept at most (default `DEFAULT_MAX_DISTRACTORS` of `@execret/generate`, 4). */
   maxDistractors?: number;
+  /** Asserts per test suite, at least, for the schema gate (default `DEFAULT_TEST_SUITE_SIZE.min` of `@execret/dataset`, 7). */
+  minTests?: number;
+  /** Asserts per test suite, at most (default `DEFAULT_TEST_SUITE_SIZE.max` of `@execret/dataset`, 10). */
+  maxTests?: number;
   signal?: AbortSignal;
 }
 
@@ -104,6 +108,8 @@ async function gates(tasks: unknown[], options: ValidateRepliesOptions, withOrac
   try {
     return await validateTasks(tasks, {
       ...(options.python ? { python: options.python } : {}),
+      ...(options.minTests !== undefined ? { minTests: options.minTests } : {}),
+      ...(options.maxTests !== undefined ? { maxTests: options.maxTests } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(withOracle ? { oracle: options.oracle } : {}),
     });
@@ -122,7 +128,7 @@ async function gates(tasks: unknown[], options: ValidateRepliesOptions, withOrac
  * Runs every reply through the gates of `@execret/generate` (`validateTasks` with the oracle) plus
  * this package's single-edit gate, and judges each distractor. Per reply:
  * 1. the generate gates on the task `{ id, domain, query, function_name, canonical, tests,
- *    distractors }`: schema (7–10 tests), ast (canonical parses and defines `function_name`; each test
+ *    distractors }`: schema (`minTests`–`maxTests` tests, default 7–10), ast (canonical parses and defines `function_name`; each test
  *    one single-line assert calling it; each distractor parses, defines it and differs from the
  *    canonical), execution (the canonical passes every test → else `execution/canonical_fails`; each
  *    distractor fails at least one → else `execution/distractor_passes`);

@@ -6,7 +6,7 @@ import { type FakeOpenAI, startFakeOpenAI } from '@execret/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LlmGenerateError } from '../src/errors.js';
 import { generateDataset } from '../src/generate.js';
-import { FREE_FORM_SYSTEM_PROMPT } from '../src/prompt.js';
+import { systemPrompt } from '../src/prompt.js';
 import { replyJsonSchema } from '../src/reply-schema.js';
 import { functionNameOf, GOOD, good, json } from './helpers/replies.js';
 
@@ -200,8 +200,8 @@ describe('generateDataset with adversarial replies', { timeout: 60_000 }, () => 
     ).toBe(true);
     expect(report.datasetCheck).toMatchObject({ ok: true, errors: 0 });
     const body = server.chatBodies[server.chatBodies.length - 1]!;
-    expect(body.messages[0]!.content).toBe(FREE_FORM_SYSTEM_PROMPT.replaceAll('{rewrites}', '4'));
-    expect(body.response_format?.json_schema?.schema).toEqual(replyJsonSchema('free-form', 4));
+    expect(body.messages[0]!.content).toBe(systemPrompt('free-form', { rewrites: 4 }));
+    expect(body.response_format?.json_schema?.schema).toEqual(replyJsonSchema('free-form', { rewrites: 4 }));
   });
 
   it('stops with request-failed and no key in the message when the endpoint answers 401', async () => {

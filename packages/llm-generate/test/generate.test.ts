@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateCostUsd } from '../src/cost.js';
 import { generateDataset } from '../src/generate.js';
 import type { GenerateProgressEvent } from '../src/generate-options.js';
-import { LOCKED_SYSTEM_PROMPT, PROMPT_VERSION, promptHash } from '../src/prompt.js';
+import { PROMPT_VERSION, promptHash, systemPrompt } from '../src/prompt.js';
 import { readRegistry } from '../src/registry.js';
 import { replyJsonSchema } from '../src/reply-schema.js';
 import { functionNameOf, good, json, REGISTRY_FILE } from './helpers/replies.js';
@@ -133,7 +133,7 @@ describe('generateDataset', { timeout: 60_000 }, () => {
     for (const body of server.chatBodies) {
       expect(body.model).toBe('fake-reasoner');
       expect(body.reasoning_effort).toBe('high');
-      expect(body.messages[0]).toEqual({ role: 'system', content: LOCKED_SYSTEM_PROMPT });
+      expect(body.messages[0]).toEqual({ role: 'system', content: systemPrompt('locked') });
       expect(body.response_format).toEqual({
         type: 'json_schema',
         json_schema: { name: 'execret_locked_entry', strict: true, schema: replyJsonSchema('locked') },
@@ -179,6 +179,8 @@ describe('generateDataset', { timeout: 60_000 }, () => {
       'exec_validation_1',
     ]);
     expect(records.corpus).toHaveLength(30);
+    // default test bounds: nothing recorded, so the rows keep the bytes they had before the bounds were options
+    for (const q of records.queries) expect(Object.keys(q.metadata)).not.toContain('min_tests');
     expect(records.queries[1]!.metadata).toMatchObject({
       model: 'fake-reasoner',
       attempt: 2,

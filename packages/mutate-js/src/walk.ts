@@ -11,7 +11,8 @@ export interface Visit {
   index: number | null;
 }
 
-const FUNCTION_TYPES: ReadonlySet<string> = new Set([
+/** Babel node types that open a function (its parameters and body are the function's scope). */
+export const FUNCTION_TYPES: ReadonlySet<string> = new Set([
   'FunctionDeclaration',
   'FunctionExpression',
   'ArrowFunctionExpression',

@@ -16,6 +16,7 @@ export {
   DEFAULT_TMPFS_BYTES,
   DEFAULT_WATCHDOG_GRACE_MS,
 } from './defaults.js';
+export { describeJsRunner, describeOracle } from './describe-oracle.js';
 export { ORACLE_ERROR_CODES, OracleError, type OracleErrorCode } from './errors.js';
 export {
   type ExecutionCache,

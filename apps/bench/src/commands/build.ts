@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_TEST_SUITE_SIZE, writeResultsFiles } from '@execret/dataset';
+import { writeResultsFiles } from '@execret/dataset';
 import {
   buildBenchmark,
   DEFAULT_BUILD_SEED,
@@ -11,10 +11,10 @@ import {
   readTaskFile,
   writeBuiltDataset,
 } from '@execret/generate';
-import { type Command, type CommandContext, intOption, stringOption, UsageError } from '../command.js';
+import { type Command, type CommandContext, givenInt, intOption, stringOption, UsageError } from '../command.js';
 import { progressBars } from '../progress.js';
 import { startCommandOracle } from '../sandbox.js';
-import { ORACLE_OPTIONS, TASKS_OPTIONS } from './options.js';
+import { ORACLE_OPTIONS, TASKS_OPTIONS, TEST_BOUNDS_OPTIONS } from './options.js';
 
 /** The task set of `--tasks` (in the format `--tasks-format` names, else detected from its rows). */
 export async function readTasksOption({
@@ -59,18 +59,7 @@ export const buildCommand: Command = {
       description: 'edits per distractor: 1, or 2–4 for the stacked-mutant ablation',
     },
     'skip-invalid': { type: 'boolean', description: 'leave out tasks the validation gates reject (default: fail)' },
-    'min-tests': {
-      type: 'string',
-      placeholder: 'n',
-      default: String(DEFAULT_TEST_SUITE_SIZE.min),
-      description: 'fewest asserts a task may have (the release: 7)',
-    },
-    'max-tests': {
-      type: 'string',
-      placeholder: 'n',
-      default: String(DEFAULT_TEST_SUITE_SIZE.max),
-      description: 'most asserts a task may have (the release: 10)',
-    },
+    ...TEST_BOUNDS_OPTIONS,
     'bug-copies': {
       type: 'string',
       placeholder: 'k',
@@ -92,21 +81,19 @@ export const buildCommand: Command = {
     if (outOption === undefined) throw new UsageError('--tasks and --out are required');
     const out = resolve(outOption);
     const { file: tasksFile, set } = await readTasksOption(context);
-    const tasks = set.tasks;
-    const seed = intOption(values, 'seed', DEFAULT_BUILD_SEED);
     const oracle = await startCommandOracle(context);
     const started = performance.now();
     try {
       const bars = progressBars(io.progress);
-      const built = await buildBenchmark(tasks, {
+      const built = await buildBenchmark(set.tasks, {
         oracle,
-        seed,
+        seed: intOption(values, 'seed', DEFAULT_BUILD_SEED),
         maxDistractors: intOption(values, 'max-distractors', DEFAULT_MAX_DISTRACTORS),
         stackSize: intOption(values, 'stack', DEFAULT_STACK_SIZE),
         invalidTasks: values['skip-invalid'] === true ? 'skip' : 'throw',
-        minTests: intOption(values, 'min-tests', DEFAULT_TEST_SUITE_SIZE.min),
-        maxTests: intOption(values, 'max-tests', DEFAULT_TEST_SUITE_SIZE.max),
-        ...(values['bug-copies'] !== undefined ? { bugCopies: intOption(values, 'bug-copies', 0) } : {}),
+        ...givenInt(values, 'min-tests', 'minTests'),
+        ...givenInt(values, 'max-tests', 'maxTests'),
+        ...givenInt(values, 'bug-copies', 'bugCopies'),
         ...(config.python ? { python: config.python } : {}),
         onProgress: ({ phase, done, total }) => {
           bars.update(`build: ${phase}`, done, total);

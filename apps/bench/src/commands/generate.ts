@@ -4,7 +4,7 @@ import { DEFAULT_TIMEOUT_MS } from '@execret/oracle';
 import { type Command, givenInt, nonNegativeNumberOption, stringOption, UsageError } from '../command.js';
 import { createProgressBar } from '../progress.js';
 import { requireSandbox, startOracle } from '../sandbox.js';
-import { SANDBOX_OPTIONS } from './options.js';
+import { SANDBOX_OPTIONS, TEST_BOUNDS_OPTIONS } from './options.js';
 
 export const generateCommand: Command = {
   name: 'generate',
@@ -77,6 +77,7 @@ export const generateCommand: Command = {
       placeholder: 'ms',
       description: `per-suite time limit of the validation oracle (default ${DEFAULT_TIMEOUT_MS})`,
     },
+    ...TEST_BOUNDS_OPTIONS,
     ...SANDBOX_OPTIONS,
   },
   examples: [
@@ -144,6 +145,8 @@ export const generateCommand: Command = {
         oracle,
         responseFormat,
         generatedAt: new Date().toISOString(),
+        ...givenInt(values, 'min-tests', 'minTests'),
+        ...givenInt(values, 'max-tests', 'maxTests'),
         ...givenInt(values, 'rewrites', 'rewrites'),
         ...givenInt(values, 'max-attempts', 'maxAttempts'),
         ...givenInt(values, 'concurrency', 'concurrency'),

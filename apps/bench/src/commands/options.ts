@@ -1,3 +1,4 @@
+import { DEFAULT_TEST_SUITE_SIZE } from '@execret/dataset';
 import { DEFAULT_TIES, type TieMode } from '@execret/metrics';
 import { DEFAULT_TIMEOUT_MS } from '@execret/oracle';
 import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
@@ -63,6 +64,22 @@ export const TASKS_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     type: 'string',
     placeholder: 'tasks|humaneval|mbpp',
     description: 'the format of --tasks (default: detected from its rows)',
+  },
+};
+
+/** The test-count bounds of the schema gate (`build`, `generate`); defaults are the release's rule. */
+export const TEST_BOUNDS_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  'min-tests': {
+    type: 'string',
+    placeholder: 'n',
+    default: String(DEFAULT_TEST_SUITE_SIZE.min),
+    description: 'fewest asserts a task may have (the release: 7)',
+  },
+  'max-tests': {
+    type: 'string',
+    placeholder: 'n',
+    default: String(DEFAULT_TEST_SUITE_SIZE.max),
+    description: 'most asserts a task may have (the release: 10)',
   },
 };
 

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { languageCounts, PassTable, type VerifyReport } from '@execret/analyses';
 import { createRunManifest, formatResultsJson, RESULTS_LAYOUT, writeResultsFiles } from '@execret/dataset';
-import type { Oracle } from '@execret/oracle';
+import { describeJsRunner, describeOracle, type Oracle } from '@execret/oracle';
 import { leaderboardMarkdown, leaderboardRows } from '@execret/report';
 import { twoStageSummary } from '@execret/rerankers';
 import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
@@ -74,10 +74,7 @@ export const runCommand: Command = {
     let rerank: RerankPlan | undefined;
     try {
       if (execute) oracle = await startCommandOracle(context);
-      if (oracle)
-        io.log(
-          `oracle: ${oracle.info.isolation} isolation, ${oracle.info.concurrency} fork servers, Python ${oracle.info.python.version}`,
-        );
+      if (oracle) io.log(`oracle: ${describeOracle(oracle.info)}`);
       // Second stages are created before any work, so a bad --rerank or a missing key fails at once.
       const defaultRun = listOption(values, 'models').length === 0 && listOption(values, 'model-config').length === 0;
       rerank = await rerankPlan(context, { defaultRun, oracle, languages: dataset.pool.languages });
@@ -92,10 +89,7 @@ export const runCommand: Command = {
           io.warn(`${verify.contradictions.length} snippets contradict their label; see manifest.json`);
       }
       const js = oracle?.info.javascript;
-      if (js)
-        io.log(
-          `javascript runner: ${js.engine}${js.quickjs ? ` (${js.quickjs.variant} ${js.quickjs.version})` : ''}, node ${js.node.version}, ${js.isolation} isolation`,
-        );
+      if (js) io.log(`javascript runner: ${describeJsRunner(js)}`);
 
       const { scorers, skipped, embedding } = await timed('embed', () => buildScorers(context, dataset.pool));
       const scoring = { table, out, ties, seed, ...(oracle ? { oracle } : {}), ...(rerank ? { rerank } : {}) };

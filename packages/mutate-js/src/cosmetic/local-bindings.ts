@@ -1,4 +1,5 @@
 import { type AstNode, isNode, isSemanticKey, type Path } from '../ast.js';
+import { FUNCTION_TYPES } from '../walk.js';
 
 /** One identifier of the task function that a rename would change, and where it sits in the tree. */
 interface NameOccurrence {
@@ -12,14 +13,6 @@ export interface LocalBindings {
   renameable: { name: string; occurrences: NameOccurrence[] }[];
 }
 
-const FUNCTIONS = new Set([
-  'FunctionDeclaration',
-  'FunctionExpression',
-  'ArrowFunctionExpression',
-  'ObjectMethod',
-  'ClassMethod',
-  'ClassPrivateMethod',
-]);
 const BLOCK_SCOPES = new Set([
   'BlockStatement',
   'Program',
@@ -108,9 +101,9 @@ export function localBindings(fn: AstNode, fnPath: Path): LocalBindings {
     for (let i = ancestors.length - 1; i >= 0; i -= 1) if (types.has(ancestors[i]!.type)) return ancestors[i]!;
     return null;
   };
-  const nearestFunction = (ancestors: readonly AstNode[]): AstNode | null => nearest(ancestors, FUNCTIONS);
+  const nearestFunction = (ancestors: readonly AstNode[]): AstNode | null => nearest(ancestors, FUNCTION_TYPES);
   const nearestBlock = (ancestors: readonly AstNode[]): AstNode | null =>
-    nearest(ancestors, new Set([...BLOCK_SCOPES, ...FUNCTIONS]));
+    nearest(ancestors, new Set([...BLOCK_SCOPES, ...FUNCTION_TYPES]));
 
   /** Visits `value` (a node, a list or nothing) reached by `path` with the given role and binding scope. */
   const visit = (
@@ -176,7 +169,7 @@ export function localBindings(fn: AstNode, fnPath: Path): LocalBindings {
       return;
     }
     if (t === 'WithStatement') blocked = true;
-    if (FUNCTIONS.has(t)) {
+    if (FUNCTION_TYPES.has(t)) {
       if (isNode(node.id) && node !== fn) refused.add(String(node.id.name));
       if (node.computed === true) child(node, 'key', path, ancestors);
       child(node, 'params', path, ancestors, 'binding', node);

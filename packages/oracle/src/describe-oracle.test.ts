@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { describeJsRunner, describeOracle } from './describe-oracle.js';
+
+describe('describeOracle', () => {
+  it('names the isolation, the fork servers and the interpreter version', () => {
+    const info = { isolation: 'rlimit', concurrency: 3, python: { version: '3.12.1' } } as const;
+    expect(describeOracle(info as never)).toBe('rlimit isolation, 3 fork servers, Python 3.12.1');
+  });
+});
+
+describe('describeJsRunner', () => {
+  it('names the engine with its QuickJS build when there is one, node and the isolation', () => {
+    const node = { path: '/usr/bin/node', version: 'v20.20.2' };
+    expect(
+      describeJsRunner({
+        engine: 'quickjs',
+        quickjs: { variant: 'release-sync', version: '0.31.0' },
+        node,
+        isolation: 'bwrap',
+      }),
+    ).toBe('quickjs (release-sync 0.31.0), node v20.20.2, bwrap isolation');
+    expect(describeJsRunner({ engine: 'node', node, isolation: 'rlimit' })).toBe(
+      'node, node v20.20.2, rlimit isolation',
+    );
+  });
+});
