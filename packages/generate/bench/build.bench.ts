@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { codeSha256 } from '@execret/formats';
 import { createOracle, type Oracle, resolvePython } from '@execret/oracle';
 import {
   type BuiltDataset,
@@ -23,6 +24,32 @@ import {
   serializeBuiltDataset,
   type TaskFormat,
 } from '../src/index.js';
+
+/**
+ * Where two builds of the same tasks differ: per query (by task id) whose pool differs, each side's distractors as
+ * `bug_type` and the outcome of every test from the build's execution cache, so a reader sees which candidate a
+ * budget or a timeout judged otherwise. At most ten queries.
+ */
+function differences(before: BuiltDataset, after: BuiltDataset): string[] {
+  const outcomes = (built: BuiltDataset, code: string): string =>
+    built.executionCache.find((r) => r.codeSha256 === codeSha256(code))?.testResults.join(',') ?? '?';
+  const pool = (built: BuiltDataset, taskId: string): string[] => {
+    const q = built.queries.find((row) => row.metadata.task_id === taskId);
+    if (q === undefined) return ['(no query)'];
+    return q.paired_distractor_corpus_ids.map((id) => {
+      const code = built.corpus.find((c) => c.corpus_id === id)!.code;
+      const meta = built.distractorMetadata.find((m) => m.corpus_id === id)!;
+      return `${meta.bug_type} [${outcomes(built, code)}] ${codeSha256(code).slice(0, 8)}`;
+    });
+  };
+  const taskIds = [...new Set([...before.queries, ...after.queries].map((q) => String(q.metadata.task_id)))];
+  const differing = taskIds.filter((id) => JSON.stringify(pool(before, id)) !== JSON.stringify(pool(after, id)));
+  const lines = [`queries whose pool differs: ${differing.length}`];
+  for (const id of differing.slice(0, 10))
+    lines.push(`  ${id}\n    before: ${pool(before, id).join(' | ')}\n    after:  ${pool(after, id).join(' | ')}`);
+  if (differing.length === 0) lines.push('  (same pools: the difference is in the execution cache or metadata rows)');
+  return lines;
+}
 
 function flag(name: string, fallback?: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -139,6 +166,7 @@ async function main(): Promise<void> {
   console.log(row('default budget (after)', on));
   console.log('');
   console.log(`datasets byte-identical: ${a === b ? 'yes' : 'NO'}; speed-up ${(off.seconds / on.seconds).toFixed(2)}×`);
+  if (a !== b) for (const line of differences(off.built, on.built)) console.log(line);
   console.log(`execution report (after): ${JSON.stringify(on.built.report.execution)}`);
   console.log(
     `verify of the result: ${jobs.length} snippets in ${verifySeconds.toFixed(1)} s (${jobs.length - quick.length} of them wait out the timeout); one server on the other ${quick.length}: ${perJobOne.toFixed(2)} ms per job`,
