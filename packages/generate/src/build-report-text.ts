@@ -37,7 +37,7 @@ export function formatBuildReport(
     '',
     run.budgeted === 0
       ? 'candidates: every one under the oracle timeout (no budget)'
-      : `candidates: ${run.candidates} under their budgets (work ${run.candidateBudget ? `${run.candidateBudget.workFactor}× the canonical's lines, at least ${run.candidateBudget.workFloor}` : '—'}); ${run.exceeded} cut short: ${run.assumedHanging} taken to hang, ${run.resolved} executed again because the selection needed them, ${run.rerunChosen} chosen and executed again, ${run.setAside} set aside`,
+      : `candidates: ${run.candidates} under their budgets (work ${run.candidateBudget ? `${run.candidateBudget.workFactor}× the canonical's lines, at least ${run.candidateBudget.workFloor}` : '—'}); ${run.exceeded} cut short: ${run.assumedHanging} taken to hang, ${run.resolved} executed again because the selection needed them, ${run.rerunChosen} chosen and executed again, ${run.setAside} set aside; ${run.untracedChosen} chosen that ran traced executed again untraced`,
     ...(report.bugCopies !== undefined ? ['', formatBugCopiesReport(report.bugCopies)] : []),
     '',
   ].join('\n');

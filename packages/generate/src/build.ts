@@ -110,6 +110,11 @@ export interface BuildExecutionReport {
   resolved: number;
   /** Chosen candidates a budget had cut short: executed again under the oracle's timeout for their outcomes. */
   rerunChosen: number;
+  /**
+   * Chosen Python candidates that finished under their work limit, i.e. traced: executed again without a trace for
+   * the outcomes the release records (a trace can change an outcome, e.g. a deep recursion's error).
+   */
+  untracedChosen: number;
   /** Of those, how many had another class than the one the selection read (it then ran again). */
   changedOnRerun: number;
   /** Candidates that ran out of time and whose class was never read: not executed again (`yield.total.setAside`). */
@@ -432,6 +437,10 @@ async function buildWith(
       ),
   );
   const exceeded = cutShort.reduce((n, set) => n + set.size, 0);
+  // Results a trace produced (Python under a work limit): tracing can change an outcome — a trace call is one more
+  // frame, so a deep recursion fails earlier or with another message — so the release records a chosen candidate's
+  // outcomes from an untraced run only. Emptied as candidates are executed under the release's rule.
+  const traced = executedRaw.map((list, i) => new Set(workLimits[i] !== undefined ? list.map((_, k) => k) : []));
   const resolving: ResolvingTask[] = valid.map((v, i) => ({
     taskId: v.task.id,
     mutants: [...executedRaw[i]!],
@@ -443,6 +452,7 @@ async function buildWith(
   }));
   let resolved = 0;
   let rerunChosen = 0;
+  let untracedChosen = 0;
   let changedOnRerun = 0;
   /** Executes mutants again under the oracle's timeout, in one batch, puts them in place; returns how many changed class. */
   const executeFully = async (items: readonly { task: number; mutant: number }[]): Promise<number> => {
@@ -465,6 +475,7 @@ async function buildWith(
       t.mutants[mutant] = { ...before, result: results[j]!, failure };
       t.unresolved.delete(mutant);
       cutShort[task]!.delete(mutant);
+      traced[task]!.delete(mutant);
     });
     return changed;
   };
@@ -478,16 +489,17 @@ async function buildWith(
         resolved += needed.length;
         await executeFully(needed);
       });
-      // Chosen candidates a budget cut short: their outcomes under the release's rule, for the records. If
-      // one's class is not the one the selection read (a Python candidate that only looked like a hang), the
-      // selection runs again on the corrected classes.
+      // Chosen candidates a budget cut short or that ran traced: their outcomes under the release's rule, for the
+      // records. If one's class is not the one the selection read (a Python candidate that only looked like a
+      // hang, or one a trace made fail), the selection runs again on the corrected classes.
       const cut = singles.flatMap((list, task) =>
         list.flatMap((m) => {
           const mutant = resolving[task]!.mutants.findIndex((x) => x.index === m.index);
-          return cutShort[task]!.has(mutant) ? [{ task, mutant }] : [];
+          return cutShort[task]!.has(mutant) || traced[task]!.has(mutant) ? [{ task, mutant }] : [];
         }),
       );
-      rerunChosen += cut.length;
+      rerunChosen += cut.filter(({ task, mutant }) => cutShort[task]!.has(mutant)).length;
+      untracedChosen += cut.filter(({ task, mutant }) => !cutShort[task]!.has(mutant)).length;
       const changed = await executeFully(cut);
       changedOnRerun += changed;
       if (changed === 0) break;
@@ -528,6 +540,7 @@ async function buildWith(
     ),
     resolved,
     rerunChosen,
+    untracedChosen,
     changedOnRerun,
     setAside: setAside.reduce((n, list) => n + list.length, 0),
   };

@@ -59,4 +59,41 @@ describe('buildBenchmark with a candidate budget', () => {
     const t = full.report.yield.total;
     expect(t.executed).toBe(t.survived + t.kept);
   }, 300_000);
+
+  it("records a chosen Python candidate's outcomes from an untraced run, as a build without a budget does", async () => {
+    // MBPP 627's shape: a mutant (`!=` → `==`) recurses forever through a call of `int`; untraced the overflow is
+    // raised while calling that builtin ("… while calling a Python object"), under the work limit's trace it is
+    // raised in the trace call first, with the plain message. The dataset must hold the release's outcome.
+    const task: Task = {
+      id: 'probe_first_missing_01',
+      domain: 'sorting_searching',
+      query: 'Find the smallest natural number missing from a sorted list of distinct natural numbers.',
+      function_name: 'first_missing',
+      canonical: [
+        'def first_missing(array, start, end):',
+        '    if start > end:',
+        '        return end + 1',
+        '    if start != array[start]:',
+        '        return start',
+        '    mid = int((start + end) / 2)',
+        '    if array[mid] == mid:',
+        '        return first_missing(array, mid + 1, end)',
+        '    return first_missing(array, start, mid)',
+        '',
+      ].join('\n'),
+      tests: [
+        'assert first_missing([0, 1, 2, 3], 0, 3) == 4',
+        'assert first_missing([0, 1, 2, 6, 9], 0, 4) == 3',
+        'assert first_missing([2, 3, 5, 8, 9], 0, 4) == 0',
+      ],
+    };
+    const options = { oracle, seed: 20260510, minTests: 3, maxDistractors: 10 };
+    const bounded = await buildBenchmark([task], options);
+    const full = await buildBenchmark([task], { ...options, candidateBudget: false });
+    const outcomes = bounded.executionCache.flatMap((r) => r.testResults);
+    expect(outcomes).toContain('ERROR:RecursionError: maximum recursion depth exceeded while calling a Python object');
+    expect(outcomes).not.toContain('ERROR:RecursionError: maximum recursion depth exceeded');
+    expect(bounded.report.execution.untracedChosen).toBeGreaterThan(0);
+    expect(serializeBuiltDataset(bounded)).toEqual(serializeBuiltDataset(full));
+  }, 120_000);
 });
