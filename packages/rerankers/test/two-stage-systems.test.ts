@@ -100,6 +100,13 @@ describe('rankTwoStageSystems', () => {
     });
     expect(systems.map((s) => s.run.id)).toEqual(['dense>>a/x']);
   });
+
+  it("keeps one decision per query, each hit naming its candidate's corpus id with its score and raw score", async () => {
+    const [system] = await rankTwoStageSystems(await firstStages([dense]), [keepOrder('a/x')], pool, 2, { signal });
+    const rows = system!.decisions.map((d) => JSON.parse(JSON.stringify(d)));
+    expect(rows.map((r) => r.query_id)).toEqual(['q_1', 'q_2', 'q_3']);
+    expect(rows[0].hits[1]).toEqual({ index: 1, corpus_id: rows[0].candidates[1], score: -1, raw_score: -1 });
+  });
 });
 
 describe('twoStageCandidateRuns', () => {
