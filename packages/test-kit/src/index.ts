@@ -31,6 +31,7 @@ export { startFakeServer } from './fake-server.js';
 export type { FakeRerankRequest, FakeVoyageRerank, FakeVoyageRerankOptions } from './fake-voyage-rerank.js';
 export { startFakeVoyageRerank } from './fake-voyage-rerank.js';
 export type { MultipartFile } from './multipart-file.js';
+export { indexExportNames, readmeExportNames } from './readme-exports.js';
 export { recordingSleep } from './recording-sleep.js';
 export type { RerankResponseOptions } from './rerank-responses.js';
 export {

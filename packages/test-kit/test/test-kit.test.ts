@@ -192,3 +192,28 @@ describe('README', () => {
     for (const name of Object.keys(kit)) expect(readme, name).toContain(`\`${name}`);
   });
 });
+
+describe('indexExportNames and readmeExportNames', () => {
+  it('read the names of export statements and of the exports table, and refuse export *', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const root = mkdtempSync(join(tmpdir(), 'execret-kit-readme-'));
+    try {
+      mkdirSync(join(root, 'src'));
+      writeFileSync(
+        join(root, 'src', 'index.ts'),
+        "export { a, type B, c as d } from './x.js';\nexport type { E } from './y.js';\n",
+      );
+      writeFileSync(
+        join(root, 'README.md'),
+        '# p\n\n## Exports\n\n| export | what |\n| --- | --- |\n| `a(x)`, `B` | … |\n| `d`, `E` | … |\n\n## Other\n\n| `z` | no |\n',
+      );
+      expect(kit.indexExportNames(root)).toEqual(['a', 'B', 'd', 'E']);
+      expect(kit.readmeExportNames(root)).toEqual(['a', 'B', 'd', 'E']);
+      writeFileSync(join(root, 'src', 'index.ts'), "export * from './x.js';\n");
+      expect(() => kit.indexExportNames(root)).toThrow(/re-export by name only/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
