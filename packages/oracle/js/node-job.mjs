@@ -265,6 +265,17 @@ const runJob = async (job) => {
   /** Split tests whose message is still to be evaluated, by index: the realm their probe ran in (a record with
    * no prototype: a snippet may have put setters on this realm's Array.prototype and Object.prototype). */
   const messageRealms = { __proto__: null };
+  /** Test `index`'s fresh realm, or `undefined` once its report (out of time, or the snippet failed) is sent. */
+  const realmFor = async (index) => {
+    if (now() > deadline) {
+      report(index, { k: 'to' });
+      return undefined;
+    }
+    const fresh = await freshRealm(snippet, compileError, deadline);
+    if (fresh.report === undefined) return fresh.realm;
+    report(index, fresh.report);
+    return undefined;
+  };
   // First pass: nothing of the expected side runs.
   for (let index = 0; index < tests.length; index++) {
     const test = tests[index];
@@ -273,16 +284,8 @@ const runJob = async (job) => {
       continue;
     }
     if (test.k === 'w') continue;
-    if (now() > deadline) {
-      report(index, { k: 'to' });
-      continue;
-    }
-    const fresh = await freshRealm(snippet, compileError, deadline);
-    if (fresh.report !== undefined) {
-      report(index, fresh.report);
-      continue;
-    }
-    const realm = fresh.realm;
+    const realm = await realmFor(index);
+    if (realm === undefined) continue;
     if (test.k === 'r') {
       report(index, { k: 'ok' });
       continue;
@@ -332,19 +335,12 @@ const runJob = async (job) => {
       continue;
     }
     if (test.k !== 'w') continue;
-    if (now() > deadline) {
-      report(index, { k: 'to' });
-      continue;
-    }
-    const fresh = await freshRealm(snippet, compileError, deadline);
-    if (fresh.report !== undefined) {
-      report(index, fresh.report);
-      continue;
-    }
+    const fresh = await realmFor(index);
+    if (fresh === undefined) continue;
     try {
-      runIn(fresh.realm, `(function (assert) {\n${test.src}\n})`, `test-${index + 1}.js`)(facade);
+      runIn(fresh, `(function (assert) {\n${test.src}\n})`, `test-${index + 1}.js`)(facade);
     } catch (error) {
-      report(index, thrownReport(fresh.realm, error, deadline));
+      report(index, thrownReport(fresh, error, deadline));
       continue;
     }
     await drain();
