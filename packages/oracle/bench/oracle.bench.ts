@@ -25,6 +25,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Judged } from '@execret/formats';
 import { createOracle, type OracleJob, type OracleResult, resolvePython } from '../src/index.js';
+import { addCpuWindow, type CpuPerJob, emptyCpuWindows, perJob, sampleCpu } from './process-cpu.js';
 import { syntheticCorpus } from './synthetic-corpus.js';
 
 const args = process.argv.slice(2);
@@ -55,6 +56,35 @@ for line in sys.stdin:
         times.append(time.perf_counter() - t)
     times.sort()
     print(1000 * times[len(times) // 2], flush=True)
+`;
+
+// What one copy-on-write fault costs on this machine: a child writes one byte into each page of an 8 MB
+// buffer it shares with its parent (minus the same loop once the pages are its own); microseconds per page.
+const COW_FAULT = `
+import os, time
+pages = 2048
+buf = bytearray(pages * 4096)
+for i in range(0, len(buf), 4096):
+    buf[i] = 1
+r, w = os.pipe()
+costs = []
+for _ in range(5):
+    pid = os.fork()
+    if pid == 0:
+        t = time.perf_counter()
+        for i in range(0, len(buf), 4096):
+            buf[i] = 2
+        first = time.perf_counter() - t
+        t = time.perf_counter()
+        for i in range(0, len(buf), 4096):
+            buf[i] = 3
+        again = time.perf_counter() - t
+        os.write(w, b"%f" % ((first - again) / pages * 1e6))
+        os._exit(0)
+    os.waitpid(pid, 0)
+    costs.append(float(os.read(r, 64)))
+costs.sort()
+print(costs[len(costs) // 2])
 `;
 
 // The baseline harness: same semantics as the oracle (fresh namespace per test, snippet re-executed,
@@ -189,6 +219,8 @@ async function forkLimitComparison(python: string, jobs: readonly OracleJob[]): 
   const phases = { fork: 0, childSetup: 0, job: 0, judging: 0, cleanup: 0, server: 0 };
   let executed = 0;
   let wall1 = 0;
+  const cpu1 = emptyCpuWindows();
+  const cpu2 = emptyCpuWindows();
   try {
     await one.runMany(jobs.slice(0, 20));
     await two.runMany(jobs.slice(20, 40));
@@ -199,9 +231,11 @@ async function forkLimitComparison(python: string, jobs: readonly OracleJob[]): 
         async () => limit.push(await probe.measure(200)),
         async () => {
           const before = one.stats();
+          const c0 = sampleCpu();
           const t = performance.now();
           await one.runMany(slice);
           const ms = performance.now() - t;
+          addCpuWindow(cpu1, c0, sampleCpu(), slice.length);
           const after = one.stats();
           perJob1.push(ms / slice.length);
           wall1 += ms;
@@ -210,9 +244,11 @@ async function forkLimitComparison(python: string, jobs: readonly OracleJob[]): 
             phases[key] += after.phaseMs[key] - before.phaseMs[key];
         },
         async () => {
+          const c0 = sampleCpu();
           const t = performance.now();
           await two.runMany(slice2);
           perJob2.push((performance.now() - t) / slice2.length);
+          addCpuWindow(cpu2, c0, sampleCpu(), slice2.length);
         },
       ];
       for (let k = 0; k < steps.length; k++) await (steps[(k + r) % steps.length] as () => Promise<void>)();
@@ -239,7 +275,73 @@ async function forkLimitComparison(python: string, jobs: readonly OracleJob[]): 
   console.log(
     `  throughput: 1 server ${t1.toFixed(0)} jobs/s, 2 servers ${t2.toFixed(0)} jobs/s (${(t2 / t1).toFixed(2)}x; rounds: ${perJob2.map((x) => x.toFixed(2)).join(' ')} ms per job); load average ${load()}`,
   );
+  const cow = await new Promise<number>((resolve) => {
+    const child = spawn(python, ['-I', '-S', '-c', COW_FAULT], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.on('close', () => resolve(Number(out.trim())));
+  });
+  console.log(`  one copy-on-write fault (a child writing a page it shares with its parent): ${cow.toFixed(2)} us`);
+  const c1 = perJob(cpu1);
+  const c2 = perJob(cpu2);
+  const cores = availableParallelism();
+  console.log(`  CPU per job (from /proc), 1 server: ${describeCpu(c1)}`);
+  console.log(`  CPU per job (from /proc), 2 servers: ${describeCpu(c2)}`);
+  // The machine's ceiling: every core busy with oracle work at the CPU cost per job measured with 2 servers.
+  const ceiling = (1000 * cores) / c2.oracleMs;
+  console.log(
+    `  cores: 1 server keeps ${(c1.oracleMs / cost).toFixed(2)} of ${cores} cores busy (machine: ${(c1.machineMs / cost).toFixed(2)}), so a second server can add at most ${(cores / (c1.oracleMs / cost)).toFixed(2)}x; CPU ceiling ${cores} cores / ${c2.oracleMs.toFixed(2)} ms = ${ceiling.toFixed(0)} jobs/s, 2 servers reach ${((100 * t2) / ceiling).toFixed(0)}% of it`,
+  );
   console.log('');
+}
+
+/**
+ * Whether servers add throughput where the cores are free: jobs that mostly wait (each test sleeps
+ * WAIT_MS, so a job costs the machine little CPU) run with 1, 2 and 4 servers. Each job is distinct, so
+ * none is answered from memory. With CPU to spare, n servers should come close to n times one.
+ */
+async function scalingWithWaitingJobs(): Promise<void> {
+  const WAIT_MS = 5;
+  const N = 240;
+  const jobs = (offset: number): OracleJob[] =>
+    Array.from({ length: N }, (_, i) => ({
+      code: `import time\n\ndef wait_${offset + i}():\n    time.sleep(${WAIT_MS / 1000})\n    return ${offset + i}\n`,
+      tests: [`assert wait_${offset + i}() == ${offset + i}`],
+    }));
+  const line: string[] = [];
+  let base = 0;
+  let offset = 0;
+  const nextJobs = (): OracleJob[] => {
+    offset += N;
+    return jobs(offset);
+  };
+  for (const servers of [1, 2, 4]) {
+    const oracle = await createOracle({ concurrency: servers, timeoutMs: TIMEOUT_MS, isolation: ISOLATION });
+    try {
+      await oracle.runMany(nextJobs().slice(0, 2 * servers));
+      const batch = nextJobs();
+      const c0 = sampleCpu();
+      const t = performance.now();
+      await oracle.runMany(batch);
+      const ms = (performance.now() - t) / N;
+      const w = emptyCpuWindows();
+      addCpuWindow(w, c0, sampleCpu(), N);
+      if (servers === 1) base = ms;
+      line.push(
+        `${servers} server${servers > 1 ? 's' : ''} ${ms.toFixed(2)} ms per job (${(base / ms).toFixed(2)}x, ${(perJob(w).oracleMs / ms).toFixed(2)} cores busy)`,
+      );
+    } finally {
+      await oracle.close();
+    }
+  }
+  console.log(`  jobs that wait (${WAIT_MS} ms sleep each, ${N} per step): ${line.join(', ')}; load average ${load()}`);
+}
+
+function describeCpu(c: CpuPerJob): string {
+  const f = (ms: number, faults: number): string => `${ms.toFixed(2)} ms (${faults.toFixed(0)} faults)`;
+  return `Node ${f(c.ms.node, c.faults.node)}, judge ${f(c.ms.judge, c.faults.judge)}, zygote ${f(c.ms.zygote, c.faults.zygote)}, job children ${f(c.ms.children, c.faults.children)}, bwrap ${c.ms.bwrap.toFixed(2)} ms = ${c.oracleMs.toFixed(2)} ms (machine ${c.machineMs.toFixed(2)} ms)`;
 }
 
 async function main(): Promise<void> {
@@ -256,6 +358,8 @@ async function main(): Promise<void> {
   );
 
   await forkLimitComparison(python.executable, jobs);
+  await scalingWithWaitingJobs();
+  console.log('');
   if (args.includes('--limit-only')) return;
 
   const dir = mkdtempSync(join(tmpdir(), 'execret-oracle-bench-'));
