@@ -115,7 +115,9 @@ describe('execret compare-languages on two results folders (mini and a renamed c
     const args = ['compare-languages', join(root, 'py'), join(root, 'js'), '--labels', 'python,javascript'];
     const run = await capture(() => main([...args, '--resamples', '300', '--out', out], env));
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('## Cross-language comparison: python vs javascript');
+    // Both stand-ins are Python datasets: one language's two versions are headed as a paired comparison.
+    expect(run.stdout).toContain('## Paired comparison: python vs javascript');
+    expect(run.stdout).not.toContain('Cross-language');
     expect(run.stdout).toContain('| bm25 | exec@1 | 0.000 | 1.000 | -1.000 | [-1.000, -1.000] | 0 / 100, p = ');
     const doc = JSON.parse(await readFile(out, 'utf8'));
     expect(doc.tasks).toHaveLength(100);

@@ -345,6 +345,14 @@ describe('formatCrossLanguageMarkdown', () => {
       'mini-js',
     );
     expect(text).toMatch(/^## Cross-language comparison: python vs javascript\n\n3 paired tasks \(mini vs mini-js\); /);
+    const titled = formatCrossLanguageMarkdown(
+      compareLanguages(python, javascript, { resamples: 50 }),
+      'mini',
+      'mini-js',
+      true,
+    );
+    expect(titled.split('\n')[0]).toBe('## Paired comparison: python vs javascript');
+    expect(titled.split('\n').slice(1)).toEqual(text.split('\n').slice(1));
     expect(text).toContain('(50 resamples, seed 20260510); McNemar exact on exec@1.');
     expect(text).toContain('Not compared (run in one language only): only-python (python), only-js (javascript).');
     expect(text).toMatch(/\| bm25 \| exec@1 \| 0\.333 \| 0\.667 \| -0\.333 \| \[[^\]]+\] \| 1 \/ 2, p = 1\.00 \|/);

@@ -24,7 +24,9 @@ function belowCell(cell: CanonicalBelowCell): string {
  * A {@link compareLanguages} result as Markdown, as `execret compare-languages` prints it: per system and measure the
  * two languages' values, the paired difference with its interval and McNemar on exec@1; canonical-below per
  * language; and deception by bug type, full pool beside top results (a range when some triples fall outside the top
- * 10). `datasetA`/`datasetB` name the two datasets in the first paragraph.
+ * 10). `datasetA`/`datasetB` name the two datasets in the first paragraph. With `oneLanguage` (two versions of one
+ * language's benchmark, standard against propagated-bug pools, say) the section is headed "Paired comparison"
+ * instead of "Cross-language comparison".
  *
  * @example
  * process.stdout.write(formatCrossLanguageMarkdown(compareLanguages(a, b, options), 'mini', 'mini-js'));
@@ -33,11 +35,12 @@ export function formatCrossLanguageMarkdown(
   result: CrossLanguageComparison,
   datasetA: string,
   datasetB: string,
+  oneLanguage = false,
 ): string {
   const { a, b } = result.languages;
   const level = Math.round(result.bootstrap.confidence * 100);
   const lines: string[] = [
-    `## Cross-language comparison: ${a} vs ${b}`,
+    `## ${oneLanguage ? 'Paired comparison' : 'Cross-language comparison'}: ${a} vs ${b}`,
     '',
     `${result.tasks.length} paired tasks (${datasetA} vs ${datasetB}); differences are ${a} − ${b} with paired bootstrap ${level}% intervals (${result.bootstrap.resamples} resamples, seed ${result.bootstrap.seed}); McNemar exact on exec@1.`,
   ];

@@ -95,7 +95,8 @@ export const compareLanguagesCommand: Command = {
     if (out !== undefined)
       await writeResultsFiles(dirname(resolve(out)), [[basename(resolve(out)), formatResultsJson(document)]]);
     if (io.json) io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
-    else io.stdout.write(formatCrossLanguageMarkdown(result, a.dataset, b.dataset));
+    // Two versions of one language's benchmark (standard and propagated-bug pools, say): a paired comparison.
+    else io.stdout.write(formatCrossLanguageMarkdown(result, a.dataset, b.dataset, a.language === b.language));
     if (out !== undefined) io.log(`wrote ${resolve(out)}`);
     return 0;
   },
