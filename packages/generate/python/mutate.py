@@ -28,11 +28,16 @@ operator intended (``ast.dump`` without positions). A candidate that fails this 
 import ast
 import dis
 import io
-import json
+import os
 import re
 import sys
 import tokenize
 import types
+
+# The shared request/answer protocol (script_io.py), from this script's own directory.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from script_io import serve  # noqa: E402
 
 BUG_TYPES = (
     "off_by_one",
@@ -795,19 +800,11 @@ def apply_job(job):
 
 
 def main():
-    request = json.loads(sys.stdin.read())
-    command = request.get("command")
-    if command == "mutate":
-        response = {"results": [mutate_task(t) for t in request["tasks"]]}
-    elif command == "check":
-        response = {"results": [check_task(t) for t in request["tasks"]]}
-    elif command == "apply":
-        response = {"results": [apply_job(j) for j in request["jobs"]]}
-    elif command == "version":
-        response = {"python": sys.version.split()[0]}
-    else:
-        raise SystemExit("unknown command %r; expected mutate, check, apply or version" % command)
-    sys.stdout.write(json.dumps(response, ensure_ascii=False))
+    serve({
+        "mutate": lambda request: [mutate_task(t) for t in request["tasks"]],
+        "check": lambda request: [check_task(t) for t in request["tasks"]],
+        "apply": lambda request: [apply_job(j) for j in request["jobs"]],
+    })
 
 
 if __name__ == "__main__":

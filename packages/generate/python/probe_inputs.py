@@ -21,8 +21,13 @@ Reads one JSON request on stdin and writes one JSON response on stdout; standard
 
 import ast
 import hashlib
-import json
+import os
 import sys
+
+# The shared request/answer protocol (script_io.py), from this script's own directory.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from script_io import serve  # noqa: E402
 
 MAX_PROBE_CHARS = 2000
 
@@ -145,15 +150,7 @@ def safe_probes_job(job):
 
 
 def main():
-    request = json.loads(sys.stdin.read())
-    command = request.get("command")
-    if command == "probes":
-        response = {"results": [safe_probes_job(j) for j in request["jobs"]]}
-    elif command == "version":
-        response = {"python": sys.version.split()[0]}
-    else:
-        raise SystemExit("unknown command %r; expected probes or version" % command)
-    sys.stdout.write(json.dumps(response, ensure_ascii=False))
+    serve({"probes": lambda request: [safe_probes_job(j) for j in request["jobs"]]})
 
 
 if __name__ == "__main__":

@@ -44,11 +44,16 @@ import ast
 import builtins
 import hashlib
 import io
-import json
 import keyword
+import os
 import re
 import sys
 import tokenize
+
+# The shared request/answer protocol (script_io.py), from this script's own directory.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from script_io import serve  # noqa: E402
 
 KINDS = ("statement-order", "operand-order", "rename", "reformat")
 ATTEMPTS_PER_VARIANT = 8
@@ -820,15 +825,7 @@ def safe_rewrite_job(job):
 
 
 def main():
-    request = json.loads(sys.stdin.read())
-    command = request.get("command")
-    if command == "rewrite":
-        response = {"results": [safe_rewrite_job(j) for j in request["jobs"]]}
-    elif command == "version":
-        response = {"python": sys.version.split()[0]}
-    else:
-        raise SystemExit("unknown command %r; expected rewrite or version" % command)
-    sys.stdout.write(json.dumps(response, ensure_ascii=False))
+    serve({"rewrite": lambda request: [safe_rewrite_job(j) for j in request["jobs"]]})
 
 
 if __name__ == "__main__":

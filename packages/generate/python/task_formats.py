@@ -18,9 +18,14 @@ Commands
 import ast
 import builtins
 import copy
-import json
+import os
 import re
 import sys
+
+# The shared request/answer protocol (script_io.py), from this script's own directory.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from script_io import serve  # noqa: E402
 
 # A line that only introduces doctest examples ("For example:", "Examples"), removed with them.
 EXAMPLE_HEADER = re.compile(r"(?:for\s+)?(?:an?\s+)?examples?\s*:?", re.IGNORECASE)
@@ -334,16 +339,10 @@ def convert(row, converter):
 
 
 def main():
-    request = json.loads(sys.stdin.read())
-    command = request.get("command")
-    converters = {"humaneval": convert_humaneval, "mbpp": convert_mbpp}
-    if command == "version":
-        response = {"python": sys.version.split()[0]}
-    elif command in converters:
-        response = {"results": [convert(row, converters[command]) for row in request["rows"]]}
-    else:
-        raise SystemExit("unknown command %r; expected humaneval, mbpp or version" % command)
-    sys.stdout.write(json.dumps(response, ensure_ascii=False))
+    serve({
+        "humaneval": lambda request: [convert(row, convert_humaneval) for row in request["rows"]],
+        "mbpp": lambda request: [convert(row, convert_mbpp) for row in request["rows"]],
+    })
 
 
 if __name__ == "__main__":
