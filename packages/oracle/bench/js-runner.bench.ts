@@ -28,6 +28,7 @@ import { createJsRunner } from '../src/js/js-runner.js';
 import { engineCommand, systemMounts } from '../src/js/sandbox-command.js';
 import { planTest } from '../src/js/test-plan.js';
 import type { JsJob, JsResult, JsRunnerOptions } from '../src/js/types.js';
+import { median } from './median.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number): number => {
@@ -399,12 +400,6 @@ async function measureInProcessQuickJs(jobs: JsJob[]): Promise<Phase> {
 }
 
 // ---------------------------------------------------------------------------------------------------
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 async function main(): Promise<void> {
   const machine = {

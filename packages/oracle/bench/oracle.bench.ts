@@ -25,6 +25,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Judged } from '@execret/formats';
 import { createOracle, type OracleJob, type OracleResult, resolvePython } from '../src/index.js';
+import { median } from './median.js';
 import { addCpuWindow, type CpuPerJob, emptyCpuWindows, perJob, sampleCpu } from './process-cpu.js';
 import { syntheticCorpus } from './synthetic-corpus.js';
 
@@ -166,11 +167,6 @@ async function runBaseline(python: string, flags: readonly string[], jobs: reado
 }
 
 const fmt = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 const load = (): string =>
   loadavg()
     .map((x) => x.toFixed(2))

@@ -13,6 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const ROLES = ['node', 'bwrap', 'judge', 'zygote', 'children'] as const;
 type Role = (typeof ROLES)[number];
+const zeros = (): Record<Role, number> => Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>;
 
 /** CPU milliseconds and minor faults per role at one moment, and the machine's busy CPU time. */
 export interface CpuSample {
@@ -70,21 +71,21 @@ export function sampleCpu(): CpuSample {
     const p = readProc(name);
     if (p) procs.set(p.pid, p);
   }
-  const ms = Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>;
-  const faults = Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>;
-  // Depth below the nearest of Node and bwrap: 1 = judge, 2 = zygote, deeper = job children.
+  const ms = zeros();
+  const faults = zeros();
+  // One walk up from p: depth below the nearest bwrap or Node (1 = judge, 2 = zygote, deeper = job children),
+  // and whether the walk reaches this process at all.
   const roleOf = (p: Proc): Role | undefined => {
     if (p.pid === process.pid) return 'node';
     if (p.comm === 'bwrap') return 'bwrap';
     let depth = 0;
-    for (let q: Proc | undefined = p; q && depth < 64; q = procs.get(q.ppid)) {
-      if (q.pid === process.pid || (q.comm === 'bwrap' && q !== p)) break;
-      depth++;
+    let counting = true;
+    for (let q = procs.get(p.ppid), hops = 1; q && hops < 64; q = procs.get(q.ppid), hops++) {
+      if (counting) depth++;
+      if (q.pid === process.pid) return depth === 1 ? 'judge' : depth === 2 ? 'zygote' : 'children';
+      if (q.comm === 'bwrap') counting = false;
     }
-    let q: Proc | undefined = p;
-    for (let hops = 0; q && q.pid !== process.pid && hops < 64; hops++) q = procs.get(q.ppid);
-    if (q?.pid !== process.pid) return undefined; // not below this process
-    return depth === 1 ? 'judge' : depth === 2 ? 'zygote' : 'children';
+    return undefined; // not below this process
   };
   for (const p of procs.values()) {
     const role = roleOf(p);
@@ -109,7 +110,7 @@ export interface CpuPerJob {
   readonly machineMs: number;
 }
 
-/** Adds the per-job difference between two samples to an accumulator (for windows spread over rounds). */
+/** Adds what happened between two samples, and the jobs run meanwhile, to an accumulator (windows over rounds). */
 export function addCpuWindow(acc: CpuWindows, before: CpuSample, after: CpuSample, jobs: number): void {
   for (const r of ROLES) {
     acc.ms[r] += after.ms[r] - before.ms[r];
@@ -129,8 +130,8 @@ export interface CpuWindows {
 
 export function emptyCpuWindows(): CpuWindows {
   return {
-    ms: Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>,
-    faults: Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>,
+    ms: zeros(),
+    faults: zeros(),
     machineMs: 0,
     jobs: 0,
   };

@@ -12,6 +12,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createOracle, type OracleJob, type OracleResult } from '../src/index.js';
+import { median } from './median.js';
 import { addCpuWindow, emptyCpuWindows, perJob, sampleCpu } from './process-cpu.js';
 import { syntheticCorpus } from './synthetic-corpus.js';
 
@@ -42,13 +43,6 @@ const labels: [string, Create][] = [
   ['this', createOracle as unknown as Create],
 ];
 const jobs: OracleJob[] = syntheticCorpus().map(({ code, tests }) => ({ code, tests }));
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2
-    ? (s[s.length >> 1] as number)
-    : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
-};
-
 interface Arm {
   label: string;
   servers: number;
