@@ -82,3 +82,12 @@ it('writes work last of the documented fields, and refuses a work count that is 
   expect(() => formatExecutionCacheLine({ ...base, work: -1 })).toThrow(/work/);
   expect(() => formatExecutionCacheLine({ ...base, work: 1.5 })).toThrow(/work/);
 });
+
+it('writes work_limit before work, and refuses a work limit that is not a positive integer', () => {
+  const base = { codeSha256: A, testsSha256: B, testResults: ['pass'], passesAllTests: true, status: 'pass' } as const;
+  expect(formatExecutionCacheLine({ ...base, work: 12, workLimit: 1000 })).toBe(
+    `{"code_sha256":"${A}","tests_sha256":"${B}","test_results":["pass"],"passes_all_tests":true,"status":"pass","work_limit":1000,"work":12}\n`,
+  );
+  expect(() => formatExecutionCacheLine({ ...base, workLimit: 0 })).toThrow(/workLimit/);
+  expect(() => formatExecutionCacheLine({ ...base, workLimit: 2.5 })).toThrow(/workLimit/);
+});

@@ -29,8 +29,14 @@ export interface ExecutionCacheRecord {
    */
   language?: Language;
   /**
-   * `work`: the line events a Python job executed, when it ran with a work limit and finished within it (see
-   * `OracleJob.workLimit` of `@execret/oracle`); a job with a work limit is answered only by a line that has it.
+   * `work_limit`: the work limit (line events) a Python job ran under and finished within (see
+   * `OracleJob.workLimit` of `@execret/oracle`), set by the oracle, not reported by the job: a job with a work
+   * limit is answered only by a line whose `work_limit` is at most its own.
+   */
+  workLimit?: number;
+  /**
+   * `work`: the line events the job counted itself under its work limit: the job's own claim, informational
+   * (deterministic for honest code, anything for hostile code); no reader decides anything from it.
    */
   work?: number;
   /** Further fields, written after the documented ones in their own key order; never one of the documented names. */
@@ -49,6 +55,7 @@ export const EXECUTION_CACHE_FIELDS = [
   'isolation',
   'judged',
   'language',
+  'work_limit',
   'work',
 ] as const;
 const DOCUMENTED: ReadonlySet<string> = new Set(EXECUTION_CACHE_FIELDS);
@@ -146,6 +153,14 @@ export function formatExecutionCacheLine(record: ExecutionCacheRecord): string {
       );
     }
     line.language = record.language;
+  }
+  if (record.workLimit !== undefined) {
+    if (!Number.isSafeInteger(record.workLimit) || record.workLimit < 1) {
+      throw new TypeError(
+        `@execret/formats formatExecutionCacheLine: expected workLimit to be a positive integer, received ${String(record.workLimit)}`,
+      );
+    }
+    line.work_limit = record.workLimit;
   }
   if (record.work !== undefined) {
     if (!Number.isSafeInteger(record.work) || record.work < 0) {

@@ -42,7 +42,8 @@ export interface ExecutionCacheIssue {
    * - `invalid-entry`: JSON, but without valid hashes or outcome list; ignored.
    * - `inconsistent`: `passes_all_tests` or `status` disagree with `test_results` (the entry is kept
    *   with both recomputed from `test_results`), or `judged` is not one `split`/`child`/`fallback` per
-   *   outcome, or `work` not a non-negative integer (the entry is kept without it).
+   *   outcome, or `work` not a non-negative integer, or `work_limit` not a positive integer (the entry is kept
+   *   without it).
    */
   kind: 'torn-line' | 'invalid-json' | 'invalid-entry' | 'inconsistent';
   /** Human-readable detail. */
@@ -154,6 +155,15 @@ function toEntry(value: unknown, context: JsonlLineContext<'inconsistent'>): Exe
   if (typeof record.duration_ms === 'number' && Number.isFinite(record.duration_ms))
     entry.durationMs = record.duration_ms;
   if (typeof record.isolation === 'string') entry.isolation = record.isolation;
+  if (record.work_limit !== undefined) {
+    if (Number.isSafeInteger(record.work_limit) && (record.work_limit as number) >= 1)
+      entry.workLimit = record.work_limit as number;
+    else
+      context.note(
+        'inconsistent',
+        `work_limit ${JSON.stringify(record.work_limit).slice(0, 40)} is not a positive integer; ignored`,
+      );
+  }
   if (record.work !== undefined) {
     if (Number.isSafeInteger(record.work) && (record.work as number) >= 0) entry.work = record.work as number;
     else

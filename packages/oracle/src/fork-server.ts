@@ -3,8 +3,10 @@ import { closeSync, constants, openSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { isJudged, isOutcome, type Judged } from '@execret/formats';
 import { bwrapArgs } from './bwrap-args.js';
+import { killUidProcesses } from './kill-uid.js';
 import type { OracleJudging } from './judging.js';
 import { PYTHON_DIR, SERVER_DIR_FD, SERVER_SCRIPT } from './python-files.js';
+import { type CgroupSetup, createServerCgroup, type ServerCgroup } from './server-cgroup.js';
 import type { SandboxMount } from './sandbox-view.js';
 
 /**
@@ -43,6 +45,8 @@ export interface ServerConfig {
   preloadModules: readonly string[];
   /** How long the server may take to say hello. */
   startTimeoutMs: number;
+  /** Where the server's own control groups are made (memory and processes of all its jobs together), if anywhere. */
+  cgroup?: CgroupSetup;
   /** Extra time over a job's `timeoutMs` before an unresponsive server is killed. */
   watchdogGraceMs: number;
   /**
@@ -96,10 +100,11 @@ export interface ServerJob {
  */
 /**
  * Where a job's time went, as the server measured it (milliseconds): the zygote's fork of the job's
- * child, the child's own setup before its job arrived (both ahead of the job, off its critical path),
- * the child running the tests, the judge's CPU time (reading, planning, compiling, checking, deciding,
- * answering), and the judge waiting for the zygote to clean up after the child. The child's two figures
- * are its own report (statistics only).
+ * child (ahead of the job, off its critical path), the wall time from the judge sending the job to the
+ * child's ready frame (what is left of the child's setup: the uid drop, the CPU limit) and from there to its
+ * end (the tests), the judge's CPU time (reading, planning, compiling, checking, deciding, answering), and
+ * the judge waiting for the zygote to clean up after the child. Every figure is measured by the judge or the
+ * zygote, none reported by the child.
  * @internal
  */
 interface ServerPhases {
@@ -119,7 +124,11 @@ type ServerReply =
       killedDescendants: number;
       removedFiles: number;
       phases: ServerPhases;
-      /** Line events the tests executed, when the job had a work limit. */
+      /** CPU milliseconds of every process of the job, measured by the zygote (wait4). */
+      cpuMs: number;
+      /** The machinery failed (the child never said its setup was done): outcomes written by the server. */
+      infrastructure?: true;
+      /** Line events the job counted itself, when it had a work limit (a claim). */
       work?: number;
       /** The job spent its work limit (its unfinished tests are `TIMEOUT`). */
       workLimited?: true;
@@ -160,7 +169,11 @@ export const SERVER_ROLE = 'execret-oracle-fork-server';
  * `python-files.ts`), with the settings as its one argument; under bwrap inside the sandbox.
  * @internal
  */
-export function serverCommand(config: ServerConfig, parentPid: number): { command: string; args: string[] } {
+export function serverCommand(
+  config: ServerConfig,
+  parentPid: number,
+  cgroupFds: readonly number[] = [],
+): { command: string; args: string[] } {
   const settings = JSON.stringify({
     role: SERVER_ROLE,
     isolation: config.isolation,
@@ -174,6 +187,11 @@ export function serverCommand(config: ServerConfig, parentPid: number): { comman
     max_message_chars: config.maxMessageBytes,
     tmpfs_bytes: config.tmpfsBytes,
     cleaner_timeout_ms: config.cleanerTimeoutMs ?? DEFAULT_CLEANER_TIMEOUT_MS,
+    // The judge's time for rebuilding reported values past a job's deadline: half the watchdog's grace, so
+    // that a report needing more is refused as Unjudgeable well before the watchdog would kill the server.
+    judge_grace_ms: Math.floor(config.watchdogGraceMs / 2),
+    // Descriptors of the server's control groups' cgroup.procs: the judge joins them before it forks anything.
+    cgroup_fds: cgroupFds,
     preload: config.preloadModules,
   });
   const python = [config.python, '-I', SERVER_SCRIPT, settings];
@@ -215,12 +233,23 @@ export async function startForkServer(
   config: ServerConfig,
   options: { signal?: AbortSignal; onExit?: (server: ForkServer, reason: string) => void } = {},
 ): Promise<ForkServer> {
-  const { command, args } = serverCommand(config, process.pid);
+  let cgroup: ServerCgroup | undefined;
+  if (config.cgroup) {
+    try {
+      cgroup = createServerCgroup(config.cgroup, { memoryBytes: config.memoryBytes, maxProcesses: config.maxProcesses });
+    } catch (cause) {
+      throw new Error(`cannot make the server's control groups (${(cause as Error).message})`, { cause });
+    }
+  }
+  // The control groups' descriptors follow the sources' directory in the server's descriptor table.
+  const cgroupFds = (cgroup?.procsFds ?? []).map((_, i) => SERVER_DIR_FD + 1 + i);
+  const { command, args } = serverCommand(config, process.pid, cgroupFds);
   let child: ChildProcessByStdio<Writable, Readable, Readable>;
   let dirFd: number;
   try {
     dirFd = openSync(PYTHON_DIR, constants.O_RDONLY | constants.O_DIRECTORY);
   } catch (cause) {
+    void cgroup?.remove();
     throw new Error(`cannot open the fork server's Python sources at ${PYTHON_DIR} (${(cause as Error).message})`, {
       cause,
     });
@@ -228,15 +257,20 @@ export async function startForkServer(
   try {
     const stdio: ('pipe' | number)[] = ['pipe', 'pipe', 'pipe'];
     stdio[SERVER_DIR_FD] = dirFd;
+    cgroup?.procsFds.forEach((fd, i) => {
+      stdio[SERVER_DIR_FD + 1 + i] = fd;
+    });
     child = spawn(command, args, {
       stdio: stdio as ['pipe', 'pipe', 'pipe', number],
       // The interpreter gets an empty environment; bwrap gets only a fixed PATH and clears it for the sandbox.
       env: config.isolation === 'bwrap' ? { PATH: BWRAP_SEARCH_PATH } : {},
     }) as unknown as ChildProcessByStdio<Writable, Readable, Readable>;
   } catch (cause) {
+    void cgroup?.remove();
     throw new Error(`could not spawn ${command} (${(cause as Error).message})`, { cause });
   } finally {
     closeSync(dirFd);
+    cgroup?.handed();
   }
   let stderr = '';
   let stdoutBuffer = '';
@@ -337,6 +371,8 @@ export async function startForkServer(
       durationMs: typeof message.duration_ms === 'number' ? message.duration_ms : 0,
       killedDescendants: typeof message.killed_descendants === 'number' ? message.killed_descendants : 0,
       removedFiles: typeof message.removed_files === 'number' ? message.removed_files : 0,
+      cpuMs: typeof message.cpu_us === 'number' && message.cpu_us >= 0 ? message.cpu_us / 1000 : 0,
+      ...(message.infrastructure === true ? { infrastructure: true as const } : {}),
       ...(head.job.workLimit > 0 && typeof message.work === 'number' ? { work: message.work } : {}),
       ...(head.job.workLimit > 0 && message.work_limited === true ? { workLimited: true as const } : {}),
       phases: {
@@ -431,12 +467,20 @@ export async function startForkServer(
     const reason = exitReason || `fork server exited (${how})${tail ? `; stderr: ${tail.slice(-500)}` : ''}`;
     failAll(reason);
     helloWaiter?.reject(new Error(reason));
-    const waiters = closeWaiters;
-    closeWaiters = [];
-    waiters.forEach((w) => {
-      w();
+    // As root, whatever of the server's sandbox uid outlived it (under rlimit, processes of a job that
+    // left its session and kept forking) is killed at once before the server counts as gone: its
+    // replacement, which takes the same uid, and `close()` find none (see kill-uid.ts).
+    const swept = (
+      config.root && config.uid !== null ? killUidProcesses(config.uid, config.gid ?? config.uid) : Promise.resolve()
+    ).then(() => cgroup?.remove());
+    void swept.then(() => {
+      const waiters = closeWaiters;
+      closeWaiters = [];
+      waiters.forEach((w) => {
+        w();
+      });
+      if (hello) options.onExit?.(server, reason);
     });
-    if (hello) options.onExit?.(server, reason);
   };
   child.on('exit', (code, signal) => {
     alive = false;

@@ -34,6 +34,7 @@ export { createOracle } from './oracle.js';
 export { isInfrastructureOutcome } from './outcomes.js';
 export { DEFAULT_PYTHON, type PythonInfo, resolvePython } from './python.js';
 export { SANDBOX_MASKED_PATHS, SANDBOX_SYSTEM_PATHS } from './sandbox-view.js';
+export { type CgroupInfo, SERVER_MEMORY_ALLOWANCE_BYTES, SERVER_PROCESS_ALLOWANCE } from './server-cgroup.js';
 export type {
   Oracle,
   OracleInfo,

@@ -1,29 +1,29 @@
-import { suiteStatus } from '@execret/formats';
 import { OracleError } from './errors.js';
-import type { ExecutionCache } from './execution-cache.js';
 import { createJsRunner } from './js/js-runner.js';
 import type { JsResult, JsRunner, JsRunnerInfo, JsRunnerOptions } from './js/types.js';
-import { isInfrastructureOutcome } from './outcomes.js';
 import type { OracleJob } from './types.js';
 
 /** One execution of a JavaScript or TypeScript job, before it becomes an `OracleResult`. @internal */
-interface JsExecution {
+export interface JsExecution {
   tests: string[];
   judged: JsResult['judged'];
   durationMs: number;
   isolation: JsResult['isolation'];
+  /** Outcomes written by the runner (the job was not run, or no engine process could take it): never cached. */
+  infrastructure?: true;
 }
 
 /** The oracle's JavaScript side: a runner started on first use, with in-flight sharing and the cache. @internal */
 export interface JsJobs {
   /**
    * Runs a job (`language` `javascript` or `typescript`) within `budgetMs`; identical jobs in flight (same
-   * `key`) share one execution. With `cacheTimeouts` false an execution with a `TIMEOUT` is not cached.
+   * `key`) share one execution, handed once to the submitter's `onExecuted` (where the oracle records it)
+   * before any caller gets it.
    */
   execute(
     job: OracleJob & { language: 'javascript' | 'typescript' },
     key: string,
-    options: { budgetMs: number; cacheTimeouts: boolean },
+    options: { budgetMs: number; onExecuted: (execution: JsExecution) => void },
   ): Promise<JsExecution>;
   /** The runner's info once started, else `null`. */
   info(): JsRunnerInfo | null;
@@ -33,12 +33,11 @@ export interface JsJobs {
 /**
  * The JavaScript runner behind `oracle.run` for JavaScript and TypeScript jobs. It is started by the first
  * such job (a Python-only oracle never starts it), with `options` (the oracle's `javascript` option filled
- * with the oracle's own limits), and closed with the oracle. Results are written to the oracle's cache with
- * their `language`, except infrastructure outcomes (`ERROR:Oracle…`), as for Python.
+ * with the oracle's own limits), and closed with the oracle.
  *
  * @internal
  */
-export function createJsJobs(options: JsRunnerOptions, cache: ExecutionCache | undefined): JsJobs {
+export function createJsJobs(options: JsRunnerOptions): JsJobs {
   let starting: Promise<JsRunner> | undefined;
   let runner: JsRunner | undefined;
   let closed = false;
@@ -55,8 +54,7 @@ export function createJsJobs(options: JsRunnerOptions, cache: ExecutionCache | u
 
   const executeOnce = async (
     job: OracleJob & { language: 'javascript' | 'typescript' },
-    key: string,
-    options: { budgetMs: number; cacheTimeouts: boolean },
+    options: { budgetMs: number; onExecuted: (execution: JsExecution) => void },
   ): Promise<JsExecution> => {
     const js = await start();
     if (closed) throw new OracleError('closed', '@execret/oracle oracle.run: the oracle is closed');
@@ -71,26 +69,9 @@ export function createJsJobs(options: JsRunnerOptions, cache: ExecutionCache | u
       judged: [...result.judged],
       durationMs: result.durationMs,
       isolation: result.isolation,
+      ...(result.infrastructure ? { infrastructure: true as const } : {}),
     };
-    if (
-      cache &&
-      !execution.tests.some(isInfrastructureOutcome) &&
-      (options.cacheTimeouts || !execution.tests.includes('TIMEOUT'))
-    ) {
-      const [, code, tests] = key.split(':') as [string, string, string];
-      const status = suiteStatus(execution.tests);
-      cache.put({
-        codeSha256: code,
-        testsSha256: tests,
-        testResults: execution.tests,
-        passesAllTests: status === 'pass',
-        status,
-        durationMs: execution.durationMs,
-        isolation: execution.isolation,
-        judged: execution.judged,
-        language: job.language,
-      });
-    }
+    options.onExecuted(execution);
     return execution;
   };
 
@@ -98,7 +79,7 @@ export function createJsJobs(options: JsRunnerOptions, cache: ExecutionCache | u
     execute(job, key, options) {
       const running = inflight.get(key);
       if (running) return running;
-      const promise = executeOnce(job, key, options).finally(() => inflight.delete(key));
+      const promise = executeOnce(job, options).finally(() => inflight.delete(key));
       inflight.set(key, promise);
       return promise;
     },

@@ -68,6 +68,7 @@ export interface ResolvedOptions {
   cacheFile: string | undefined;
   /** The JavaScript runner's own options (checked by `createJsRunner` when it starts). */
   javascript: Omit<JsRunnerOptions, 'signal'>;
+  cgroup: 'auto' | 'off';
   signal: AbortSignal | undefined;
 }
 
@@ -173,6 +174,12 @@ export function resolveOptions(options: OracleOptions): ResolvedOptions {
     );
   }
   const sandboxPaths = checkSandboxPaths(options.sandboxPaths);
+  const cgroup = options.cgroup ?? 'auto';
+  if (cgroup !== 'auto' && cgroup !== 'off') {
+    throw new RangeError(
+      `@execret/oracle createOracle: expected options.cgroup to be 'auto' or 'off', received ${JSON.stringify(cgroup)}`,
+    );
+  }
   return {
     timeoutMs,
     memoryMb,
@@ -196,6 +203,7 @@ export function resolveOptions(options: OracleOptions): ResolvedOptions {
     bwrap: options.bwrap ?? 'bwrap',
     cacheFile: options.cacheFile,
     javascript: javascriptOptions(options.javascript),
+    cgroup,
     signal: options.signal,
   };
 }

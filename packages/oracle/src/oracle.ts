@@ -8,6 +8,7 @@ import { probePython } from './python.js';
 import { createRun } from './run.js';
 import { leaseSandboxUids } from './sandbox-uids.js';
 import { type SandboxView, sandboxView } from './sandbox-view.js';
+import { type CgroupInfo, probeCgroups, SERVER_MEMORY_ALLOWANCE_BYTES, SERVER_PROCESS_ALLOWANCE } from './server-cgroup.js';
 import { startServers } from './server-start.js';
 import type { Oracle, OracleInfo, OracleOptions } from './types.js';
 import { oracleWarnings } from './warnings.js';
@@ -80,6 +81,17 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     ? await leaseSandboxUids(concurrency, { highest: o.sandboxUid, component: 'createOracle' })
     : undefined;
   const uids = lease ? [...lease.uids] : null;
+  // Control groups per server, where this process can make them: a job's memory and processes as a whole.
+  const cgroups = o.cgroup === 'auto' ? probeCgroups() : { reason: "option cgroup: 'off'" };
+  const cgroupSetup = 'reason' in cgroups ? undefined : cgroups;
+  const cgroupInfo: CgroupInfo = cgroupSetup
+    ? {
+        kind: 'per-server',
+        version: cgroupSetup.memory.version,
+        memoryBytes: o.memoryMb * 1024 * 1024 + SERVER_MEMORY_ALLOWANCE_BYTES,
+        maxProcesses: cgroupSetup.pids ? o.maxProcesses + SERVER_PROCESS_ALLOWANCE : null,
+      }
+    : { kind: 'none', reason: (cgroups as { reason: string }).reason };
   const serverConfig = (index: number, isolation: ServerIsolation): ServerConfig => ({
     python: python.executable,
     isolation,
@@ -97,6 +109,7 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     preloadModules: o.preloadModules,
     startTimeoutMs: o.startTimeoutMs,
     watchdogGraceMs: o.watchdogGraceMs,
+    ...(cgroupSetup ? { cgroup: cgroupSetup } : {}),
   });
 
   const { pool, attach, onServerExit } = createPool(o.timeoutMs + o.watchdogGraceMs);
@@ -129,7 +142,6 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
   attach(
     servers.map((_, i) => serverConfig(i, isolation)),
     servers,
-    cache,
   );
 
   const js = createJsJobs(
@@ -143,7 +155,6 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
       maxSuiteBytes: o.maxSuiteBytes,
       ...o.javascript,
     },
-    cache,
   );
   const hello = servers[0]!.hello;
   const info: OracleInfo = {
@@ -165,6 +176,7 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     ...(o.cacheFile !== undefined ? { cacheFile: o.cacheFile } : {}),
     cacheIssues: cache?.issues ?? [],
     preloadFailed: [...hello.preload_failed],
+    cgroup: cgroupInfo,
     visiblePaths: isolation === 'bwrap' && view ? [...view.visible] : ['/'],
     warnings: oracleWarnings({
       isolation,
@@ -174,6 +186,9 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
       uid: process.getuid?.(),
       judging: o.judging,
       scratchDirs: hello.scratch_dirs,
+      ...(cgroupInfo.kind === 'none'
+        ? { noCgroup: { reason: cgroupInfo.reason, memoryMb: o.memoryMb, maxProcesses: o.maxProcesses } }
+        : {}),
     }),
     get javascript() {
       return js.info();

@@ -22,15 +22,17 @@
  *   method (its class defines `__eq__`, `__bool__`…), or the value is beyond the limits and its type and
  *   length do not decide; the server does not run the snippet's code to decide a verdict;
  * - `ERROR:OracleSetupError: …`, `ERROR:OracleServerLost: …`, `ERROR:OracleLimit: …` — infrastructure
- *   outcomes (see {@link isInfrastructureOutcome}); they are returned but never cached.
+ *   outcomes; a result holding them says `infrastructure: true` and is returned but never cached.
  */
 
 /**
- * Whether an outcome was produced by the oracle's own machinery failing rather than by the snippet:
- * `ERROR:OracleSetupError` (the sandboxed child could not drop privileges or set limits),
- * `ERROR:OracleServerLost` (the fork server died or stopped answering mid-suite) and `ERROR:OracleLimit`
- * (the job exceeded `maxCodeBytes`, `maxTests` or `maxSuiteBytes`). Such results are returned but not
- * written to the cache, so a later run tries again.
+ * Whether an outcome string has the name of one of the oracle's own failures: `ERROR:OracleSetupError` (the
+ * sandboxed child failed before its setup was done), `ERROR:OracleServerLost` (the fork server died or stopped
+ * answering mid-suite) and `ERROR:OracleLimit` (the job exceeded `maxCodeBytes`, `maxTests` or
+ * `maxSuiteBytes`). A name only: a snippet can raise an exception class (or throw an error) named
+ * `OracleServerLost`, whose outcome then reads the same and is the snippet's. What the oracle itself wrote is
+ * told by `OracleResult.infrastructure` (set from what the oracle saw), which is what decides that a result is
+ * not cached; use that, not this, to tell the machinery's failures from the job's.
  *
  * @param outcome - one outcome string
  * @example

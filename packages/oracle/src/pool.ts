@@ -1,8 +1,6 @@
-import { type Judged, suiteStatus } from '@execret/formats';
+import type { Judged } from '@execret/formats';
 import { OracleError } from './errors.js';
-import type { ExecutionCache } from './execution-cache.js';
 import { type ForkServer, type ServerConfig, type ServerJob, startForkServer } from './fork-server.js';
-import { isInfrastructureOutcome } from './outcomes.js';
 import type { OracleStats } from './types.js';
 
 /** What a server said about one job, before it becomes an `OracleResult`. @internal */
@@ -10,7 +8,13 @@ export interface Execution {
   tests: string[];
   judged: Judged[];
   durationMs: number;
-  /** Line events the tests executed, when the job had a work limit. */
+  /** The isolation of the server that ran it. */
+  isolation: ServerConfig['isolation'];
+  /** CPU milliseconds of every process of the job, measured outside it (absent when the server was lost). */
+  cpuMs?: number;
+  /** Outcomes written by the oracle (the machinery failed, or the server was lost): never cached. */
+  infrastructure?: true;
+  /** Line events the job counted itself, when it had a work limit (a claim). */
   work?: number;
   /** The job spent its work limit. */
   workLimited?: true;
@@ -19,8 +23,8 @@ export interface Execution {
 interface Task {
   key: string;
   job: ServerJob;
-  /** Whether an execution with a `TIMEOUT` may be cached (false for a job with a shorter budget). */
-  cacheTimeouts: boolean;
+  /** Called once with the execution before it is handed out (the oracle records it); a throw rejects it. */
+  onExecuted: (execution: Execution) => void;
   waiters: number;
   started: boolean;
   promise: Promise<Execution>;
@@ -46,8 +50,11 @@ interface PoolTicket {
 
 /** The pool of fork servers behind an oracle. @internal */
 export interface Pool {
-  /** Queues a job, or joins the identical one (same key) in flight. */
-  submit(key: string, job: ServerJob, options: { cacheTimeouts: boolean }): PoolTicket;
+  /**
+   * Queues a job, or joins the identical one (same key) in flight. `onExecuted` (of the caller that queued
+   * it) is called once with its execution before any caller gets it.
+   */
+  submit(key: string, job: ServerJob, onExecuted: (execution: Execution) => void): PoolTicket;
   /** Counters, updated in place. */
   readonly stats: OracleStats;
   /** Set once no server could be restarted: every later job is rejected with it. */
@@ -65,8 +72,8 @@ const MAX_RESTART_FAILURES = 3;
 /**
  * A pool of fork servers, one per slot, each with up to `PIPELINE_DEPTH` jobs submitted; a server that
  * dies is replaced (with backoff; after `MAX_RESTART_FAILURES` failed starts of every slot the pool is
- * fatal). Identical jobs in flight share one execution; every execution without an infrastructure
- * outcome is written to the cache. The servers are started first (see `startServers`), with
+ * fatal). Identical jobs in flight share one execution, handed to the submitter's `onExecuted` once (where
+ * the oracle records it, see `run.ts`). The servers are started first (see `startServers`), with
  * `onServerExit` as their exit callback, and then handed over with `attach`.
  *
  * @param closeGraceMs - how long `close` lets a server finish its jobs before killing it
@@ -76,13 +83,12 @@ export function createPool(closeGraceMs: number): {
   pool: Pool;
   /**
    * Attaches the started servers (index = slot, one configuration per slot, the same it was started
-   * with) and the cache that executions are written to; servers already dead are replaced.
+   * with); servers already dead are replaced.
    */
-  attach(configs: readonly ServerConfig[], servers: readonly ForkServer[], cache: ExecutionCache | undefined): void;
+  attach(configs: readonly ServerConfig[], servers: readonly ForkServer[]): void;
   /** The exit callback the pool's servers must be started with. */
   onServerExit(server: ForkServer): void;
 } {
-  let cache: ExecutionCache | undefined;
   const slots: Slot[] = [];
   const queue: Task[] = [];
   const inflight = new Map<string, Task>();
@@ -154,12 +160,17 @@ export function createPool(closeGraceMs: number): {
         tests: task.job.tests.map(() => outcome),
         judged: task.job.tests.map(() => 'child' as const),
         durationMs: 0,
+        isolation: slot.config.isolation,
+        infrastructure: true,
       };
     } else {
       execution = {
         tests: reply.tests,
         judged: reply.judged,
         durationMs: reply.durationMs,
+        isolation: slot.config.isolation,
+        cpuMs: reply.cpuMs,
+        ...(reply.infrastructure ? { infrastructure: true as const } : {}),
         ...(reply.work !== undefined ? { work: reply.work } : {}),
         ...(reply.workLimited ? { workLimited: true as const } : {}),
       };
@@ -175,29 +186,11 @@ export function createPool(closeGraceMs: number): {
     }
     stats.executed++;
     inflight.delete(task.key);
-    if (
-      cache &&
-      !execution.tests.some(isInfrastructureOutcome) &&
-      (task.cacheTimeouts || !execution.tests.includes('TIMEOUT'))
-    ) {
-      const [code, tests] = task.key.split(':') as [string, string];
-      const status = suiteStatus(execution.tests);
-      try {
-        cache.put({
-          codeSha256: code,
-          testsSha256: tests,
-          testResults: execution.tests,
-          passesAllTests: status === 'pass',
-          status,
-          durationMs: execution.durationMs,
-          isolation: slot.config.isolation,
-          judged: execution.judged,
-          ...(execution.work !== undefined && !execution.workLimited ? { work: execution.work } : {}),
-        });
-      } catch (error) {
-        task.reject(error);
-        return;
-      }
+    try {
+      task.onExecuted(execution);
+    } catch (error) {
+      task.reject(error);
+      return;
     }
     task.resolve(execution);
   };
@@ -221,7 +214,7 @@ export function createPool(closeGraceMs: number): {
     }
   };
 
-  const submit = (key: string, job: ServerJob, options: { cacheTimeouts: boolean }): PoolTicket => {
+  const submit = (key: string, job: ServerJob, onExecuted: (execution: Execution) => void): PoolTicket => {
     let task = inflight.get(key);
     if (!task) {
       let resolve!: (execution: Execution) => void;
@@ -231,7 +224,7 @@ export function createPool(closeGraceMs: number): {
         reject = rej;
       });
       promise.catch(() => {});
-      task = { key, job, cacheTimeouts: options.cacheTimeouts, waiters: 0, started: false, promise, resolve, reject };
+      task = { key, job, onExecuted, waiters: 0, started: false, promise, resolve, reject };
       inflight.set(key, task);
       queue.push(task);
       pump();
@@ -267,12 +260,7 @@ export function createPool(closeGraceMs: number): {
     return closing;
   };
 
-  const attach = (
-    configs: readonly ServerConfig[],
-    servers: readonly ForkServer[],
-    executionCache: ExecutionCache | undefined,
-  ): void => {
-    cache = executionCache;
+  const attach = (configs: readonly ServerConfig[], servers: readonly ForkServer[]): void => {
     configs.forEach((config, index) => {
       slots.push({ index, config, server: servers[index], starting: undefined, failures: 0 });
     });

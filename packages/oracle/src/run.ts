@@ -1,8 +1,8 @@
-import { codeSha256, DEFAULT_LANGUAGE, suiteStatus, testsSha256 } from '@execret/formats';
+import { codeSha256, DEFAULT_LANGUAGE, type Language, suiteStatus, testsSha256 } from '@execret/formats';
 import { abortError, OracleError } from './errors.js';
 import type { ExecutionCache } from './execution-cache.js';
 import { checkJob } from './job.js';
-import type { JsJobs } from './js-jobs.js';
+import type { JsExecution, JsJobs } from './js-jobs.js';
 import type { OracleJudging } from './judging.js';
 import { type Execution, PIPELINE_DEPTH, type Pool } from './pool.js';
 import type {
@@ -29,7 +29,7 @@ export interface RunContext {
 }
 
 function toResult(
-  execution: Pick<Execution, 'tests' | 'judged' | 'durationMs' | 'work' | 'workLimited'>,
+  execution: Pick<Execution, 'tests' | 'judged' | 'durationMs' | 'work' | 'workLimited' | 'cpuMs' | 'infrastructure'>,
   codeHash: string,
   testsHash: string,
   cached: boolean,
@@ -46,7 +46,52 @@ function toResult(
     testsSha256: testsHash,
     ...(execution.work !== undefined ? { work: execution.work } : {}),
     ...(execution.workLimited ? { workLimited: true as const } : {}),
+    ...(execution.cpuMs !== undefined ? { cpuMs: execution.cpuMs } : {}),
+    ...(execution.infrastructure ? { infrastructure: true as const } : {}),
   };
+}
+
+/** What identifies an execution in the cache, and what decides whether and how it is recorded. */
+interface ExecutionKey {
+  codeHash: string;
+  testsHash: string;
+  language: Language;
+  /** An execution with a `TIMEOUT` may be recorded (false for a job with a shorter budget or a work limit). */
+  cacheTimeouts: boolean;
+  /** The work limit the job ran under (0: none). */
+  workLimit: number;
+}
+
+/**
+ * Records an execution in the cache, the one place the oracle writes it (Python and JavaScript alike): never
+ * one whose outcomes the oracle wrote itself (`infrastructure`), nor a `TIMEOUT` that is not the outcome under
+ * the oracle's own budget. A job that ran under a work limit and finished within it is recorded with that
+ * limit (`work_limit`, the oracle's fact) and the count it claimed (`work`, informational).
+ */
+function recordExecution(
+  cache: ExecutionCache | undefined,
+  key: ExecutionKey,
+  execution: Pick<Execution, 'tests' | 'judged' | 'durationMs' | 'work' | 'workLimited' | 'infrastructure'> & {
+    isolation: Execution['isolation'] | JsExecution['isolation'];
+  },
+): void {
+  if (!cache || execution.infrastructure) return;
+  if (!key.cacheTimeouts && execution.tests.includes('TIMEOUT')) return;
+  const status = suiteStatus(execution.tests);
+  const finishedWithin = key.workLimit > 0 && !execution.workLimited;
+  cache.put({
+    codeSha256: key.codeHash,
+    testsSha256: key.testsHash,
+    testResults: execution.tests,
+    passesAllTests: status === 'pass',
+    status,
+    durationMs: execution.durationMs,
+    isolation: execution.isolation,
+    judged: execution.judged,
+    ...(key.language !== DEFAULT_LANGUAGE ? { language: key.language } : {}),
+    ...(finishedWithin ? { workLimit: key.workLimit } : {}),
+    ...(finishedWithin && execution.work !== undefined ? { work: execution.work } : {}),
+  });
 }
 
 /**
@@ -103,9 +148,10 @@ export function createRun(context: RunContext): {
     const testsHash = testsSha256(job.tests);
     const language = job.language ?? DEFAULT_LANGUAGE;
     const hit = cache?.get(codeHash, testsHash, language);
-    // A job with a work limit needs its work count: only a line that recorded one within the limit answers it.
+    // A job with a work limit is answered only by a line executed under a limit at most as large (it would
+    // finish within this one too); never by a count the job reported.
     const workLimit = job.workLimit ?? 0;
-    if (hit && (workLimit === 0 || (hit.work !== undefined && hit.work <= workLimit))) {
+    if (hit && (workLimit === 0 || (hit.workLimit !== undefined && hit.workLimit <= workLimit))) {
       pool.stats.cacheHits++;
       const iso = hit.isolation === 'bwrap' || hit.isolation === 'rlimit' ? hit.isolation : 'unknown';
       const judged = hit.judged ?? hit.testResults.map(() => 'child' as const);
@@ -128,7 +174,12 @@ export function createRun(context: RunContext): {
     if (outcome !== undefined) {
       return Promise.resolve(
         toResult(
-          { tests: job.tests.map(() => outcome), judged: job.tests.map(() => 'child' as const), durationMs: 0 },
+          {
+            tests: job.tests.map(() => outcome),
+            judged: job.tests.map(() => 'child' as const),
+            durationMs: 0,
+            infrastructure: true,
+          },
           codeHash,
           testsHash,
           false,
@@ -139,10 +190,12 @@ export function createRun(context: RunContext): {
     // A job with a shorter budget is its own execution: its TIMEOUT is not the outcome under timeoutMs.
     const budgetMs = job.timeoutMs ?? timeoutMs;
     const budgetKey = `${budgetMs < timeoutMs ? `:${budgetMs}` : ''}${workLimit > 0 ? `:w${workLimit}` : ''}`;
+    const key: ExecutionKey = { codeHash, testsHash, language, cacheTimeouts: budgetKey === '', workLimit };
+    const record = (execution: Parameters<typeof recordExecution>[2]): void => recordExecution(cache, key, execution);
     if (language !== 'python') {
       const shared = js.execute({ ...job, language }, `${language}:${codeHash}:${testsHash}${budgetKey}`, {
         budgetMs,
-        cacheTimeouts: budgetKey === '',
+        onExecuted: record,
       });
       return new Promise<OracleResult>((resolve, reject) => {
         // An aborted caller stops waiting; the execution, which other callers may share, runs on.
@@ -163,7 +216,7 @@ export function createRun(context: RunContext): {
     const ticket = pool.submit(
       `${codeHash}:${testsHash}${budgetKey}`,
       { code: job.code, tests: [...job.tests], timeoutMs: budgetMs, judging, workLimit },
-      { cacheTimeouts: budgetKey === '' },
+      record,
     );
     return new Promise<OracleResult>((resolve, reject) => {
       const onAbort = (): void => {

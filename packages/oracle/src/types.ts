@@ -3,6 +3,7 @@ import type { ExecutionCacheIssue } from './execution-cache.js';
 import type { JsRunnerInfo, JsRunnerOptions } from './js/types.js';
 import type { OracleJudging } from './judging.js';
 import type { PythonInfo } from './python.js';
+import type { CgroupInfo } from './server-cgroup.js';
 
 /**
  * How untrusted code is contained:
@@ -80,6 +81,15 @@ export interface OracleOptions {
   /** Modules every server imports before forking (default `DEFAULT_PRELOAD_MODULES`). */
   preloadModules?: readonly string[];
   /**
+   * `'auto'` (default): each fork server runs in control groups of its own, where the host lets this process
+   * make them (root with a writable cgroup v1 memory hierarchy, or cgroup v2 with the memory controller
+   * delegable), so that the memory (`memoryMb` plus a server allowance, swap included) and the process count
+   * (`maxProcesses` plus the server's own) of a job are limited as a whole, not per process; `info.cgroup` says
+   * which. `'off'`: none (`memoryMb` then limits each process of a job: a job of `maxProcesses` processes can
+   * hold `maxProcesses × memoryMb`; `info.warnings` says so).
+   */
+  cgroup?: 'auto' | 'off';
+  /**
    * Under bwrap, extra host paths (absolute, existing; files or directories) that snippets may read:
    * bound read-only at the same path, in addition to the interpreter and the system's libraries (see
    * `SANDBOX_SYSTEM_PATHS`). Default none. Everything below them is readable by every snippet, so never
@@ -123,9 +133,14 @@ export interface OracleJob {
    * all tests together; the test running when they are spent, and every later one, are `TIMEOUT` (as for
    * the time budget), and the result says `workLimited`. A measure of work that does not depend on the
    * machine's speed: the same code on the same interpreter executes the same lines (but for loops over sets
-   * of strings, whose order follows the interpreter's hash seed). The count is in `result.work`; tracing
-   * makes pure-Python loops ~5× slower. A `TIMEOUT` from the limit is never cached; a cached result answers
-   * (without `work`). JavaScript and TypeScript jobs do not take it (`RangeError`).
+   * of strings, whose order follows the interpreter's hash seed). Tracing makes pure-Python loops ~5× slower.
+   * The limit is counted inside the job (Python cannot count lines from outside): it is cooperative, a cut the
+   * job cannot escape only as long as it does not remove the trace function or work where it does not count
+   * (threads, C code, other processes); such a job is bounded by its time budget, like any job. So the oracle
+   * never decides anything from a count the job reports: a `TIMEOUT` from the limit is never cached, and a
+   * cached result answers a job with a work limit only when it was executed under a limit at most as large
+   * (the cache line's `work_limit`, set by the oracle). JavaScript and TypeScript jobs do not take it
+   * (`RangeError`).
    */
   workLimit?: number;
 }
@@ -164,10 +179,28 @@ export interface OracleResult {
   codeSha256: string;
   /** `testsSha256(job.tests)`. */
   testsSha256: string;
-  /** Line events the job executed, when it had a `workLimit` and was executed (not answered from the cache). */
+  /**
+   * Line events the job counted itself, when it had a `workLimit` (`workLimit + 1` when it spent it; from the
+   * cache line's `work` for a cached result): the job's own claim, deterministic for honest code; the oracle
+   * decides nothing from it (see `OracleJob.workLimit`).
+   */
   work?: number;
   /** The job spent its `workLimit`: its unfinished tests are `TIMEOUT` (only with a `workLimit`). */
   workLimited?: true;
+  /**
+   * CPU time (user + system, milliseconds) of every process and thread of a Python job, measured from outside
+   * it (the zygote's `wait4` of the job's child and of every descendant it reaped), for a job executed now.
+   */
+  cpuMs?: number;
+  /**
+   * Some outcomes were written by the oracle because the job could not run or the machinery failed: a job over
+   * a limit (`ERROR:OracleLimit`), a sandboxed child that failed before it said its setup was done
+   * (`ERROR:OracleSetupError`), a server lost with the job (`ERROR:OracleServerLost`), an engine process that
+   * could not be started. Such a result is never cached. The oracle sets this from what it saw, never from
+   * the outcome strings: a snippet may raise an exception, or throw an error, of the same name (that is the
+   * snippet's outcome, and is cached as such).
+   */
+  infrastructure?: true;
 }
 
 /** Options of `oracle.run`. */
@@ -216,12 +249,14 @@ export interface OracleStats {
   removedFiles: number;
   /**
    * Milliseconds per phase, summed over the executed jobs, as the fork servers measured them (divide by
-   * `executed` for a mean): `fork`, the zygote forking a job's child; `childSetup`, that child setting itself
-   * up before its job arrived (both happen ahead of the job, while the server is busy with the previous
-   * one); `job`, the child running the tests; `judging`, the judge's CPU time for the job (reading it,
+   * `executed` for a mean): `fork`, the zygote forking a job's child (ahead of the job, while the server is
+   * busy with the previous one); `childSetup`, from the job reaching that child to its ready frame (the uid
+   * drop and the CPU limit, on the job's path); `job`, the child running the tests (from its ready frame to
+   * its end); `judging`, the judge's CPU time for the job (reading it,
    * planning and compiling tests, checking frames, deciding split tests, answering); `cleanup`, the judge
    * waiting for the zygote to clean up after the child; `server`, the whole job as the server saw it (its
    * `durationMs`). What a caller waits beyond `server` is the round trip to the server and Node's share.
+   * All are measured by the judge and the zygote, none reported by the job's child.
    */
   phaseMs: OraclePhases;
 }
@@ -267,6 +302,11 @@ export interface OracleInfo {
   cacheIssues: readonly ExecutionCacheIssue[];
   /** Modules a server could not preload (absent from this interpreter). */
   preloadFailed: string[];
+  /**
+   * How a job's memory and process count are limited as a whole: each server's own control groups (their
+   * version and limits), or `none` with the reason (then `memoryMb` is per process; see `OracleOptions.cgroup`).
+   */
+  cgroup: CgroupInfo;
   /**
    * Host paths a snippet can read, each with everything below it (as far as the sandbox uid's
    * permissions allow). Under bwrap only these read-only binds (the interpreter's files, the system's

@@ -20,6 +20,8 @@ export function oracleWarnings(setting: {
   judging: OracleJudging;
   /** Directories each job child covers with a private tmpfs (rlimit as root; see scratch.py). */
   scratchDirs: readonly string[];
+  /** Why the servers have no control groups of their own, when they have none. */
+  noCgroup?: { reason: string; memoryMb: number; maxProcesses: number };
 }): string[] {
   const { isolation, view, sandboxPaths, root, judging } = setting;
   const warnings: string[] = [];
@@ -43,6 +45,12 @@ export function oracleWarnings(setting: {
   } else if (!root) {
     warnings.push(
       'not running as root: children have the uid of their fork server inside the sandbox, so a snippet can kill its server (the job is blamed and the server replaced)',
+    );
+  }
+  if (setting.noCgroup) {
+    const { reason, memoryMb, maxProcesses } = setting.noCgroup;
+    warnings.push(
+      `no control group per server (${reason}): memoryMb limits each process of a job, so a job of ${maxProcesses} processes can hold up to ${maxProcesses} × ${memoryMb} MiB`,
     );
   }
   if (judging === 'child') {

@@ -123,23 +123,42 @@ describe('work counts in the execution cache', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('records the work of a job that finished within its limit, and answers only a limit it fits', async () => {
+  it('records the limit a job finished within, and answers a job from it only when its own limit is as large', async () => {
     const job = {
       code: 'def count(n):\n    total = 0\n    for i in range(n):\n        total += i\n    return total\n',
       tests: ['assert count(5000) == 12497500'],
     };
     const plain = await oracle.run(job);
     expect(plain.work).toBeUndefined();
-    // The line without a work count does not answer a job with a limit: it is executed and its count recorded.
-    const measured = await oracle.run({ ...job, workLimit: 10 ** 9 });
+    // The line without a work limit does not answer a job with a limit: it is executed and its limit recorded.
+    const measured = await oracle.run({ ...job, workLimit: 10 ** 6 });
     expect(measured.cached).toBe(false);
     const work = measured.work as number;
     expect(work).toBeGreaterThan(5000);
     const line = JSON.parse(readFileSync(join(dir, 'cache.jsonl'), 'utf8').trim().split('\n').at(-1) as string);
+    expect(line.work_limit).toBe(10 ** 6);
+    // The job's own count is kept as a claim, never as what answers a later job.
     expect(line.work).toBe(work);
-    expect(await oracle.run({ ...job, workLimit: work })).toMatchObject({ cached: true, work, tests: ['pass'] });
-    // A limit below the recorded count cannot be answered from it: executed, and cut.
+    expect(await oracle.run({ ...job, workLimit: 10 ** 7 })).toMatchObject({ cached: true, work, tests: ['pass'] });
+    // A smaller limit is not answered from the line, even one the claimed count fits: executed again.
+    expect(await oracle.run({ ...job, workLimit: work + 1 })).toMatchObject({ cached: false, tests: ['pass'] });
     const cut = await oracle.run({ ...job, workLimit: Math.floor(work / 2) });
     expect(cut).toMatchObject({ cached: false, tests: ['TIMEOUT'], workLimited: true });
+  }, 60_000);
+
+  it('answers no job with a work limit from a count a job claimed: a forged count in the cache decides nothing', async () => {
+    // A job that evades the line count (its work in a thread the tracer does not follow) and claims a tiny count.
+    const job = {
+      code: 'import threading\ndef busy():\n    x = 0\n    for i in range(300000):\n        x += i\n    return x\ndef f():\n    out = []\n    t = threading.Thread(target=lambda: out.append(busy()))\n    t.start(); t.join()\n    return out[0]\n',
+      tests: ['assert f() == 44999850000'],
+    };
+    const first = await oracle.run({ ...job, workLimit: 10 ** 9 });
+    expect(first).toMatchObject({ cached: false, tests: ['pass'] });
+    // Its claim is small (the thread's lines were not counted), far below what the work took.
+    expect(first.work as number).toBeLessThan(1000);
+    // The old rule answered any limit above the claim from the cache; now only limits ≥ 10^9 are answered.
+    const limited = await oracle.run({ ...job, workLimit: 1000 });
+    expect(limited.cached).toBe(false);
+    expect((await oracle.run({ ...job, workLimit: 10 ** 9 })).cached).toBe(true);
   }, 60_000);
 });

@@ -14,12 +14,12 @@ import resource
 import signal
 import struct
 import sys
-import time
 
 from . import config, scratch
 from .common import (
-    ASSERTION_ERROR, BYTES_DECODE, DONE_INDEX, END_TIMES, EXIT_ESCAPED, EXIT_FORKED, EXIT_SETUP, EXIT_WORK_LIMIT, FRAME,
-    KIND_END, KIND_OUTCOME, KIND_UNSERIALIZABLE, KIND_VALUE, MAX_OUTCOME_BYTES, MAX_VALUE_BYTES,
+    ASSERTION_ERROR, BYTES_DECODE, DONE_INDEX, END_WORK, EXIT_ESCAPED, EXIT_FORKED, EXIT_SETUP, EXIT_WORK_LIMIT, FRAME,
+    KIND_END, KIND_OUTCOME, KIND_READY, KIND_UNSERIALIZABLE, KIND_VALUE, KIND_WORK_LIMIT, MAX_OUTCOME_BYTES,
+    MAX_VALUE_BYTES, READY_INDEX,
     MAX_VALUE_DEPTH, MAX_VALUE_HASHED, MAX_VALUE_NODES, MODE_RUN, MODE_VALUE, PR_SET_NAME, PR_SET_PDEATHSIG, SEMANTIC,
     STR_ENCODE, TYPE_NAME, Unserializable, prctl_function,
 )
@@ -54,20 +54,23 @@ def build_child():
     or this module's globals afterwards does not change what an honest child reports."""
     _exit = os._exit
     _write = os.write
+    _open = os.open
+    _close = os.close
+    _o_wronly = os.O_WRONLY
+    _oom_score_adj = "/proc/self/oom_score_adj"
     _getpid = os.getpid
     _getppid = os.getppid
     _setsid = os.setsid
     _closerange = os.closerange
     _setgroups, _setgid, _setuid = os.setgroups, os.setgid, os.setuid
     _setrlimit = resource.setrlimit
-    _monotonic = time.monotonic
     _unpack_size = struct.Struct("<I").unpack
     _loads = marshal.loads
     _read_exact = read_exact
     _prctl, _c_int, _c_ulong, _c_char_p = prctl_function()
     _pack = FRAME.pack
-    _pack_times = END_TIMES.pack
-    _end_size = END_TIMES.size
+    _pack_work = END_WORK.pack
+    _end_size = END_WORK.size
     _encode = STR_ENCODE
     _decode = BYTES_DECODE
     _type = type
@@ -79,10 +82,7 @@ def build_child():
     _type_qualname = type.__dict__["__qualname__"].__get__
     _str = str
     _len = len
-    _min = min
     _sorted = sorted
-    _max = max
-    _int_ = int
     _issubclass = issubclass
     _assertion = ASSERTION_ERROR
     _exec = exec
@@ -121,6 +121,9 @@ def build_child():
     _max_depth = MAX_VALUE_DEPTH
     _max_hashed = MAX_VALUE_HASHED
     _done = DONE_INDEX
+    _ready_index = READY_INDEX
+    _k_ready = KIND_READY
+    _k_work_limit = KIND_WORK_LIMIT
     _k_outcome = KIND_OUTCOME
     _k_value = KIND_VALUE
     _k_unserializable = KIND_UNSERIALIZABLE
@@ -408,14 +411,18 @@ def build_child():
             raise _unserializable()
         return '["L","' + tag + '","' + _str(_len(value)) + '"]'
 
-    def work_tracer(limit, counted):
-        """A trace function that counts line events in ``counted[0]`` and ends the child with EXIT_WORK_LIMIT
-        when they pass ``limit``: a measure of work that does not depend on the machine's speed (the same code
-        on the same interpreter executes the same lines)."""
+    def work_tracer(limit, counted, rfd, nonce):
+        """A trace function that counts line events in ``counted[0]`` and, when they pass ``limit``, sends the
+        work-limit frame and ends the child: a measure of work that does not depend on the machine's speed (the
+        same code on the same interpreter executes the same lines). Cooperative: code of the job can remove
+        it or work where it does not count (another thread, C code), which only spares the job a cut the
+        judge would have made; the job's time is bounded from outside all the same."""
         def local(frame, event, arg):
             if event == "line":
                 counted[0] += 1
                 if counted[0] > limit:
+                    if rfd is not None:
+                        write_all(rfd, nonce + _pack(_done, _k_work_limit, 0))
                     _exit(_exit_work_limit)
             return local
 
@@ -431,7 +438,7 @@ def build_child():
         me = _getpid()
         index = 0
         counted = [0]
-        tracer = work_tracer(work_limit, counted) if work_limit > 0 else None
+        tracer = work_tracer(work_limit, counted, rfd, nonce) if work_limit > 0 else None
         for mode, code in items:
             ns = {"__name__": "__main__", "__builtins__": _builtins}
             kind = _k_outcome
@@ -511,18 +518,26 @@ def build_child():
                 _exit(_exit_setup)
             if _reseed is not None:
                 _reseed()  # the zygote's fork skips the at-fork hooks: a fresh random state per child
+            # First in line for the OOM killer (with everything it starts): where a job's memory is limited as a
+            # whole (the server's control group), a job over it loses its own processes, not the judge or zygote.
+            try:
+                oom = _open(_oom_score_adj, _o_wronly)
+                try:
+                    _write(oom, b"1000")
+                finally:
+                    _close(oom)
+            except OSError:
+                pass  # a /proc that refuses it: the per-process limits still hold
             # Warm-up, while no job is waiting for this child: the first unmarshal, exec, eval, encoding
             # and exception of a child write to many pages it shares with the zygote (copy-on-write
             # faults, ~50 us each where page-table operations are expensive); doing them here, on a dummy
             # job, takes most of them off the job's critical path.
             warm_nonce, warm_snippet, warm_items, _cpu = _loads(_warm_blob)
             run(None, warm_nonce, warm_snippet, warm_items)
-            ready_at = _monotonic()
             # The job, from the judge: only the snippet and, per test, the whole test or just its probe;
             # and the CPU limit that goes with the job's budget.
             size = _unpack_size(_read_exact(rfd, 4))[0]
             nonce, snippet, items, cpu_s, work_limit = _loads(_read_exact(rfd, size))
-            started_at = _monotonic()
             _prctl(_pr_set_name, _c_char_p(_job_name), _c_ulong(0), _c_ulong(0), _c_ulong(0))
             if _drop:
                 _setgroups([])
@@ -534,14 +549,13 @@ def build_child():
             if _getppid() != zygote_pid:
                 _exit(_exit_setup)
             _setrlimit(_rlimit_cpu, (cpu_s, cpu_s))
+            # Setup done: from the next line on, what this process does is the job's (see common.READY_INDEX).
+            write_all(rfd, nonce + _pack(_ready_index, _k_ready, 0))
         except BaseException:
             _exit(_exit_setup)
         try:
             work = run(rfd, nonce, snippet, items, work_limit)
-            done_at = _monotonic()
-            setup_us = _min(_max(_int_((ready_at - forked_at) * 1e6), 0), 0xFFFFFFFF)
-            run_us = _min(_max(_int_((done_at - started_at) * 1e6), 0), 0xFFFFFFFF)
-            write_all(rfd, nonce + _pack(_done, _k_end, _end_size) + _pack_times(setup_us, run_us, work))
+            write_all(rfd, nonce + _pack(_done, _k_end, _end_size) + _pack_work(work))
         except BaseException:
             _exit(_exit_escaped)
         _exit(0)

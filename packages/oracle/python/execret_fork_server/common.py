@@ -10,23 +10,33 @@ PR_SET_DUMPABLE = 4
 PR_SET_NAME = 15
 PR_SET_CHILD_SUBREAPER = 36
 PR_SET_NO_NEW_PRIVS = 38
+# Exit statuses of the server's own processes. A job child's exit status means something to the judge only
+# before the child's ready frame (see below): from then on untrusted code runs there, and any exit is the
+# snippet's (ERROR:ChildExited), whatever the number.
 EXIT_SETUP = 113
 EXIT_ESCAPED = 114
 EXIT_FORKED = 115
-# A job child that spent its work limit (line events, see child.run) exits with this status.
+# A job child that spent its work limit (line events, see child.run) sends a work-limit frame and exits with
+# this status (the frame, not the status, tells the judge).
 EXIT_WORK_LIMIT = 116
-# Child -> judge frames: nonce(16) | index u16 | kind u8 | length u32 | payload. The end frame's payload
-# is END_TIMES: the child's own measure of its setup (fork to waiting for the job) and of running the job,
-# in microseconds (statistics only: a child can write anything there), and the line events the job executed
-# when it had a work limit (0 otherwise).
+# Child -> judge frames: nonce(16) | index u16 | kind u8 | length u32 | payload. The ready frame (index
+# READY_INDEX, empty) is the child's first: it is written by the child's own code once its setup is done
+# (job read, uid dropped, limits set), right before the first line of untrusted code runs, so that whatever
+# happens before it is the machinery's failure (ERROR:OracleSetupError, never cached) and whatever happens
+# after it is the job's. The end frame's payload is END_WORK: the line events the job executed when it had a
+# work limit (0 otherwise), the job's own count (a claim: the judge decides nothing from it, see judge).
+# A work-limit frame (index DONE_INDEX, empty) says the job spent its work limit.
 FRAME = struct.Struct("<HBI")
-END_TIMES = struct.Struct("<IIQ")
+END_WORK = struct.Struct("<Q")
 HEADER_BYTES = 16 + FRAME.size
 DONE_INDEX = 0xFFFF
+READY_INDEX = 0xFFFE
 KIND_OUTCOME = 0
 KIND_VALUE = 1
 KIND_UNSERIALIZABLE = 2
 KIND_END = 3
+KIND_READY = 4
+KIND_WORK_LIMIT = 5
 # What a job child does with an item: run a whole test (and report its outcome), or evaluate a probe
 # expression (and report its value, or the exception it raised).
 MODE_RUN = 0

@@ -122,6 +122,21 @@ def litter_dirs():
     return dirs, []
 
 
+def join_cgroups(fds):
+    """Moves this process (the judge, before it forks anything) into the server's own control groups, through
+    the descriptors of their cgroup.procs that Node opened (a server under bwrap cannot see the cgroup file
+    systems): every process of every job is then in them, and their memory and process limits hold for a
+    job as a whole. Failing to join is fatal: the oracle said the limits hold."""
+    for fd in fds:
+        try:
+            os.write(fd, b"0")
+            os.close(fd)
+        except OSError as exc:
+            sys.stderr.write("execret fork server: cannot join the server's control group: %s\n" % exc)
+            sys.stderr.flush()
+            os._exit(EXIT_SETUP)
+
+
 def setup(settings):
     """Reads the settings and prepares the process: parent-death signal and parent check (rlimit), child
     subreaper, the NPROC allowance, preloaded modules, import paths, litter directories, fd range."""
@@ -129,6 +144,7 @@ def setup(settings):
     global SCRATCH_DIRS
     CFG = json.loads(settings)
     SERVER_PID = os.getpid()
+    join_cgroups(CFG.get("cgroup_fds") or [])
     DROP = CFG["uid"] is not None and os.geteuid() == 0
     UID = CFG["uid"]
     GID = CFG["gid"]

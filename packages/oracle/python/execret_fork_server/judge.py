@@ -14,14 +14,14 @@ import time
 
 from . import config
 from .common import (
-    DONE_INDEX, END_TIMES, EXIT_ESCAPED, EXIT_SETUP, EXIT_WORK_LIMIT, FRAME, HEADER_BYTES, KIND_END, KIND_OUTCOME, KIND_UNSERIALIZABLE,
-    KIND_VALUE, MAX_OUTCOME_BYTES, MAX_VALUE_BYTES, MODE_RUN, MODE_VALUE, PR_SET_DUMPABLE, describe, emit,
-    prctl, write_all,
+    DONE_INDEX, END_WORK, EXIT_ESCAPED, FRAME, HEADER_BYTES, KIND_END, KIND_OUTCOME, KIND_READY, KIND_UNSERIALIZABLE,
+    KIND_VALUE, KIND_WORK_LIMIT, MAX_OUTCOME_BYTES, MAX_VALUE_BYTES, MODE_RUN, MODE_VALUE, PR_SET_DUMPABLE,
+    READY_INDEX, describe, emit, prctl, write_all,
 )
 from .plan import full_code, message_code, plan_test
 from .values import (
-    MAX_JOB_CLASSES, UNJUDGEABLE_DATA, BadReport, NeedsChild, TooBig, decode_value, unjudgeable, valid_outcome,
-    verdict,
+    MAX_JOB_CLASSES, UNJUDGEABLE_COST, UNJUDGEABLE_DATA, BadReport, NeedsChild, TooBig, TooCostly, decode_value,
+    new_budget, unjudgeable, valid_outcome, verdict,
 )
 from .zygote import zygote_main
 
@@ -57,7 +57,7 @@ def ctl_recv():
 
 
 SPARES = []  # (pid, socket, fork microseconds) of job children the zygote forked ahead, oldest first
-FINISHED = {}  # pid -> (exit status, descendants killed, files removed), from the zygote's "finished"
+FINISHED = {}  # pid -> (exit status, descendants killed, files removed, CPU us), from the zygote's "finished"
 # Set when a job's litter could not all be removed: the server answers that job and exits (see serve).
 RETIRE = [False]
 
@@ -70,8 +70,8 @@ def ctl_read_one():
         return None
     for fd in fds:
         os.close(fd)
-    if len(parts) == 6 and parts[0] == b"finished":
-        FINISHED[int(parts[1])] = (int(parts[2]), int(parts[3]), int(parts[4]))
+    if len(parts) == 7 and parts[0] == b"finished":
+        FINISHED[int(parts[1])] = (int(parts[2]), int(parts[3]), int(parts[4]), int(parts[6]))
         if int(parts[5]) != 0:
             RETIRE[0] = True
         return None
@@ -103,7 +103,8 @@ def wait_finished(pid, until):
 
 
 def finish_child(pid, done):
-    """The child's (status, killed descendants, removed files) once the zygote has cleaned up after it.
+    """The child's (status, killed descendants, removed files, CPU microseconds of every process of the job)
+    once the zygote has cleaned up after it.
     The zygote does so by itself when the child exits, which an honest child does right after its end
     frame; otherwise (a timeout, a problem, a child that does not exit) the judge asks for it with K."""
     if pid not in FINISHED and done:
@@ -125,35 +126,54 @@ def drain(chan, buf, cap):
     return False
 
 
+SETUP_FAILED = "ERROR:OracleSetupError: the sandboxed child could not be set up"
+
+
 def execute(snippet, items, deadline, work_limit=0):
     """Runs items [(mode, code)] in one job child; returns (reports, fill, problem, notes), where
-    reports[k] is (kind, text) or None when the child did not report item k."""
+    reports[k] is (kind, text) or None when the child did not report item k. Everything in notes is measured
+    here or by the zygote, never taken from the child: the wall time from sending the job to the child's ready
+    frame (setup) and from there to its end (job), the CPU time of every process and thread of the job (the
+    zygote's wait4 of each), and whether the machinery failed (``infrastructure``: the child never said it was
+    ready). The one figure the child gives, its count of line events under a work limit, is a claim kept as
+    ``work`` for the caller; no decision here rests on it."""
     n = len(items)
     pid, chan, fork_us = take_child()
     modes = [m for m, _c in items]
     nonce = os.urandom(16)
     cpu = int(max(0.0, deadline - time.monotonic())) + 2
     blob = marshal.dumps((nonce, snippet, tuple(items), cpu, work_limit))
+    sent = time.monotonic()
     try:
         write_all(chan, struct.pack("<I", len(blob)) + blob)
     except OSError:
-        pass  # the child died while being set up: its exit status says why
+        pass  # the child died while being set up: it never says it is ready
     blob = None
     reports = [None] * n
     buf = bytearray()
     nxt = 0
     done = False
+    ready = None  # when the ready frame arrived
+    ended = None  # when the end (or work-limit) frame arrived
+    work_limited = False
     problem = None
     timed_out = False
     eof = False
-    times = (0, 0, 0)
-    cap = min(MAX_REPORT_BYTES, n * (HEADER_BYTES + MAX_VALUE_BYTES) + 2 * HEADER_BYTES)
+    work = 0
+    cap = min(MAX_REPORT_BYTES, n * (HEADER_BYTES + MAX_VALUE_BYTES) + 3 * HEADER_BYTES)
     while True:
-        while len(buf) >= HEADER_BYTES and problem is None and not done:
+        while len(buf) >= HEADER_BYTES and problem is None and not done and not work_limited:
             if bytes(buf[:16]) != nonce:
                 problem = "result frame without the job's nonce"
                 break
             idx, kind, ln = FRAME.unpack_from(buf, 16)
+            if ready is None:
+                if kind != KIND_READY or idx != READY_INDEX or ln != 0:
+                    problem = "result frame before the child said it was ready"
+                    break
+                del buf[:HEADER_BYTES]
+                ready = time.monotonic()
+                continue
             if ln > (MAX_VALUE_BYTES if kind == KIND_VALUE else MAX_OUTCOME_BYTES):
                 problem = "result frame longer than allowed"
                 break
@@ -162,14 +182,26 @@ def execute(snippet, items, deadline, work_limit=0):
             payload = bytes(buf[HEADER_BYTES:HEADER_BYTES + ln])
             del buf[:HEADER_BYTES + ln]
             if kind == KIND_END:
-                if idx != DONE_INDEX or nxt != n or ln not in (0, END_TIMES.size):
+                if idx != DONE_INDEX or nxt != n or ln not in (0, END_WORK.size):
                     problem = "end frame after %d of %d results" % (nxt, n)
                 elif buf:
                     problem = "data after the end frame"
                 else:
                     done = True
+                    ended = time.monotonic()
                     if ln:
-                        times = END_TIMES.unpack(payload)
+                        work = END_WORK.unpack(payload)[0]
+                break
+            if kind == KIND_WORK_LIMIT:
+                # The job says it spent its work limit: it can only lose by saying so (TIMEOUT from here on).
+                if idx != DONE_INDEX or ln != 0 or work_limit <= 0:
+                    problem = "work-limit frame of a job without a work limit"
+                else:
+                    work_limited = True
+                    ended = time.monotonic()
+                break
+            if kind == KIND_READY:
+                problem = "a second ready frame"
                 break
             if idx != nxt:
                 problem = "result frame %d out of order (expected %d)" % (idx, nxt)
@@ -195,8 +227,8 @@ def execute(snippet, items, deadline, work_limit=0):
                 break
             reports[idx] = (kind, text)
             nxt += 1
-        if done or problem is not None or pid in FINISHED:
-            if pid in FINISHED and not done and problem is None and not eof:
+        if done or work_limited or problem is not None or pid in FINISHED:
+            if pid in FINISHED and not done and not work_limited and problem is None and not eof:
                 # The child is gone, and so is every descendant: what is left on the socket is all there is.
                 drain(chan, buf, cap)
                 eof = True
@@ -212,8 +244,8 @@ def execute(snippet, items, deadline, work_limit=0):
         # end frame), not on every frame: a wake-up per test costs more than the test on machines with
         # expensive context switches. Frames wait in the socket (crash-safe: a child's frames outlive it)
         # and are read every DRAIN_S, so that a large report never blocks the child for long.
-        ready = select.select([CTL], [], [], min(remaining, DRAIN_S))[0]
-        if CTL in ready and ctl_read_one() is not None:
+        ready_fds = select.select([CTL], [], [], min(remaining, DRAIN_S))[0]
+        if CTL in ready_fds and ctl_read_one() is not None:
             zygote_lost()
         if not eof:
             eof = drain(chan, buf, cap)
@@ -222,17 +254,28 @@ def execute(snippet, items, deadline, work_limit=0):
                 break
     # Whatever happened, the zygote kills the child's session, the child and every descendant.
     waited = time.monotonic()
-    status, killed, removed = finish_child(pid, done and problem is None)
-    notes = {"killed_descendants": killed, "removed_files": removed, "fork_us": fork_us, "setup_us": times[0],
-             "run_us": times[1], "cleanup_us": int((time.monotonic() - waited) * 1e6), "work": times[2],
-             "work_limited": 0}
+    if ended is None:
+        ended = waited
+    status, killed, removed, cpu_us = finish_child(pid, done and problem is None)
+    notes = {"killed_descendants": killed, "removed_files": removed, "fork_us": fork_us,
+             "setup_us": int(((ready or ended) - sent) * 1e6), "run_us": int((ended - (ready or ended)) * 1e6),
+             "cleanup_us": int((time.monotonic() - waited) * 1e6), "cpu_us": cpu_us, "work": work,
+             "work_limited": 0, "infrastructure": 0}
     os.close(chan)
+    if ready is None:
+        # Nothing of the job ran: whatever went wrong is the machinery's (never the snippet's, never cached).
+        notes["infrastructure"] = 1
+        return reports, SETUP_FAILED, None, notes
     if problem is not None:
         return reports, None, problem, notes
     if done:
         return reports, None, None, notes
     if timed_out:
         fill = "TIMEOUT"
+    elif work_limited:
+        # The job spent its work limit: like a budget that ran out (the caller asked for the limit).
+        fill = "TIMEOUT"
+        notes["work_limited"] = 1
     elif os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         if sig == signal.SIGXCPU:
@@ -245,15 +288,7 @@ def execute(snippet, items, deadline, work_limit=0):
             fill = "ERROR:ChildKilled: killed by %s before reporting" % sname
     else:
         code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else -1
-        if code == EXIT_SETUP:
-            fill = "ERROR:OracleSetupError: the sandboxed child could not be set up"
-        elif code == EXIT_WORK_LIMIT and work_limit > 0:
-            # The job spent its work limit: like a budget that ran out (the caller asked for the limit).
-            fill = "TIMEOUT"
-            notes["work_limited"] = 1
-            notes["work"] = work_limit + 1
-        else:
-            fill = "ERROR:ChildExited: exit status %d before reporting" % code
+        fill = "ERROR:ChildExited: exit status %d before reporting" % code
     return reports, fill, None, notes
 
 
@@ -285,7 +320,11 @@ def run_job(job):
     reports, fill, problem, notes = execute(snippet, items, deadline, work_limit)
     second = []  # (test index, item): messages of failed split tests, evaluated in a second child
     if problem is None:
-        budget = [MAX_JOB_HASHED, MAX_JOB_CLASSES]
+        # Rebuilding values may take until the job's deadline plus the judge's share of the watchdog's grace:
+        # a report that would need longer (huge arithmetic, many large values) is Unjudgeable, and the server
+        # answers in time instead of being killed with every test of the job lost.
+        budget = new_budget(MAX_JOB_HASHED, MAX_JOB_CLASSES,
+                            max(deadline, time.monotonic()) + config.CFG["judge_grace_ms"] / 1000.0)
         for k, i in enumerate(todo):
             rep = reports[k]
             if rep is None:
@@ -303,6 +342,9 @@ def run_job(job):
                 value = decode_value(text, budget)
             except TooBig:
                 outcomes[i] = UNJUDGEABLE_DATA
+                continue
+            except TooCostly:
+                outcomes[i] = UNJUDGEABLE_COST
                 continue
             except NeedsChild as trapped:
                 outcomes[i] = unjudgeable(str(trapped), cap)
@@ -341,11 +383,17 @@ def run_job(job):
         if notes[key]:
             result[key] = notes[key]
     result["phases"] = {key: notes[key] for key in ("fork_us", "setup_us", "run_us", "cleanup_us")}
+    result["cpu_us"] = notes["cpu_us"]
+    if notes["infrastructure"]:
+        result["infrastructure"] = True
     if work_limit > 0:
-        # The line events of the first child (the tests themselves), and whether they hit the limit.
-        result["work"] = notes["work"]
+        # Whether the job spent its limit, and the line events the first child (the tests themselves) counted
+        # itself: a claim passed on to the caller, on which nothing here (nor the cache) rests.
         if notes["work_limited"]:
             result["work_limited"] = True
+            result["work"] = work_limit + 1
+        else:
+            result["work"] = notes["work"]
     return result, t0
 
 

@@ -214,6 +214,21 @@ def split_assert(tree):
 
 
 NONE_PROBE = compile("None", "<test>", "eval", dont_inherit=True, optimize=0)
+
+
+def probe_code(probe):
+    """The probe's code, compiled from its own text alone: ``ast.unparse`` of the probe expression, parsed
+    and compiled as a file of its own. Everything a child can read of the code object it evaluates (line
+    and column table, constants, names, first line, file name, flags) then depends on the probe only,
+    never on where it stood in the assert: compiled from the assert's tree, its columns would tell
+    ``assert f(x)`` from ``assert not f(x)`` and the length of a literal on its left, to a snippet that
+    reads its caller's code positions. Raises ValueError when the text does not give back the same
+    expression (the test is then judged whole, in the child)."""
+    text = ast.unparse(probe)
+    tree = compile(text, "<test>", "eval", ast.PyCF_ONLY_AST, dont_inherit=True, optimize=0)
+    if ast.dump(tree.body) != ast.dump(probe):
+        raise ValueError("the probe's text does not give back the probe")
+    return compile(tree, "<test>", "eval", dont_inherit=True, optimize=0)
 PLAN_CACHE = {}
 PLAN_CACHE_HELD = [0]  # characters of the sources in PLAN_CACHE
 
@@ -233,8 +248,7 @@ def plan_test(source, cap):
             found = split_assert(tree)
             if found is not None:
                 probe, judge, message = found
-                code = NONE_PROBE if probe is None else compile(
-                    ast.Expression(body=probe), "<test>", "eval", dont_inherit=True, optimize=0)
+                code = NONE_PROBE if probe is None else probe_code(probe)
                 split = (code, judge, message, tree.body[0], probe)
         except BaseException:  # noqa: BLE001 - whatever cannot be split is judged whole
             split = None

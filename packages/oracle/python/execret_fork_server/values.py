@@ -23,9 +23,10 @@ instead of a verdict the snippet could have chosen. A value beyond the limits is
 type and length only ("L"), which decides == and != against a literal of another length and truthiness.
 """
 import json
+import time
 
 from .common import ASSERTION_ERROR, MAX_VALUE_DEPTH, MAX_VALUE_HASHED, SEMANTIC, describe
-from .plan import compare
+from .plan import MAX_CONST_BITS, compare
 
 
 class BadReport(Exception):
@@ -34,6 +35,14 @@ class BadReport(Exception):
 
 class TooBig(Exception):
     """A reported value exceeds what the judge rebuilds per job."""
+
+
+class TooCostly(Exception):
+    """Rebuilding a reported value would take the judge more arithmetic or time than it spends on a job: an
+    integer field of a value whose construction does arithmetic on it (a Fraction's gcd, a range's length)
+    wider than MAX_ARITH_BITS, a Decimal longer than MAX_DECIMAL_CHARS, or the job's rebuilding time spent.
+    The test is ``ERROR:Unjudgeable`` (never a pass), and the judge stays responsive for the job's other
+    tests and the next job."""
 
 
 class NeedsChild(BaseException):
@@ -51,6 +60,16 @@ MAX_JOB_CLASSES = 64
 MAX_NAME = 200
 SIZE_TAGS = {"l": list, "t": tuple, "s": str, "b": bytes, "B": bytearray, "S": set, "Z": frozenset, "d": dict}
 UNJUDGEABLE_DATA = "ERROR:Unjudgeable: the tested value could not be reported as data (beyond the limits)"
+UNJUDGEABLE_COST = "ERROR:Unjudgeable: rebuilding the tested value needs more arithmetic or time than the judge spends"
+# Integer fields the judge does arithmetic on while rebuilding (a Fraction's parts, a range's bounds) are at
+# most this wide, as expected values are (plan.MAX_CONST_BITS): a gcd or a division of such numbers takes
+# microseconds, of megabit ones seconds.
+MAX_ARITH_BITS = MAX_CONST_BITS
+MAX_DECIMAL_CHARS = 10000
+# A length in a size report ("L") has at most this many decimal digits (int() of a long string is quadratic).
+MAX_LENGTH_DIGITS = 19
+# Nodes rebuilt between two looks at the clock.
+CLOCK_EVERY = 256
 UNJUDGEABLE_SIZE = "ERROR:Unjudgeable: the tested value is beyond the limits, and its type and length do not decide the test"
 
 
@@ -134,11 +153,33 @@ class Sized:
         return self.length
 
 
+def new_budget(hashed, classes, deadline):
+    """What the judge may spend rebuilding the values of one job: [set elements and dict keys left, classes
+    left, the monotonic time by which rebuilding must be done, nodes until the next look at the clock]."""
+    return [hashed, classes, deadline, CLOCK_EVERY]
+
+
+def tick(budget):
+    budget[3] -= 1
+    if budget[3] <= 0:
+        budget[3] = CLOCK_EVERY
+        if time.monotonic() > budget[2]:
+            raise TooCostly()
+
+
+def arith_int(v):
+    need(type(v) is int)
+    if v.bit_length() > MAX_ARITH_BITS:
+        raise TooCostly()
+    return v
+
+
 def rebuild(o, depth, budget):
-    """The value a tagged-JSON report stands for, made only of the judge's own types. ``budget`` is
-    [set elements and dict keys left, classes left] for the job."""
+    """The value a tagged-JSON report stands for, made only of the judge's own types. ``budget`` is the
+    job's (see new_budget)."""
     if depth > MAX_VALUE_DEPTH + 2 or type(o) is not list or not o or type(o[0]) is not str:
         raise BadReport()
+    tick(budget)
     tag = o[0]
     n = len(o)
     if n == 1:
@@ -211,6 +252,7 @@ def rebuild(o, depth, budget):
         if tag == "L":
             if n != 3 or type(o[1]) is not str or o[1] not in SIZE_TAGS or type(o[2]) is not str:
                 raise BadReport()
+            need(len(o[2]) <= MAX_LENGTH_DIGITS)
             length = int(o[2])
             if length < 0:
                 raise BadReport()
@@ -249,8 +291,10 @@ def rebuild_known(kind, args, budget):
         need(len(args) >= 1 and (args[0] is None or (type(args[0]) is int and args[0] >= len(args) - 1)))
         return collections.deque(args[1:], args[0])
     if kind == "range":
-        need(len(args) == 3 and all(type(a) is int for a in args) and args[2] != 0)
-        return range(*args)
+        need(len(args) == 3)
+        start, stop, step = (arith_int(a) for a in args)
+        need(step != 0)
+        return range(start, stop, step)
     if kind in ("dict_keys", "dict_values", "dict_items"):
         budget[0] -= len(args)
         if budget[0] < 0:
@@ -267,11 +311,15 @@ def rebuild_known(kind, args, budget):
         return d.keys() if kind == "dict_keys" else d.items()
     if kind == "Fraction":
         import fractions
-        need(len(args) == 2 and type(args[0]) is int and type(args[1]) is int and args[1] > 0)
-        return fractions.Fraction(args[0], args[1])
+        need(len(args) == 2)
+        numerator, denominator = arith_int(args[0]), arith_int(args[1])
+        need(denominator > 0)
+        return fractions.Fraction(numerator, denominator)
     if kind == "Decimal":
         import decimal
         need(len(args) == 1 and type(args[0]) is str)
+        if len(args[0]) > MAX_DECIMAL_CHARS:
+            raise TooCostly()
         return decimal.Decimal(args[0])
     import datetime
     tz_ok = (type(None), datetime.timezone)
@@ -298,14 +346,16 @@ def rebuild_known(kind, args, budget):
 
 
 def decode_value(text, budget):
-    """The value of a value frame; raises BadReport (tampering), TooBig or NeedsChild."""
+    """The value of a value frame; raises BadReport (tampering), TooBig, TooCostly or NeedsChild."""
+    if time.monotonic() > budget[2]:
+        raise TooCostly()
     try:
         obj = json.loads(text)
     except (ValueError, RecursionError, MemoryError):
         raise BadReport()
     try:
         return rebuild(obj, 0, budget)
-    except (BadReport, TooBig, NeedsChild):
+    except (BadReport, TooBig, TooCostly, NeedsChild):
         raise
     except Exception:  # anything a constructor of the judge's own types refused
         raise BadReport()

@@ -57,9 +57,22 @@ def list_children():
     return kids
 
 
+def cpu_us(rusage):
+    return int((rusage.ru_utime + rusage.ru_stime) * 1e6)
+
+
+def reap(pid, options=0):
+    """wait4: (pid or 0, status, CPU microseconds of the process, its threads and the children it waited for)."""
+    p, st, rusage = os.wait4(pid, options)
+    return p, st, (cpu_us(rusage) if p else 0)
+
+
 def kill_sandbox_uid():
-    """Under bwrap as root: SIGKILL every process of the sandbox uid in the pid namespace at once, from a
-    helper that has that uid (kill(-1) reaches exactly the processes a sender may signal)."""
+    """As root (under bwrap or rlimit): SIGKILL every process of the sandbox uid (in the pid namespace, under
+    bwrap) at once, from a helper that has that uid: kill(-1) reaches exactly the processes a sender may
+    signal, and the kernel sends it to all of them while no fork can complete, so a swarm that keeps forking
+    (new sessions included) cannot outpace it. The uid is this server's alone (leased host-wide), so nothing
+    else is reached."""
     pid = FORK[0]()
     if pid == 0:
         try:
@@ -74,13 +87,14 @@ def kill_sandbox_uid():
 
 def sweep(children):
     """Kills and reaps every descendant but the job children in the dict children (the spares, which are waiting
-    for a job and have run nothing); returns how many were found, alive or dead. A spare that happens to
-    be reaped here gets its status recorded."""
+    for a job and have run nothing); returns (how many were found, alive or dead; their CPU microseconds). A
+    spare that happens to be reaped here gets its status recorded."""
     leftovers = 0
+    used = 0
     for _ in range(10000):
         try:
             while True:
-                p, st = os.waitpid(-1, os.WNOHANG)
+                p, st, us = reap(-1, os.WNOHANG)
                 if not p:
                     break
                 if p in children:
@@ -88,22 +102,23 @@ def sweep(children):
                         children[p]["status"] = st
                 else:
                     leftovers += 1  # a descendant of the job that the session kill had already ended
+                    used += us
         except ChildProcessError:
-            return leftovers
+            return leftovers, used
         kids = [k for k in list_children() if k not in children]
         if not kids:
-            return leftovers
+            return leftovers, used
         leftovers += len(kids)
-        if config.DROP and config.CFG["isolation"] == "bwrap":
+        if config.DROP:
             kill_sandbox_uid()
         for k in kids:
             kill_quietly(k)
         for k in kids:
             try:
-                os.waitpid(k, 0)
+                used += reap(k)[2]
             except ChildProcessError:
                 pass
-    return leftovers
+    return leftovers, used
 
 
 def litter_snapshot():
@@ -215,7 +230,7 @@ def zygote_spawn(ctl, child_main, fork):
             pidfd = os.pidfd_open(pid)
         except OSError:
             pidfd = None
-    return {"pid": pid, "pidfd": pidfd, "status": None}
+    return {"pid": pid, "pidfd": pidfd, "status": None, "cpu_us": 0}
 
 
 _socketpair = _socket.socketpair
@@ -226,7 +241,7 @@ _FD = struct.Struct("i")
 
 def zygote_finish(child, others):
     """Kills the child's session and the child, then every other descendant but the spares, and reaps
-    them all; returns (exit status, descendants found alive)."""
+    them all; returns (exit status, descendants found alive, CPU microseconds of all of them)."""
     pid = child["pid"]
     if child["status"] is None:
         try:
@@ -234,7 +249,7 @@ def zygote_finish(child, others):
         except OSError:
             pass
         kill_quietly(pid)
-        _p, child["status"] = os.waitpid(pid, 0)
+        _p, child["status"], child["cpu_us"] = reap(pid)
     else:
         try:
             os.killpg(pid, signal.SIGKILL)  # what is left of its session
@@ -242,7 +257,8 @@ def zygote_finish(child, others):
             pass
     if child["pidfd"] is not None:
         os.close(child["pidfd"])
-    return child["status"], sweep(others)
+    leftovers, used = sweep(others)
+    return child["status"], leftovers, child["cpu_us"] + used
 
 
 def prepare():
@@ -291,7 +307,7 @@ def zygote_main(ctl):
 
         def finish(child):
             children.pop(child["pid"], None)
-            status, leftovers = zygote_finish(child, children)
+            status, leftovers, used = zygote_finish(child, children)
             removed = left = 0
             if litter[0] is not None and litter_snapshot() != litter[0]:
                 removed, left = clean_litter()
@@ -300,7 +316,7 @@ def zygote_main(ctl):
             del RECENTLY_FINISHED[:-8]
             # left > 0: the job's litter could not all be removed; the judge retires the server after
             # answering (its replacement starts clean), rather than let the next job see it.
-            ctl.send(b"finished %d %d %d %d %d" % (child["pid"], status, leftovers, removed, left))
+            ctl.send(b"finished %d %d %d %d %d %d" % (child["pid"], status, leftovers, removed, left, used))
 
         while True:
             while len(children) < SPARES_AHEAD:
@@ -311,9 +327,10 @@ def zygote_main(ctl):
             ready = select.select(watch, [], [], 0.02 if polling else None)[0]
             for child in list(children.values()):
                 if child["status"] is None and (child["pidfd"] is None or child["pidfd"] in ready):
-                    p, st = os.waitpid(child["pid"], os.WNOHANG)
+                    p, st, us = reap(child["pid"], os.WNOHANG)
                     if p:
                         child["status"] = st
+                        child["cpu_us"] = us
             if ctl in ready:
                 msg = ctl.recv(64)
                 parts = msg.split()

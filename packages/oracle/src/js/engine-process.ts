@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import type { EngineCommand } from './sandbox-command.js';
 
@@ -169,41 +168,4 @@ export function startEngineProcess(
     exited,
   };
   return proc;
-}
-
-/**
- * SIGKILLs every process whose real uid is `uid` (the sandbox uid of one engine process slot, which owns
- * nothing else), by reading /proc; returns how many it signalled. Used under `rlimit`, where a job could
- * have started processes that left the process group (`setsid`).
- *
- * @example
- * killUid(65400); // 0
- */
-export function killUid(uid: number): number {
-  let killed = 0;
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return 0;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    let status: string;
-    try {
-      status = readFileSync(`/proc/${entry}/status`, 'utf8');
-    } catch {
-      continue;
-    }
-    const match = /^Uid:\s+(\d+)/m.exec(status);
-    if (match && Number(match[1]) === uid) {
-      try {
-        process.kill(Number(entry), 'SIGKILL');
-        killed++;
-      } catch {
-        // gone meanwhile
-      }
-    }
-  }
-  return killed;
 }

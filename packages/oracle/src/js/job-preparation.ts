@@ -12,6 +12,8 @@ export interface Prepared {
   plans: TestPlan[];
   /** Outcomes decided without running (limits, syntax errors of a TypeScript snippet), or undefined. */
   decided?: string[];
+  /** The job was not run because it is over a limit (`ERROR:OracleLimit`): not the snippet's outcome. */
+  notRun?: true;
   engineJob?: EngineJob;
 }
 
@@ -76,6 +78,7 @@ export function prepareJob(job: JsJob, limits: PreparationLimits, plan: (source:
   const limit = (why: string): Prepared => ({
     plans: [],
     decided: new Array<string>(count).fill(`ERROR:OracleLimit: ${why}; not executed`),
+    notRun: true,
   });
   const codeBytes = Buffer.byteLength(code, 'utf8');
   if (codeBytes > limits.maxCodeBytes) {

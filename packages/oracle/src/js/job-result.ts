@@ -33,18 +33,20 @@ export function assembleResult(
       durationMs: 0,
       isolation,
       engine,
+      ...(prepared.notRun ? { infrastructure: true as const } : {}),
     };
   }
   const out = outcome as EngineOutcome;
   const judged: Judged[] = plans.map(judgedOf);
   const final = testOutcomes(plans, out, setting.maxMessageBytes);
   return {
-    status: suiteStatus(final),
-    tests: final,
+    status: suiteStatus(final.tests),
+    tests: final.tests,
     judged,
     durationMs: out.durationMs,
     isolation,
     engine,
+    ...(final.infrastructure ? { infrastructure: true as const } : {}),
   };
 }
 
@@ -53,17 +55,28 @@ function judgedOf(p: TestPlan | undefined): Judged {
 }
 
 /**
- * One outcome per plan from an engine outcome. A lost or tampered job gives every test
- * `ERROR:OracleServerLost: <detail>` or `ERROR:ReportTampered: <detail>` (detail cut to 200 characters),
- * and one report that does not fit its plan gives every test `ERROR:ReportTampered: <why>`. Otherwise an
- * invalid plan keeps its outcome, a reported test gets its verdict, an unreported one the outcome of
- * {@link unfinished}, and every test after a TIMEOUT is TIMEOUT.
+ * One outcome per plan from an engine outcome, and whether the runner wrote any of them because the machinery
+ * failed (`infrastructure`: the job was lost, or a test was never reported though the engine process neither
+ * timed out nor crashed). A lost or tampered job gives every test `ERROR:OracleServerLost: <detail>` or
+ * `ERROR:ReportTampered: <detail>` (detail cut to 200 characters), and one report that does not fit its plan
+ * gives every test `ERROR:ReportTampered: <why>`. Otherwise an invalid plan keeps its outcome, a reported test
+ * gets its verdict, an unreported one the outcome of {@link unfinished}, and every test after a TIMEOUT is
+ * TIMEOUT. The flag is decided here, from how the job ended, never from outcome strings: a snippet may throw
+ * an error named `OracleServerLost`.
  */
-function testOutcomes(plans: TestPlan[], out: EngineOutcome, maxMessageBytes: number): string[] {
+function testOutcomes(
+  plans: TestPlan[],
+  out: EngineOutcome,
+  maxMessageBytes: number,
+): { tests: string[]; infrastructure: boolean } {
   const count = plans.length;
-  const fillAll = (text: string): string[] => new Array<string>(count).fill(text);
-  if (out.end.kind === 'lost') return fillAll(`ERROR:OracleServerLost: ${out.end.detail.slice(0, 200)}`);
+  const fillAll = (text: string, infrastructure = false) => ({
+    tests: new Array<string>(count).fill(text),
+    infrastructure,
+  });
+  if (out.end.kind === 'lost') return fillAll(`ERROR:OracleServerLost: ${out.end.detail.slice(0, 200)}`, true);
   if (out.end.kind === 'tampered') return fillAll(`ERROR:ReportTampered: ${out.end.detail.slice(0, 200)}`);
+  let infrastructure = false;
   const tests: string[] = [];
   let timedOut = false;
   for (let i = 0; i < count; i++) {
@@ -80,6 +93,7 @@ function testOutcomes(plans: TestPlan[], out: EngineOutcome, maxMessageBytes: nu
     if (report === undefined) {
       tests.push(unfinished(out));
       if (out.end.kind === 'timeout') timedOut = true;
+      else if (out.end.kind !== 'crashed') infrastructure = true;
       continue;
     }
     const verdict = judgeTest(p, report, maxMessageBytes);
@@ -87,7 +101,7 @@ function testOutcomes(plans: TestPlan[], out: EngineOutcome, maxMessageBytes: nu
     tests.push(verdict.outcome);
     if (verdict.outcome === 'TIMEOUT') timedOut = true;
   }
-  return tests;
+  return { tests, infrastructure };
 }
 
 /** Outcome of a test an engine process never reported. */

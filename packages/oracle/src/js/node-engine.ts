@@ -1,5 +1,6 @@
 import { closedError, type Engine, type EngineJob, type EngineOutcome, trackJob } from './engine-job.js';
-import { type EngineProcess, killUid, startEngineProcess } from './engine-process.js';
+import { killUidProcesses } from '../kill-uid.js';
+import { type EngineProcess, startEngineProcess } from './engine-process.js';
 import type { EngineCommand } from './sandbox-command.js';
 
 /** How long a job process may take to exit by itself after reporting `done` before it is killed, in ms. */
@@ -66,10 +67,18 @@ export function startNodeEngine(config: NodeEngineConfig): Engine & { ready: Pro
   });
   ready.catch(() => {});
 
+  /** The slot is free again once every process of its uid is gone (rlimit as root: see kill-uid.ts). */
   const release = (slot: number): void => {
     const uid = config.sweepUid(slot);
-    if (uid !== null) killUid(uid);
-    freeSlots.push(slot);
+    if (uid === null) {
+      freeSlots.push(slot);
+      return;
+    }
+    void killUidProcesses(uid, uid).then(() => {
+      freeSlots.push(slot);
+      fill();
+      dispatch();
+    });
   };
 
   const fill = (): void => {

@@ -117,6 +117,12 @@ export interface JsResult {
   isolation: JsIsolation;
   /** Engine that ran it. */
   engine: JsEngine;
+  /**
+   * Some outcomes were written by the runner because the job was not run (over a limit: `ERROR:OracleLimit`)
+   * or the machinery failed (no engine process could take it: `ERROR:OracleServerLost`); decided from what
+   * the runner saw, never from the outcome strings (a snippet may throw an error of the same name).
+   */
+  infrastructure?: true;
 }
 
 /** Options of `run`. */
