@@ -245,7 +245,9 @@ const wrapperOf = (source) => `(function (assert) { return (\n${source}\n); })`;
  * and written to the channel, and literal tests), then, in test order, what does: split tests' message
  * expressions (in the context of their probe) and child tests. The tests of a job share Node's objects
  * (`process`, modules), where a snippet can keep what it saw; so no expected value enters this process before
- * every split test's value has left it. The budget is the job's: once it is spent, what is left is `to`.
+ * every split test's value has left it: the job's first line carries no message expression and no child test's
+ * statement; once the first pass is reported this process says `sealed`, and the runner sends them (the
+ * `phase2` line) only then. The budget is the job's: once it is spent, what is left is `to`.
  */
 const runJob = async (job) => {
   const id = typeof job.id === 'number' ? job.id : 0;
@@ -311,9 +313,24 @@ const runJob = async (job) => {
       continue;
     }
     report(index, { k: 'v', v: serialized, m: null });
-    if (typeof test.msg === 'string') messageRealms[index] = realm;
+    if (test.m === true) messageRealms[index] = realm;
   }
-  // Second pass, in test order: message expressions and child tests.
+  // Second pass, in test order: message expressions and child tests, which arrive only now.
+  const messages = { __proto__: null };
+  const statements = { __proto__: null };
+  let withholding = false;
+  for (let index = 0; index < tests.length; index++) {
+    if (tests[index].k === 'w' || (tests[index].k === 'p' && tests[index].m === true)) withholding = true;
+  }
+  if (withholding) {
+    sendLine(`{"t":"sealed","id":${id}}`);
+    const parts = (await nextLine()).phase2;
+    for (let k = 0; k < parts.length; k++) {
+      const part = parts[k];
+      if (typeof part.msg === 'string') messages[part.i] = part.msg;
+      else if (typeof part.src === 'string') statements[part.i] = part.src;
+    }
+  }
   for (let index = 0; index < tests.length; index++) {
     const test = tests[index];
     const realm = messageRealms[index];
@@ -325,7 +342,7 @@ const runJob = async (job) => {
       }
       let message;
       try {
-        message = realm.messageOf(runIn(realm, wrapperOf(test.msg), `test-${index + 1}-message.js`)(facade));
+        message = realm.messageOf(runIn(realm, wrapperOf(messages[index]), `test-${index + 1}-message.js`)(facade));
       } catch (error) {
         reportMessage(index, thrownReport(realm, error, deadline));
         continue;
@@ -338,7 +355,7 @@ const runJob = async (job) => {
     const fresh = await realmFor(index);
     if (fresh === undefined) continue;
     try {
-      runIn(fresh, `(function (assert) {\n${test.src}\n})`, `test-${index + 1}.js`)(facade);
+      runIn(fresh, `(function (assert) {\n${statements[index]}\n})`, `test-${index + 1}.js`)(facade);
     } catch (error) {
       report(index, thrownReport(fresh, error, deadline));
       continue;
@@ -354,16 +371,34 @@ const runJob = async (job) => {
   apply(reallyExit, process, [0]);
 };
 
+// Lines from the runner: the job, then (when it withholds anything) its second phase. Read with functions
+// captured before any snippet ran.
+const parseJson = JSON.parse;
+const indexOfString = String.prototype.indexOf;
+const sliceString = String.prototype.slice;
 let input = '';
-let taken = false;
+let waiting;
+const pendingLines = [];
+/** The next line from the runner, parsed. */
+const nextLine = () =>
+  new PromiseCtor((resolve) => {
+    if (pendingLines.length > 0) resolve(pendingLines.shift());
+    else waiting = resolve;
+  });
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (chunk) => {
-  if (taken) return;
   input += chunk;
-  const newline = input.indexOf('\n');
-  if (newline < 0) return;
-  taken = true;
-  process.stdin.pause();
-  void runJob(JSON.parse(input.slice(0, newline)));
+  let newline = apply(indexOfString, input, ['\n']);
+  while (newline >= 0) {
+    const line = apply(parseJson, JSON, [apply(sliceString, input, [0, newline])]);
+    input = apply(sliceString, input, [newline + 1]);
+    if (waiting !== undefined) {
+      const resolve = waiting;
+      waiting = undefined;
+      resolve(line);
+    } else pendingLines[pendingLines.length] = line;
+    newline = apply(indexOfString, input, ['\n']);
+  }
 });
+void nextLine().then(runJob);
 sendLine(`{"t":"hello","pid":${process.pid},"uid":${process.getuid?.() ?? -1},"node":${str(process.version)}}`);

@@ -3,11 +3,11 @@ import { closeSync, constants, openSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { isJudged, isOutcome, type Judged } from '@execret/formats';
 import { bwrapArgs } from './bwrap-args.js';
-import { killUidProcesses } from './kill-uid.js';
 import type { OracleJudging } from './judging.js';
+import { killUidProcesses } from './kill-uid.js';
 import { PYTHON_DIR, SERVER_DIR_FD, SERVER_SCRIPT } from './python-files.js';
-import { type CgroupSetup, createServerCgroup, type ServerCgroup } from './server-cgroup.js';
 import type { SandboxMount } from './sandbox-view.js';
+import { type CgroupSetup, createServerCgroup, type ServerCgroup } from './server-cgroup.js';
 
 /**
  * One long-lived Python fork server and the line protocol to it. Internal to the package: the pool in
@@ -236,7 +236,10 @@ export async function startForkServer(
   let cgroup: ServerCgroup | undefined;
   if (config.cgroup) {
     try {
-      cgroup = createServerCgroup(config.cgroup, { memoryBytes: config.memoryBytes, maxProcesses: config.maxProcesses });
+      cgroup = createServerCgroup(config.cgroup, {
+        memoryBytes: config.memoryBytes,
+        maxProcesses: config.maxProcesses,
+      });
     } catch (cause) {
       throw new Error(`cannot make the server's control groups (${(cause as Error).message})`, { cause });
     }

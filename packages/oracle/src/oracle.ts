@@ -8,7 +8,12 @@ import { probePython } from './python.js';
 import { createRun } from './run.js';
 import { leaseSandboxUids } from './sandbox-uids.js';
 import { type SandboxView, sandboxView } from './sandbox-view.js';
-import { type CgroupInfo, probeCgroups, SERVER_MEMORY_ALLOWANCE_BYTES, SERVER_PROCESS_ALLOWANCE } from './server-cgroup.js';
+import {
+  type CgroupInfo,
+  probeCgroups,
+  SERVER_MEMORY_ALLOWANCE_BYTES,
+  SERVER_PROCESS_ALLOWANCE,
+} from './server-cgroup.js';
 import { startServers } from './server-start.js';
 import type { Oracle, OracleInfo, OracleOptions } from './types.js';
 import { oracleWarnings } from './warnings.js';
@@ -144,18 +149,16 @@ export async function createOracle(options: OracleOptions = {}): Promise<Oracle>
     servers,
   );
 
-  const js = createJsJobs(
-    {
-      timeoutMs: o.timeoutMs,
-      isolation: o.requested,
-      bwrap: o.bwrap,
-      maxMessageBytes: o.maxMessageBytes,
-      maxCodeBytes: o.maxCodeBytes,
-      maxTests: o.maxTests,
-      maxSuiteBytes: o.maxSuiteBytes,
-      ...o.javascript,
-    },
-  );
+  const js = createJsJobs({
+    timeoutMs: o.timeoutMs,
+    isolation: o.requested,
+    bwrap: o.bwrap,
+    maxMessageBytes: o.maxMessageBytes,
+    maxCodeBytes: o.maxCodeBytes,
+    maxTests: o.maxTests,
+    maxSuiteBytes: o.maxSuiteBytes,
+    ...o.javascript,
+  });
   const hello = servers[0]!.hello;
   const info: OracleInfo = {
     isolation,

@@ -140,7 +140,8 @@ export function probeCgroups(
       enabled = read(join(parent, 'cgroup.subtree_control'));
       const available = read(join(parent, 'cgroup.controllers')).split(/\s+/);
       const wanted = ['memory', 'pids'].filter((c) => available.includes(c) && !enabled.split(/\s+/).includes(c));
-      if (wanted.length > 0) writeFileSync(join(parent, 'cgroup.subtree_control'), wanted.map((c) => `+${c}`).join(' '));
+      if (wanted.length > 0)
+        writeFileSync(join(parent, 'cgroup.subtree_control'), wanted.map((c) => `+${c}`).join(' '));
       enabled = read(join(parent, 'cgroup.subtree_control'));
     } catch (error) {
       return {

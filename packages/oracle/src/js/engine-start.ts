@@ -172,16 +172,23 @@ async function tryStart(
   const engine = startEngine(setting, isolation);
   try {
     await engine.ready;
+    // Both phases: a split test's value, then (once sealed) its message and a child test.
     const canary = await engine.submit({
       code: 'function canary(a) { return [a, -0, "\\u00e9"]; }',
-      tests: [{ k: 'p', src: 'canary(1)', msg: null, a: false }],
+      tests: [{ k: 'p', src: 'canary(1)', m: true, a: false }, { k: 'w' }],
       budgetMs: Math.max(setting.resolved.timeoutMs, 10_000),
+      withheld: [
+        { i: 0, msg: '"canary"' },
+        { i: 1, src: 'assert.strictEqual(canary(2)[0], 2)' },
+      ],
     });
-    const report = canary.reports[0];
+    const [report, child] = canary.reports;
     if (
       canary.end.kind !== 'done' ||
       report?.k !== 'v' ||
-      report.v !== '["a",3,[["0",["d","1"]],["1",["d","-0"]],["2",["s","é"]]],0]'
+      report.v !== '["a",3,[["0",["d","1"]],["1",["d","-0"]],["2",["s","é"]]],0]' ||
+      typeof report.m !== 'string' ||
+      child?.k !== 'ok'
     ) {
       throw new Error(`the canary job came back as ${JSON.stringify(canary).slice(0, 300)}`);
     }

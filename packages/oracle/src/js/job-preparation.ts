@@ -1,4 +1,4 @@
-import type { EngineJob, WireTest } from './engine-job.js';
+import type { EngineJob, WireTest, WithheldPart } from './engine-job.js';
 import type { ResolvedJsRunnerOptions } from './runner-options.js';
 import { stripTypes } from './strip-types.js';
 import { planTest, type TestPlan } from './test-plan.js';
@@ -112,24 +112,24 @@ export function prepareJob(job: JsJob, limits: PreparationLimits, plan: (source:
   );
   if (plans.every((p) => p.kind === 'invalid'))
     return { plans, decided: plans.map((p) => (p as { outcome: string }).outcome) };
-  const wire = plans.map((p): WireTest => {
+  // The first phase carries nothing of a test's expected side; message expressions and child tests' statements
+  // are withheld until the engine process has reported every split value (see engine-job.ts).
+  const withheld: WithheldPart[] = [];
+  const wire = plans.map((p, i): WireTest => {
     switch (p.kind) {
       case 'split':
-        return {
-          k: 'p',
-          src: p.probe,
-          msg: p.message.kind === 'expression' ? p.message.source : null,
-          a: p.usesAssert,
-        };
+        if (p.message.kind === 'expression') withheld.push({ i, msg: p.message.source });
+        return { k: 'p', src: p.probe, m: p.message.kind === 'expression', a: p.usesAssert };
       case 'literal':
         return { k: 'r' };
       case 'child':
-        return { k: 'w', src: p.source };
+        withheld.push({ i, src: p.source });
+        return { k: 'w' };
       default:
         return { k: 's' };
     }
   });
   // A job's own budget is at most the runner's (a longer one is the runner's).
   const budgetMs = Math.min(job.timeoutMs ?? limits.timeoutMs, limits.timeoutMs);
-  return { plans, engineJob: { code: script, tests: wire, budgetMs } };
+  return { plans, engineJob: { code: script, tests: wire, budgetMs, withheld } };
 }

@@ -1,5 +1,5 @@
-import { closedError, type Engine, type EngineJob, type EngineOutcome, trackJob } from './engine-job.js';
 import { killUidProcesses } from '../kill-uid.js';
+import { closedError, type Engine, type EngineJob, type EngineOutcome, firstPhase, trackJob } from './engine-job.js';
 import { type EngineProcess, startEngineProcess } from './engine-process.js';
 import type { EngineCommand } from './sandbox-command.js';
 
@@ -168,7 +168,7 @@ export function startNodeEngine(config: NodeEngineConfig): Engine & { ready: Pro
     running++;
     inflight.add(pending);
     const { proc } = spare;
-    const tracker = trackJob(pending.id, pending.job.tests);
+    const tracker = trackJob(pending.id, pending.job.tests, pending.job.withheld);
     let acked: number | null = null;
     let finished = false;
     let watchdog: NodeJS.Timeout | undefined;
@@ -189,6 +189,11 @@ export function startNodeEngine(config: NodeEngineConfig): Engine & { ready: Pro
       }
       const verdict = tracker.accept(message);
       if (verdict === 'more') return;
+      if (verdict === 'sealed') {
+        // Every split value has left the process: now, and only now, the expected side's code goes in.
+        proc.send({ id: pending.id, phase2: pending.job.withheld });
+        return;
+      }
       if (verdict === 'done') {
         if (typeof message.cpuMs === 'number' && Number.isFinite(message.cpuMs)) cpuMs += message.cpuMs;
         complete({ reports: tracker.reports, end: { kind: 'done' }, durationMs: performance.now() - (acked ?? 0) });
@@ -220,7 +225,7 @@ export function startNodeEngine(config: NodeEngineConfig): Engine & { ready: Pro
         });
       dispatch();
     });
-    proc.send({ id: pending.id, ...pending.job });
+    proc.send(firstPhase(pending.id, pending.job));
   };
 
   fill();

@@ -4,6 +4,7 @@ import {
   type EngineEnd,
   type EngineJob,
   type EngineOutcome,
+  firstPhase,
   trackJob,
 } from './engine-job.js';
 import { type EngineProcess, startEngineProcess } from './engine-process.js';
@@ -102,7 +103,7 @@ export function startQuickJsEngine(config: QuickJsEngineConfig): Engine & { read
         const pending = queue.shift() as Pending;
         host.inflight.push(pending);
         host.proc.hold(true);
-        host.proc.send({ id: pending.id, ...pending.job });
+        host.proc.send(firstPhase(pending.id, pending.job));
       }
     }
   };
@@ -164,6 +165,10 @@ export function startQuickJsEngine(config: QuickJsEngineConfig): Engine & { read
     if (head.ackedAt === null) return void host.proc.kill('it reported before acknowledging');
     const verdict = head.tracker.accept(message);
     if (verdict === 'more') return;
+    if (verdict === 'sealed') {
+      host.proc.send({ id: head.id, phase2: head.job.withheld });
+      return;
+    }
     if (verdict !== 'done') {
       killed++;
       host.proc.kill(`tampered: ${verdict.violation}`);
@@ -233,7 +238,7 @@ export function startQuickJsEngine(config: QuickJsEngineConfig): Engine & { read
           job,
           resolve,
           reject,
-          tracker: trackJob(id, job.tests),
+          tracker: trackJob(id, job.tests, job.withheld),
           ackedAt: null,
           watchdog: undefined,
         });
