@@ -390,12 +390,14 @@ const overBudget = () => interrupted || performance.now() > deadline;
  * job is in it.
  */
 const runJob = async (job, emit = send, secondPhase = phase2Of) => {
+  // The instance is made ready before the job is acknowledged: a host that fails here (no memory for a new
+  // instance) has run nothing of the job, which the runner then gives to another host.
+  await ensureInstance();
+  restoreMemory(instance);
   const started = performance.now();
   deadline = started + job.budgetMs;
   interrupted = false;
   emit({ t: 'ack', id: job.id });
-  await ensureInstance();
-  restoreMemory(instance);
   // A tests' seam (config.residueMarker, never set by the runner): whether the marker's bytes are anywhere in the
   // WebAssembly memory this job starts with, i.e. whether anything of an earlier job survived the restore.
   const residue =
@@ -465,6 +467,8 @@ const runJob = async (job, emit = send, secondPhase = phase2Of) => {
     }
   }
   for (const held of kept.values()) if (held.instance === instance && !instance.poisoned) closeRealm(held.realm);
+  // Nothing of this job may keep an instance alive: a dropped one must be collectable before the next is made.
+  kept.clear();
   deadline = Number.POSITIVE_INFINITY;
   const wasmBytes = instance ? instance.memory.buffer.byteLength : 0;
   if (

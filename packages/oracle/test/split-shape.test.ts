@@ -85,6 +85,7 @@ describe('split probes (JavaScript)', () => {
     [
       'assert.deepStrictEqual(f(x), [1, 2])',
       "assert.deepStrictEqual(f(x), [1, 2], 'plain message')",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a test whose message is a template literal
       'assert.deepStrictEqual(f(x), [1, 2], `expected ${[1, 2]}`)',
       'assert.deepStrictEqual(f(x), [1, 2], assert.AssertionError.name)',
     ],

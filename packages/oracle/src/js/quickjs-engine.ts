@@ -14,6 +14,8 @@ import type { EngineCommand } from './sandbox-command.js';
 const PIPELINE_DEPTH = 2;
 /** Consecutive hosts that may die before saying hello before queued jobs are given up (`lost`). */
 const MAX_START_FAILURES = 3;
+/** Hosts that may die with a job before acknowledging it before that job is given up (`lost`). */
+const MAX_REQUEUES = 3;
 
 /** How long an idle host may take to exit after its stdin is closed before it is killed, in ms. */
 const EXIT_GRACE_MS = 1000;
@@ -49,6 +51,8 @@ interface Pending {
   reject: (error: Error) => void;
   tracker: ReturnType<typeof trackJob>;
   ackedAt: number | null;
+  /** Hosts that died with this job before acknowledging it (nothing of it ran). */
+  requeues: number;
   watchdog: NodeJS.Timeout | undefined;
 }
 
@@ -203,7 +207,14 @@ export function startQuickJsEngine(config: QuickJsEngineConfig): Engine & { read
     const [head, ...rest] = host.inflight.splice(0);
     if (head) {
       if (head.ackedAt === null) {
-        queue.unshift(head);
+        // Nothing of it ran: another host takes it; a job that keeps finding hosts die is given up as lost.
+        head.requeues++;
+        if (head.requeues >= MAX_REQUEUES) {
+          finish(head, {
+            kind: 'lost',
+            detail: `${MAX_REQUEUES} engine hosts exited before starting it (${because ?? `exit status ${code ?? signal}`}): ${stderr.trim().slice(-300)}`,
+          });
+        } else queue.unshift(head);
       } else if (because === 'timeout') {
         finish(head, { kind: 'timeout' });
       } else if (because?.startsWith('tampered: ')) {
@@ -240,6 +251,7 @@ export function startQuickJsEngine(config: QuickJsEngineConfig): Engine & { read
           reject,
           tracker: trackJob(id, job.tests, job.withheld),
           ackedAt: null,
+          requeues: 0,
           watchdog: undefined,
         });
         if (startFailures >= MAX_START_FAILURES) {
