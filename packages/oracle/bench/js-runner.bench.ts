@@ -17,6 +17,10 @@
  * No variant loops forever (one that does costs the whole budget, which would swamp every per-job figure).
  *
  * Usage: pnpm --filter @execret/oracle bench:js [-- --rounds 3 --node-jobs 40 --quickjs-jobs 400 --out file.json]
+ *
+ * With `--base <checkout>` (another execret checkout with its dependencies installed, e.g. a `git worktree` of the
+ * commit before a change), the candidates are that checkout's runner and this one, each engine under bubblewrap,
+ * interleaved the same way: a change to the runner measured against the code before it, in one run.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -40,6 +44,14 @@ const NODE_JOBS = option('node-jobs', 40);
 const QUICKJS_JOBS = option('quickjs-jobs', 400);
 const outIndex = args.indexOf('--out');
 const OUT = outIndex >= 0 ? args[outIndex + 1] : undefined;
+const baseIndex = args.indexOf('--base');
+const BASE = baseIndex >= 0 ? args[baseIndex + 1] : undefined;
+type CreateRunner = typeof createJsRunner;
+/** The other checkout's `createJsRunner`, when comparing with one. */
+const baseRunner: CreateRunner | undefined = BASE
+  ? ((await import(join(BASE, 'packages/oracle/src/js/js-runner.ts'))) as { createJsRunner: CreateRunner })
+      .createJsRunner
+  : undefined;
 
 // ---------------------------------------------------------------------------------------------------
 // The job mix: 10 task templates; for each task a canonical and 4 single-edit variants; 8 tests per task
@@ -272,10 +284,11 @@ async function measureRunner(
   options: JsRunnerOptions,
   concurrency: number,
   jobs: JsJob[],
+  create: CreateRunner = createJsRunner,
 ): Promise<Phase> {
   const before = cpu();
   const t0 = performance.now();
-  const runner = await createJsRunner({ ...options, concurrency });
+  const runner = await create({ ...options, concurrency });
   const startMs = performance.now() - t0;
   // Warm: a few jobs per slot before the clock starts (a QuickJS host's code tiers up on its first jobs).
   await runner.runMany(jobs.slice(0, concurrency * 4));
@@ -418,35 +431,70 @@ async function main(): Promise<void> {
   console.log(
     `job mix: ${TEMPLATES.length} tasks × (canonical + 4 variants), 8 tests each; ${((100 * planned.filter((k) => k === 'split').length) / planned.length).toFixed(1)}% of tests split`,
   );
-  const candidates: { name: string; options: JsRunnerOptions; jobs: JsJob[] }[] = [
-    { name: 'node per job (bwrap)', options: { engine: 'node', isolation: 'bwrap' }, jobs: nodeJobs },
-    { name: 'node per job (rlimit)', options: { engine: 'node', isolation: 'rlimit' }, jobs: nodeJobs },
-    {
-      name: 'QuickJS, runtime per test (bwrap, default)',
-      options: { engine: 'quickjs', isolation: 'bwrap' },
-      jobs: quickJobs,
-    },
-    {
-      name: 'QuickJS, wasm instance per job (bwrap)',
-      options: { engine: 'quickjs', isolation: 'bwrap', jobsPerInstance: 1 },
-      jobs: quickJobs,
-    },
-  ];
+  const compared: { name: string; options: JsRunnerOptions; jobs: JsJob[]; create?: CreateRunner }[] = baseRunner
+    ? [
+        {
+          name: 'QuickJS, runtime per test (bwrap, default): base',
+          options: { engine: 'quickjs', isolation: 'bwrap' },
+          jobs: quickJobs,
+          create: baseRunner,
+        },
+        {
+          name: 'QuickJS, runtime per test (bwrap, default): this checkout',
+          options: { engine: 'quickjs', isolation: 'bwrap' },
+          jobs: quickJobs,
+        },
+        {
+          name: 'node per job (bwrap): base',
+          options: { engine: 'node', isolation: 'bwrap' },
+          jobs: nodeJobs,
+          create: baseRunner,
+        },
+        {
+          name: 'node per job (bwrap): this checkout',
+          options: { engine: 'node', isolation: 'bwrap' },
+          jobs: nodeJobs,
+        },
+      ]
+    : [];
+  const candidates: { name: string; options: JsRunnerOptions; jobs: JsJob[]; create?: CreateRunner }[] = baseRunner
+    ? compared
+    : [
+        { name: 'node per job (bwrap)', options: { engine: 'node', isolation: 'bwrap' }, jobs: nodeJobs },
+        { name: 'node per job (rlimit)', options: { engine: 'node', isolation: 'rlimit' }, jobs: nodeJobs },
+        {
+          name: 'QuickJS, runtime per test (bwrap, default)',
+          options: { engine: 'quickjs', isolation: 'bwrap' },
+          jobs: quickJobs,
+        },
+        {
+          name: 'QuickJS, wasm instance per job (bwrap)',
+          options: { engine: 'quickjs', isolation: 'bwrap', jobsPerInstance: 1 },
+          jobs: quickJobs,
+        },
+      ];
   const phases: Phase[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? candidates : [...candidates].reverse();
     for (const concurrency of [1, 2]) {
       for (const candidate of order) {
-        const phase = await measureRunner(candidate.name, candidate.options, concurrency, candidate.jobs);
+        const phase = await measureRunner(
+          candidate.name,
+          candidate.options,
+          concurrency,
+          candidate.jobs,
+          candidate.create,
+        );
         phases.push(phase);
         console.log(
           `round ${round + 1} c=${concurrency} ${candidate.name}: ${(phase.wallMs / phase.jobs).toFixed(2)} ms/job, start ${phase.startMs.toFixed(0)} ms`,
         );
       }
+      if (baseRunner) continue;
       phases.push(await measureBareNode(concurrency, NODE_JOBS, 'bwrap'));
       phases.push(await measureBareNode(concurrency, NODE_JOBS, 'rlimit'));
     }
-    phases.push(await measureInProcessQuickJs(quickJobs));
+    if (!baseRunner) phases.push(await measureInProcessQuickJs(quickJobs));
   }
 
   // Outcomes: every candidate against QuickJS's default on the jobs both ran.
