@@ -6,6 +6,17 @@ describe('describeOracle', () => {
     const info = { isolation: 'rlimit', concurrency: 3, python: { version: '3.12.1' } } as const;
     expect(describeOracle(info as never)).toBe('rlimit isolation, 3 fork servers, Python 3.12.1');
   });
+
+  it('says how a job memory is limited as a whole when the info says', () => {
+    const info = { isolation: 'bwrap', concurrency: 2, python: { version: '3.11.7' } } as const;
+    const cgroup = { kind: 'per-server', version: 'v1', memoryBytes: 1152 * 2 ** 20, maxProcesses: 76 } as const;
+    expect(describeOracle({ ...info, cgroup } as never)).toBe(
+      'bwrap isolation, 2 fork servers, Python 3.11.7, a cgroup v1 per server (1152 MiB)',
+    );
+    expect(describeOracle({ ...info, cgroup: { kind: 'none', reason: 'not root' } } as never)).toBe(
+      'bwrap isolation, 2 fork servers, Python 3.11.7, memory limited per process (no cgroup)',
+    );
+  });
 });
 
 describe('describeJsRunner', () => {

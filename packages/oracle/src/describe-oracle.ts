@@ -2,13 +2,22 @@ import type { JsRunnerInfo } from './js/types.js';
 import type { OracleInfo } from './types.js';
 
 /**
- * How an oracle runs, in one line for logs: its isolation, fork servers and interpreter.
+ * How an oracle runs, in one line for logs: its isolation, fork servers, interpreter, and how a job's memory is
+ * limited (a control group per server, or per process only).
  *
  * @example
- * describeOracle(oracle.info); // 'bwrap isolation, 2 fork servers, Python 3.11.7'
+ * describeOracle(oracle.info); // 'bwrap isolation, 2 fork servers, Python 3.11.7, a cgroup v1 per server (1152 MiB)'
  */
-export function describeOracle(info: Pick<OracleInfo, 'isolation' | 'concurrency' | 'python'>): string {
-  return `${info.isolation} isolation, ${info.concurrency} fork servers, Python ${info.python.version}`;
+export function describeOracle(
+  info: Pick<OracleInfo, 'isolation' | 'concurrency' | 'python'> & Partial<Pick<OracleInfo, 'cgroup'>>,
+): string {
+  const base = `${info.isolation} isolation, ${info.concurrency} fork servers, Python ${info.python.version}`;
+  if (info.cgroup === undefined) return base;
+  const memory =
+    info.cgroup.kind === 'per-server'
+      ? `a cgroup ${info.cgroup.version} per server (${Math.round(info.cgroup.memoryBytes / 2 ** 20)} MiB)`
+      : 'memory limited per process (no cgroup)';
+  return `${base}, ${memory}`;
 }
 
 /**

@@ -100,9 +100,10 @@ export interface ServerJob {
  */
 /**
  * Where a job's time went, as the server measured it (milliseconds): the zygote's fork of the job's
- * child (ahead of the job, off its critical path), the wall time from the judge sending the job to the
- * child's ready frame (what is left of the child's setup: the uid drop, the CPU limit) and from there to its
- * end (the tests), the judge's CPU time (reading, planning, compiling, checking, deciding, answering), and
+ * child (ahead of the job, off its critical path), the judge waiting for a spare child to be forked (on the
+ * job's path, usually nothing), the wall time from the judge sending the job to the child's end or exit (its
+ * last setup steps and the tests), the judge's CPU time (reading, planning, compiling, checking, deciding,
+ * answering), and
  * the judge waiting for the zygote to clean up after the child. Every figure is measured by the judge or the
  * zygote, none reported by the child.
  * @internal

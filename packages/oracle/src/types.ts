@@ -250,9 +250,9 @@ export interface OracleStats {
   /**
    * Milliseconds per phase, summed over the executed jobs, as the fork servers measured them (divide by
    * `executed` for a mean): `fork`, the zygote forking a job's child (ahead of the job, while the server is
-   * busy with the previous one); `childSetup`, from the job reaching that child to its ready frame (the uid
-   * drop and the CPU limit, on the job's path); `job`, the child running the tests (from its ready frame to
-   * its end); `judging`, the judge's CPU time for the job (reading it,
+   * busy with the previous one); `childSetup`, the judge waiting for a spare child to be forked (on the job's
+   * path; usually nothing); `job`, from sending the job to the child to its end or exit (its last setup steps
+   * and the tests); `judging`, the judge's CPU time for the job (reading it,
    * planning and compiling tests, checking frames, deciding split tests, answering); `cleanup`, the judge
    * waiting for the zygote to clean up after the child; `server`, the whole job as the server saw it (its
    * `durationMs`). What a caller waits beyond `server` is the round trip to the server and Node's share.

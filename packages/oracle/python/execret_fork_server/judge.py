@@ -132,12 +132,13 @@ SETUP_FAILED = "ERROR:OracleSetupError: the sandboxed child could not be set up"
 def execute(snippet, items, deadline, work_limit=0):
     """Runs items [(mode, code)] in one job child; returns (reports, fill, problem, notes), where
     reports[k] is (kind, text) or None when the child did not report item k. Everything in notes is measured
-    here or by the zygote, never taken from the child: the wall time from sending the job to the child's ready
-    frame (setup) and from there to its end (job), the CPU time of every process and thread of the job (the
-    zygote's wait4 of each), and whether the machinery failed (``infrastructure``: the child never said it was
-    ready). The one figure the child gives, its count of line events under a work limit, is a claim kept as
-    ``work`` for the caller; no decision here rests on it."""
+    here or by the zygote, never taken from the child: the wall time spent waiting for a spare child (setup on
+    the job's path) and from sending the job to the child's end or exit (job), the CPU time of every process
+    and thread of the job (the zygote's wait4 of each), and whether the machinery failed (``infrastructure``:
+    the child never said it was ready). The one figure the child gives, its count of line events under a work
+    limit, is a claim kept as ``work`` for the caller; no decision here rests on it."""
     n = len(items)
+    waited_from = time.monotonic()
     pid, chan, fork_us = take_child()
     modes = [m for m, _c in items]
     nonce = os.urandom(16)
@@ -258,7 +259,7 @@ def execute(snippet, items, deadline, work_limit=0):
         ended = waited
     status, killed, removed, cpu_us = finish_child(pid, done and problem is None)
     notes = {"killed_descendants": killed, "removed_files": removed, "fork_us": fork_us,
-             "setup_us": int(((ready or ended) - sent) * 1e6), "run_us": int((ended - (ready or ended)) * 1e6),
+             "setup_us": int((sent - waited_from) * 1e6), "run_us": int((ended - sent) * 1e6),
              "cleanup_us": int((time.monotonic() - waited) * 1e6), "cpu_us": cpu_us, "work": work,
              "work_limited": 0, "infrastructure": 0}
     os.close(chan)
