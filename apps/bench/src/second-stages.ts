@@ -117,14 +117,7 @@ function rerankerOptions(id: string, context: SecondStageContext): CreateReranke
     ...(provider === 'transformers'
       ? { localModelPath: context.localModels, cacheDir: context.localModels, allowRemoteModels: !config.offline }
       : {}),
-    ...(provider === 'openai-compatible' && context.chatPrice
-      ? {
-          price: {
-            usdPerMillionInputTokens: context.chatPrice.inputUsdPerMillion,
-            usdPerMillionOutputTokens: context.chatPrice.outputUsdPerMillion,
-          },
-        }
-      : {}),
+    ...(provider === 'openai-compatible' && context.chatPrice ? { price: context.chatPrice } : {}),
   };
 }
 

@@ -67,6 +67,21 @@ export {
   retainDistractors,
   retentionOrder,
 } from './pool.js';
+export type {
+  CopyVerificationRecord,
+  CorpusRecord,
+  DistractorMetadataRecord,
+  EditRecord,
+  QueryRecord,
+} from './release-records.js';
+export {
+  assembleReleaseRows,
+  type DistractorExtras,
+  type ReleaseDistractor,
+  type ReleaseGroup,
+  type ReleaseRows,
+  type ReleaseRun,
+} from './release-rows.js';
 export {
   type ParsedResultFile,
   type ParseResultOptions,
@@ -151,8 +166,11 @@ export {
 export { type ValidationReport, validationReport } from './validation-report.js';
 export type { ValidationSummary } from './validation-summary.js';
 export {
+  canonicalLayout,
+  serializeJsonl,
   type WriteExecRetrievalOptions,
   type WriteExecRetrievalResult,
   type WrittenFile,
   writeExecRetrieval,
 } from './write.js';
+export { serializeReleaseRows, writeReleaseFiles } from './write-release-rows.js';

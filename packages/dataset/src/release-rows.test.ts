@@ -1,5 +1,10 @@
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assembleReleaseRows, type ReleaseGroup } from './release-rows.js';
+import { corpusRowSchema, queryRowSchema } from './schemas.js';
+import { serializeReleaseRows, writeReleaseFiles } from './write-release-rows.js';
 
 const pass = { status: 'pass' as const, tests: ['pass', 'pass'] };
 const fail = { status: 'fail' as const, tests: ['pass', 'FAIL'] };
@@ -81,5 +86,33 @@ describe('assembleReleaseRows', () => {
     const rows = assembleReleaseRows(Array.from({ length: 10_000 }, (_, i) => group(`t${i}`, 'd', 0)));
     expect(rows.corpus[0]!.corpus_id).toBe('c_00001');
     expect(rows.queries[9_999]!.query_id).toBe('q_10000');
+  });
+});
+
+describe('release rows read back', () => {
+  it('passes the release schemas for every corpus and query row it writes', () => {
+    const rows = assembleReleaseRows([group('a', 'geometry', 2), { ...group('b', 'web', 1), language: 'javascript' }]);
+    for (const row of rows.corpus) expect(corpusRowSchema.safeParse(row).success, JSON.stringify(row)).toBe(true);
+    for (const row of rows.queries) expect(queryRowSchema.safeParse(row).success, JSON.stringify(row)).toBe(true);
+    expect(rows.queries[1]).toMatchObject({ language: 'javascript' });
+  });
+});
+
+describe('writeReleaseFiles', () => {
+  it('writes serializeReleaseRows files byte for byte, and names the file it cannot write', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'execret-release-'));
+    try {
+      const files = serializeReleaseRows(assembleReleaseRows([group('a', 'geometry', 1)]));
+      const written = await writeReleaseFiles(dir, files);
+      expect(written).toEqual(Object.keys(files).map((f) => join(dir, f)));
+      for (const [file, text] of Object.entries(files)) expect(await readFile(join(dir, file), 'utf8')).toBe(text);
+      await mkdir(join(dir, 'blocked', 'data', 'corpus.jsonl'), { recursive: true });
+      await expect(writeReleaseFiles(join(dir, 'blocked'), files)).rejects.toMatchObject({
+        code: 'io',
+        message: expect.stringContaining(join(dir, 'blocked', 'data', 'corpus.jsonl')),
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

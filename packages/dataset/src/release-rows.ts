@@ -1,17 +1,21 @@
-import { codeSha256, type ExecutionCacheRecord, type Language, testsSha256 } from '@execret/formats';
-import { passesAllTests } from './classify.js';
-import type { CorpusRecord, DistractorMetadataRecord, EditRecord } from './records.js';
-import type { ExecutionResult } from './types.js';
+import { codeSha256, type ExecutionCacheRecord, type Language, type SuiteStatus, testsSha256 } from '@execret/formats';
+import type { CorpusRecord, DistractorMetadataRecord, EditRecord, QueryRecord } from './release-records.js';
 
-/** One distractor of a {@link ReleaseGroup}. */
+/** A snippet's run against its query's tests, as a generator has it (its suite status and one outcome per test). */
+export interface ReleaseRun {
+  readonly status: SuiteStatus;
+  readonly tests: readonly string[];
+}
+
 /** What a caller adds to each distractor-metadata row: at least the edits. */
 export type DistractorExtras = { edits: EditRecord[] };
 
+/** One distractor of a {@link ReleaseGroup}. */
 export interface ReleaseDistractor<DM extends DistractorExtras> {
   code: string;
   bugType: string;
   /** Its run against the group's tests. */
-  result: ExecutionResult;
+  result: ReleaseRun;
   failure: 'output' | 'crash';
   /**
    * For a cosmetic copy of another distractor of the group (propagated-bug pools): the index of that original in
@@ -36,7 +40,7 @@ export interface ReleaseGroup<QM, DM extends DistractorExtras> {
   query: string;
   tests: readonly string[];
   canonical: string;
-  canonicalResult: ExecutionResult;
+  canonicalResult: ReleaseRun;
   distractors: readonly ReleaseDistractor<DM>[];
   /** The query row's `metadata`. */
   metadata: QM;
@@ -45,16 +49,7 @@ export interface ReleaseGroup<QM, DM extends DistractorExtras> {
 /** Release rows (SPEC section 2) of {@link assembleReleaseRows}. */
 export interface ReleaseRows<QM, DM extends DistractorExtras> {
   corpus: CorpusRecord[];
-  queries: {
-    query_id: string;
-    query: string;
-    test_suite: string[];
-    correct_corpus_ids: string[];
-    paired_distractor_corpus_ids: string[];
-    entry_id: string;
-    metadata: QM;
-    language?: Language;
-  }[];
+  queries: QueryRecord<QM>[];
   distractorMetadata: (Omit<DistractorMetadataRecord, 'edits'> & DM)[];
   executionCache: ExecutionCacheRecord[];
 }
@@ -68,14 +63,14 @@ function idWidth(count: number): number {
 function runRecord(
   code: string,
   tests: readonly string[],
-  result: ExecutionResult,
+  result: ReleaseRun,
   language: Language | undefined,
 ): ExecutionCacheRecord {
   return {
     codeSha256: codeSha256(code),
     testsSha256: testsSha256(tests),
     testResults: [...result.tests],
-    passesAllTests: passesAllTests(result),
+    passesAllTests: result.status === 'pass' && result.tests.every((t) => t === 'pass'),
     status: result.status,
     ...(language !== undefined ? { language } : {}),
   };
@@ -111,7 +106,7 @@ export function assembleReleaseRows<QM, DM extends DistractorExtras>(
   const pushCache = (
     code: string,
     tests: readonly string[],
-    result: ExecutionResult,
+    result: ReleaseRun,
     language: Language | undefined,
   ): void => {
     const record = runRecord(code, tests, result, language);
@@ -140,7 +135,7 @@ export function assembleReleaseRows<QM, DM extends DistractorExtras>(
     for (const d of group.distractors) {
       if (d.copyOf !== undefined && !(Number.isInteger(d.copyOf) && d.copyOf >= 0 && d.copyOf < distractorIds.length)) {
         throw new RangeError(
-          `@execret/generate assembleReleaseRows: copyOf must index an earlier distractor of the group (0..${distractorIds.length - 1}), received ${d.copyOf}`,
+          `@execret/dataset assembleReleaseRows: copyOf must index an earlier distractor of the group (0..${distractorIds.length - 1}), received ${d.copyOf}`,
         );
       }
       const id = `c_${String(nextCorpus++).padStart(corpusWidth, '0')}`;
