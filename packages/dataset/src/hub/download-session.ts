@@ -3,23 +3,23 @@
  * folder, its cache record) and the checked cache paths of the snapshot's files.
  */
 import { resolve } from 'node:path';
-import { DatasetError } from './errors.js';
+import { DatasetError } from '../errors.js';
 import {
   defaultHubCacheDir,
   hubCacheDirectory,
   hubIncompleteDirectory,
   hubRecordFile,
   hubRepoCacheDirectory,
-} from './hub-cache.js';
-import { type ResolvedHubCommit, resolveHubCommit } from './hub-commit.js';
-import { type HubCommitRecord, readCommitRecord } from './hub-commit-record.js';
-import type { HubDownloadOptions, HubDownloadResult } from './hub-download.js';
-import { DEFAULT_PROGRESS_INTERVAL_BYTES, type DownloadContext } from './hub-download-file.js';
-import { createHubHttp, type HubHttp } from './hub-http.js';
-import { type HubPart, hubParts } from './hub-parts.js';
-import { type HubReference, parseHubReference } from './hub-reference.js';
-import { type PathCheck, type RefusedRemoteFile, safeCachePath } from './hub-safe-path.js';
-import { DEFAULT_HUB_ENDPOINT } from './hub-urls.js';
+} from './cache.js';
+import { type ResolvedHubCommit, resolveHubCommit } from './commit.js';
+import { type HubCommitRecord, readCommitRecord } from './commit-record.js';
+import { DEFAULT_PROGRESS_INTERVAL_BYTES, type DownloadContext } from './download-file.js';
+import { createHubHttp, type HubHttp } from './http.js';
+import { type HubPart, hubParts } from './parts.js';
+import { type HubReference, parseHubReference } from './reference.js';
+import { type PathCheck, type RefusedRemoteFile, safeCachePath } from './safe-path.js';
+import type { HubDownloadOptions, HubDownloadResult } from './types.js';
+import { DEFAULT_HUB_ENDPOINT } from './urls.js';
 
 /** The state of one `downloadHubDataset` call. `record` and `refused` are updated in place by the later phases. */
 export interface HubDownloadSession {

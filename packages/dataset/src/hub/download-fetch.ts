@@ -8,18 +8,17 @@
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { SHA256SUMS_FILE } from '@execret/formats';
-import { DatasetError } from './errors.js';
-import { hubCacheDirectory, hubRecordFile } from './hub-cache.js';
-import { type HubFileRecord, type HubIntegrity, readCommitRecord } from './hub-commit-record.js';
-import type { HubFileResult } from './hub-download.js';
-import { downloadHubFile, type ExpectedDigests, type HubFileDownloadResult } from './hub-download-file.js';
-import type { HubCommitFiles } from './hub-download-listing.js';
-import { fileResult } from './hub-download-result.js';
-import { type HubDownloadSession, partialPath, requireSafe, snapshotPath } from './hub-download-session.js';
-import type { Wanted } from './hub-download-wanted.js';
-import { type FileDigests, fileDigests } from './hub-file-digest.js';
-import { safeCachePath } from './hub-safe-path.js';
-import { hubFileUrl } from './hub-urls.js';
+import { DatasetError } from '../errors.js';
+import { hubCacheDirectory, hubRecordFile } from './cache.js';
+import { type HubFileRecord, type HubIntegrity, readCommitRecord } from './commit-record.js';
+import { downloadHubFile, type ExpectedDigests, type HubFileDownloadResult } from './download-file.js';
+import { fileResult } from './download-result.js';
+import { type HubDownloadSession, partialPath, requireSafe, snapshotPath } from './download-session.js';
+import type { Wanted } from './download-wanted.js';
+import { type FileDigests, fileDigests } from './file-digest.js';
+import { safeCachePath } from './safe-path.js';
+import type { HubCommitFiles, HubFileResult } from './types.js';
+import { hubFileUrl } from './urls.js';
 
 /** The checked local paths of one file. */
 interface FilePaths {

@@ -1,8 +1,8 @@
 /** Which files `downloadHubDataset` brings into the snapshot: the data files, then the optional folders' files. */
 import { RELEASE_DATA_FILES } from '@execret/formats';
-import type { HubListedFile } from './hub-listing.js';
-import type { HubPart } from './hub-parts.js';
-import { checkRemotePath, type RefusedRemoteFile } from './hub-safe-path.js';
+import type { HubListedFile } from './listing.js';
+import type { HubPart } from './parts.js';
+import { checkRemotePath, type RefusedRemoteFile } from './safe-path.js';
 
 const DATA_FILES = [
   RELEASE_DATA_FILES.corpus,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DatasetError } from './errors.js';
-import { loadHubClient } from './hub-client.js';
+import { DatasetError } from '../errors.js';
+import { loadHubClient } from './client.js';
 
 describe('loadHubClient', () => {
   it('loads the Hub client when it is installed', async () => {

@@ -1,8 +1,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../test/helpers.js';
-import { checkRemotePath, hasControlCharacter, safeCachePath } from './hub-safe-path.js';
+import { tempDir } from '../../test/helpers.js';
+import { checkRemotePath, hasControlCharacter, safeCachePath } from './safe-path.js';
 
 describe('checkRemotePath', () => {
   it.each([

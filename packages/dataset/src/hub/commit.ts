@@ -3,13 +3,13 @@
  * (`GET <endpoint>/api/datasets/<owner>/<name>/revision/<revision>` → `{ sha, … }`, called with
  * `@huggingface/hub`'s `datasetInfo`).
  */
-import { DatasetError } from './errors.js';
-import { readCachedRef, writeCachedRef } from './hub-cache.js';
-import { loadHubClient } from './hub-client.js';
-import { abortedError, type HubHttp, httpStatusError, isAbort } from './hub-http.js';
-import { type HubReference, isCommitSha } from './hub-reference.js';
-import { safeCachePath } from './hub-safe-path.js';
-import { hubRevisionUrl } from './hub-urls.js';
+import { DatasetError } from '../errors.js';
+import { readCachedRef, writeCachedRef } from './cache.js';
+import { loadHubClient } from './client.js';
+import { abortedError, type HubHttp, httpStatusError, isAbort } from './http.js';
+import { type HubReference, isCommitSha } from './reference.js';
+import { safeCachePath } from './safe-path.js';
+import { hubRevisionUrl } from './urls.js';
 
 /**
  * How the commit was found: `hub` (the Hub API resolved the revision now), `pinned` (the reference names a full

@@ -5,8 +5,8 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomically } from './hub-cache.js';
-import type { HubListedFile } from './hub-listing.js';
+import { writeFileAtomically } from './cache.js';
+import type { HubListedFile } from './listing.js';
 
 /**
  * What a file was checked against when it was downloaded: `sha256sums` (listed in the repository's `SHA256SUMS`),

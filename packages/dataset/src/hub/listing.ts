@@ -4,10 +4,10 @@
  * `@huggingface/hub`'s `listFiles`. For each file it gives the size, the git blob id and, for files stored with
  * Git LFS, the SHA-256 of the content — the checksums a repository without `SHA256SUMS` still has.
  */
-import { DatasetError } from './errors.js';
-import { loadHubClient } from './hub-client.js';
-import { abortedError, type HubHttp, httpStatusError, isAbort } from './hub-http.js';
-import type { HubReference } from './hub-reference.js';
+import { DatasetError } from '../errors.js';
+import { loadHubClient } from './client.js';
+import { abortedError, type HubHttp, httpStatusError, isAbort } from './http.js';
+import type { HubReference } from './reference.js';
 
 /** One file of a commit as the Hub lists it. Its `path` is remote data: check it before using it locally. */
 export interface HubListedFile {

@@ -3,14 +3,14 @@
  * still matches its record. This is the only answer offline.
  */
 import { SHA256SUMS_FILE } from '@execret/formats';
-import { DatasetError } from './errors.js';
-import type { HubFileRecord } from './hub-commit-record.js';
-import type { HubDownloadResult } from './hub-download.js';
-import { dedupe, fileResult, partDirs } from './hub-download-result.js';
-import { type HubDownloadSession, requireSafe, snapshotPath } from './hub-download-session.js';
-import { refusedNames, type Wanted, wantedFiles } from './hub-download-wanted.js';
-import { fileDigests } from './hub-file-digest.js';
-import type { HubPart } from './hub-parts.js';
+import { DatasetError } from '../errors.js';
+import type { HubFileRecord } from './commit-record.js';
+import { dedupe, fileResult, partDirs } from './download-result.js';
+import { type HubDownloadSession, requireSafe, snapshotPath } from './download-session.js';
+import { refusedNames, type Wanted, wantedFiles } from './download-wanted.js';
+import { fileDigests } from './file-digest.js';
+import type { HubPart } from './parts.js';
+import type { HubDownloadResult } from './types.js';
 
 /**
  * The result from the cache, when the record knows whether the commit has a `SHA256SUMS` (and its listing, when

@@ -1,7 +1,7 @@
 /**
  * URLs of the Hugging Face Hub that the downloader uses.
  */
-import type { HubReference } from './hub-reference.js';
+import type { HubReference } from './reference.js';
 
 /** Default Hub endpoint. */
 export const DEFAULT_HUB_ENDPOINT = 'https://huggingface.co';

@@ -2,27 +2,13 @@
  * Phase 3 of `downloadHubDataset` (online): the commit's file listing (fetched once and kept in the record), the
  * names it holds that are refused, and the earlier commits whose copies may be taken over.
  */
-import { DatasetError } from './errors.js';
-import { recordedCommits, writeCommitRecord } from './hub-commit-record.js';
-import type { HubDownloadSession } from './hub-download-session.js';
-import { refusedNames } from './hub-download-wanted.js';
-import { type HubListedFile, listHubFiles } from './hub-listing.js';
-import type { HubReference } from './hub-reference.js';
-import { checkRemotePath, safeCachePath } from './hub-safe-path.js';
-
-/** What the download of the commit's files works with. */
-export interface HubCommitFiles {
-  /** Writes the session's record to its file. */
-  persist: () => Promise<void>;
-  /** The commit's listing, `null` when the Hub has no tree API. */
-  listing: HubListedFile[] | null;
-  /** The listed files whose names pass `checkRemotePath`, by path. */
-  listed: Map<string, HubListedFile>;
-  /** The reference pinned to the commit (for the `resolve/<commit>/` URLs). */
-  commitRef: HubReference;
-  /** The other commits with a record in the cache. */
-  others: string[];
-}
+import { DatasetError } from '../errors.js';
+import { recordedCommits, writeCommitRecord } from './commit-record.js';
+import type { HubDownloadSession } from './download-session.js';
+import { refusedNames } from './download-wanted.js';
+import { listHubFiles } from './listing.js';
+import { checkRemotePath, safeCachePath } from './safe-path.js';
+import type { HubCommitFiles } from './types.js';
 
 /**
  * Checks the record's path, fetches the listing when the record has none (and writes the record when one came),

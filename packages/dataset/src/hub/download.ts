@@ -18,86 +18,16 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { SHA256SUMS_FILE } from '@execret/formats';
-import { DatasetError } from './errors.js';
-import type { HubCommitResolution } from './hub-commit.js';
-import type { HubIntegrity } from './hub-commit-record.js';
-import { answerFromCache } from './hub-download-cache.js';
-import { fetchHubFile } from './hub-download-fetch.js';
-import type { DEFAULT_PROGRESS_INTERVAL_BYTES, DownloadProgressEvent } from './hub-download-file.js';
-import { type HubCommitFiles, listCommitFiles } from './hub-download-listing.js';
-import { dedupe, partDirs } from './hub-download-result.js';
-import { type HubDownloadSession, openHubDownload, requireSafe, snapshotPath } from './hub-download-session.js';
-import { wantedFiles } from './hub-download-wanted.js';
-import type { HubPart } from './hub-parts.js';
-import type { HubReference } from './hub-reference.js';
-import type { RefusedRemoteFile } from './hub-safe-path.js';
-import type { DEFAULT_HUB_ENDPOINT } from './hub-urls.js';
-import { parseSha256Sums } from './sha256sums.js';
-
-/** Options of {@link downloadHubDataset}. */
-export interface HubDownloadOptions {
-  /** Hub endpoint (default {@link DEFAULT_HUB_ENDPOINT}). */
-  endpoint?: string;
-  /** Cache root (default `<home>/.cache/execret/hub`). */
-  cacheDir?: string;
-  /** Access token, sent as `Authorization: Bearer <token>` to the endpoint (never to a storage host it redirects to). */
-  token?: string;
-  /** Use only the cache; never touch the network (default `false`). */
-  offline?: boolean;
-  /** Download again even when a verified cached copy exists (default `false`). */
-  force?: boolean;
-  /** Optional folders of the release to download as well (default none). */
-  with?: readonly HubPart[];
-  /** `fetch` implementation (default the global one); every request goes through it. */
-  fetch?: typeof globalThis.fetch;
-  /** Abort the download (an interrupted file is kept and resumed by the next call). */
-  signal?: AbortSignal;
-  /** Progress callback. */
-  onProgress?: (event: DownloadProgressEvent) => void;
-  /** Minimum bytes between two `progress` events (default {@link DEFAULT_PROGRESS_INTERVAL_BYTES}). */
-  progressIntervalBytes?: number;
-}
-
-/** What {@link downloadHubDataset} did for one file. */
-export interface HubFileResult {
-  file: string;
-  /** `downloaded` now, or `cached` (reused). */
-  status: 'downloaded' | 'cached';
-  bytes: number;
-  /** Whether the file was checked against `SHA256SUMS` (false when the repository has none or does not list it). */
-  verified: boolean;
-  /** What the file was checked against. */
-  integrity: HubIntegrity;
-  /** For a cached file taken over from an earlier commit's snapshot: that commit. */
-  reusedFrom?: string;
-  /** For a download that resumed an interrupted one: the bytes that were kept. */
-  resumedFromBytes?: number;
-  /** The optional folder the file belongs to. */
-  part?: HubPart;
-}
-
-/** Result of {@link downloadHubDataset}. */
-export interface HubDownloadResult {
-  /** The local release directory of the commit (pass it to `readReleaseDirectory`). */
-  dir: string;
-  ref: HubReference;
-  /** The commit the files are from (40 hex digits). */
-  commit: string;
-  /** How the commit was found (see `HubCommitResolution`). */
-  resolution: HubCommitResolution;
-  /** The data files, then the files of the optional folders (by path). */
-  files: HubFileResult[];
-  /** Whether a `SHA256SUMS` was available (remote or cached). */
-  checksums: boolean;
-  /** `true` when the network was not used (offline option, or the Hub unreachable and the cache complete). */
-  offline: boolean;
-  /** Why the network was not used, when `offline` is true. */
-  offlineReason?: string;
-  /** Each requested optional folder → its local directory. */
-  parts: Partial<Record<HubPart, string>>;
-  /** Listed names that were refused (path traversal, absolute, control characters, links out of the cache). */
-  refused: RefusedRemoteFile[];
-}
+import { DatasetError } from '../errors.js';
+import { parseSha256Sums } from '../sha256sums.js';
+import { answerFromCache } from './download-cache.js';
+import { fetchHubFile } from './download-fetch.js';
+import { listCommitFiles } from './download-listing.js';
+import { dedupe, partDirs } from './download-result.js';
+import { type HubDownloadSession, openHubDownload, requireSafe, snapshotPath } from './download-session.js';
+import { wantedFiles } from './download-wanted.js';
+import type { HubReference } from './reference.js';
+import type { HubCommitFiles, HubDownloadOptions, HubDownloadResult, HubFileResult } from './types.js';
 
 /**
  * Downloads the four data files of a Hub dataset (and `SHA256SUMS` when the repository has one, and the optional

@@ -3,7 +3,7 @@
  * the storage host a large file redirects to) and the abort signal, and the mapping of failures to
  * {@link DatasetError}s.
  */
-import { DatasetError } from './errors.js';
+import { DatasetError } from '../errors.js';
 
 /** What every Hub request of one download shares. */
 export interface HubHttp {

@@ -19,11 +19,11 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { SHA256SUMS_FILE } from '@execret/formats';
-import { DatasetError } from './errors.js';
-import { writeFileAtomically } from './hub-cache.js';
-import type { HubIntegrity } from './hub-commit-record.js';
-import { fileDigests, hashFilePrefix } from './hub-file-digest.js';
-import { abortedError, type HubHttp, httpError, isAbort, isStrongEtag, normalizeEtag } from './hub-http.js';
+import { DatasetError } from '../errors.js';
+import { writeFileAtomically } from './cache.js';
+import type { HubIntegrity } from './commit-record.js';
+import { fileDigests, hashFilePrefix } from './file-digest.js';
+import { abortedError, type HubHttp, httpError, isAbort, isStrongEtag, normalizeEtag } from './http.js';
 
 /** Minimum number of bytes between two `progress` events of one file. */
 export const DEFAULT_PROGRESS_INTERVAL_BYTES = 256 * 1024;

@@ -1,11 +1,11 @@
 /** The pieces of a `downloadHubDataset` result. */
 
 import { join } from 'node:path';
-import type { HubFileRecord } from './hub-commit-record.js';
-import type { HubFileResult } from './hub-download.js';
-import type { HubDownloadSession } from './hub-download-session.js';
-import type { HubPart } from './hub-parts.js';
-import type { RefusedRemoteFile } from './hub-safe-path.js';
+import type { HubFileRecord } from './commit-record.js';
+import type { HubDownloadSession } from './download-session.js';
+import type { HubPart } from './parts.js';
+import type { RefusedRemoteFile } from './safe-path.js';
+import type { HubFileResult } from './types.js';
 
 /** The result for one file, from its record; a `cached` file also gets its `cached` progress event now. */
 export function fileResult(

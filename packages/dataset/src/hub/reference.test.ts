@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DatasetError } from './errors.js';
-import { isCommitSha, parseHubReference } from './hub-reference.js';
+import type { DatasetError } from '../errors.js';
+import { isCommitSha, parseHubReference } from './reference.js';
 
 describe('parseHubReference', () => {
   it('keeps a 40-hex commit as the revision when the reference pins one', () => {

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { type HubReference, isCommitSha } from './hub-reference.js';
+import { type HubReference, isCommitSha } from './reference.js';
 
 /**
  * Default cache directory: `<home>/.cache/execret/hub` (`os.homedir()`; environment variables are not read —

@@ -1,4 +1,4 @@
-import { DatasetError } from './errors.js';
+import { DatasetError } from '../errors.js';
 
 /** The Hugging Face Hub client's module (`@huggingface/hub`). */
 type HubClient = typeof import('@huggingface/hub');

@@ -1,8 +1,8 @@
 /**
  * `hf:owner/name[@revision]` references to Hugging Face Hub dataset repositories.
  */
-import { DatasetError } from './errors.js';
-import { hasControlCharacter } from './hub-safe-path.js';
+import { DatasetError } from '../errors.js';
+import { hasControlCharacter } from './safe-path.js';
 
 /** Default revision when an `hf:` reference has none. */
 export const DEFAULT_HUB_REVISION = 'main';
