@@ -101,7 +101,9 @@ export {
   readComparisonFiles,
   readFolderManifest,
   readResultFiles,
+  readResultsFolder,
   readSolvedByFile,
+  type ResultsFolder,
   type SolvedByFile,
 } from './results-folder.js';
 export { formatResultsJson, writeResultsFiles } from './results-folder-writer.js';
