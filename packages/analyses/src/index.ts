@@ -5,7 +5,7 @@ export {
   type AnalysesErrorCode,
   type AnalysesErrorOptions,
 } from './analyses-error.js';
-export { createBm25Scorer } from './bm25-scorer.js';
+export { BM25_SYSTEM, createBm25Scorer } from './bm25-scorer.js';
 export {
   type BoundaryRun,
   type BoundaryRunOptions,

@@ -1,9 +1,14 @@
 import { join, resolve } from 'node:path';
 import {
   type ChatPrice,
+  DEFAULT_RERANKED_FIRST_STAGE,
+  DEFAULT_SECOND_STAGES,
   type ExecOracle,
   executesCandidates,
+  languageUnreadable,
   openSecondStages,
+  parseSecondStageId,
+  type RunSecondStage,
   runsModelWrittenCode,
   type SecondStages,
   secondStageIdIssue,
@@ -22,12 +27,6 @@ import {
 } from './command.js';
 import { type Config, type KeyedProvider, keyVariable, providerBaseUrl } from './config.js';
 import { requireSandbox } from './sandbox.js';
-
-/** The second stages a default `execret run` (no `--models`, no `--rerank`) adds over `bm25`: the artifact baselines. */
-const DEFAULT_SECOND_STAGES: readonly string[] = ['exec/consensus', 'exec/random-clone'];
-
-/** The first stage the default second stages rerank. */
-const DEFAULT_RERANKED_FIRST_STAGE = 'bm25';
 
 /**
  * Checks `--rerank` ids before anything runs (`@execret/exec-rerank`'s `secondStageIdIssue`): registry ids of
@@ -73,7 +72,7 @@ export async function createSecondStages(ids: readonly string[], context: Second
   const modelOptions = new Map<string, CreateRerankerOptions>();
   const execOptions = new Map<string, { apiKey?: string; baseURL?: string; price?: ChatPrice }>();
   for (const id of ids) {
-    if (!id.startsWith('exec/')) modelOptions.set(id, rerankerOptions(id, context));
+    if (parseSecondStageId(id)?.kind === 'model') modelOptions.set(id, rerankerOptions(id, context));
     else if (executesCandidates(id) && context.oracle === undefined)
       throw new UsageError(`--rerank ${id} executes candidates in the oracle; it cannot run with --no-execute`);
     else
@@ -133,10 +132,10 @@ function chatEndpoint(
   config: Config,
   warn: ((line: string) => void) | undefined,
 ): { apiKey?: string; baseURL?: string } {
-  const m = /^exec\/(?:tests|probe)@(openai|openai-compatible)\//.exec(id);
-  if (m === null) return {};
+  const parsed = parseSecondStageId(id);
+  if (parsed?.kind !== 'tests' && parsed?.kind !== 'probe') return {};
   const key = config.keys.openai;
-  if (m[1] === 'openai') {
+  if (parsed.chat.provider === 'openai') {
     if (key === undefined) warn?.(`${id}: no OPENAI_API_KEY, so chat replies can only come from the artifact cache`);
     return {
       ...(key ? { apiKey: key.reveal() } : {}),
@@ -150,13 +149,14 @@ function chatEndpoint(
   return { apiKey: key?.reveal() ?? 'none', baseURL: config.openaiCompatibleBaseUrl };
 }
 
-/** What `--rerank` asks of a scoring run. */
+/** What `--rerank` asks of a scoring run: `@execret/rerankers`' `TwoStagePlan`, with the stages' caches to close. */
 export interface RerankPlan {
   readonly secondStages: SecondStages;
+  readonly stages: readonly RunSecondStage[];
   /** The first stage's top `depth` is reranked (`--rerank-depth`). */
   readonly depth: number;
   /** Ids of the first stages to rerank; every first stage when absent. */
-  readonly firstStages?: readonly string[];
+  readonly firstStageIds?: readonly string[];
 }
 
 /** `--rerank`, `--rerank-depth` and the chat prices of chat-model rerankers (on `run` and `score`). */
@@ -207,15 +207,11 @@ export async function rerankPlan(
   let ids = byDefault
     ? DEFAULT_SECOND_STAGES.filter((id) => options.oracle !== undefined || id === 'exec/random-clone')
     : [...new Set(requested)];
-  // The execution rerankers read snippets as Python (signatures, literals, probes): on other languages they
-  // would leave every ranking as it was and look like a second stage that changes nothing.
-  const others = [...new Set(options.languages ?? [])].filter((language) => language !== 'python');
-  const execIds = ids.filter((id) => id.startsWith('exec/'));
-  if (others.length > 0 && execIds.length > 0) {
-    const why = `the execution rerankers read Python snippets only, and this dataset has ${others.join(', ')} queries`;
-    if (!byDefault) throw new UsageError(`--rerank ${execIds.join(',')}: ${why}`);
-    context.io.warn(`leaving out the default second stages ${execIds.join(', ')}: ${why}`);
-    ids = ids.filter((id) => !id.startsWith('exec/'));
+  const unreadable = languageUnreadable(ids, options.languages ?? []);
+  if (unreadable !== undefined) {
+    if (!byDefault) throw new UsageError(`--rerank ${unreadable.ids.join(',')}: ${unreadable.reason}`);
+    context.io.warn(`leaving out the default second stages ${unreadable.ids.join(', ')}: ${unreadable.reason}`);
+    ids = ids.filter((id) => !unreadable.ids.includes(id));
   }
   if (ids.length === 0) return undefined;
   const modelWritten = ids.filter(runsModelWrittenCode);
@@ -241,7 +237,8 @@ export async function rerankPlan(
   });
   return {
     secondStages,
+    stages: secondStages.stages,
     depth,
-    ...(byDefault ? { firstStages: [DEFAULT_RERANKED_FIRST_STAGE] } : {}),
+    ...(byDefault ? { firstStageIds: [DEFAULT_RERANKED_FIRST_STAGE] } : {}),
   };
 }
