@@ -97,13 +97,13 @@ export {
   type WrittenResultsFile,
 } from './results-extras.js';
 export {
+  type ResultsFolder,
   readAnalysesFiles,
   readComparisonFiles,
   readFolderManifest,
   readResultFiles,
   readResultsFolder,
   readSolvedByFile,
-  type ResultsFolder,
   type SolvedByFile,
 } from './results-folder.js';
 export { formatResultsJson, writeResultsFiles } from './results-folder-writer.js';
