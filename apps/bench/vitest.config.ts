@@ -7,5 +7,6 @@ export default defineProject({
     name: 'bench',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 120_000,
+    hookTimeout: 60_000,
   },
 });

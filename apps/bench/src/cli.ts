@@ -11,7 +11,7 @@ import { runCommand } from './commands/run.js';
 import { scoreCommand } from './commands/score.js';
 import { tasksCommand } from './commands/tasks.js';
 import { verifyCommand } from './commands/verify.js';
-import { readConfig } from './config.js';
+import { environmentVariables, readConfig } from './config.js';
 import { cliVersion } from './versions.js';
 
 /** Every command, in help order. */
@@ -38,10 +38,7 @@ export function mainHelp(): string {
     COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n') +
     '\n\nRun `execret <command> --help` for a command’s options. `execret run` with no options runs the whole\n' +
     'benchmark offline on the bundled mini dataset.\n\n' +
-    'Environment: EXECRET_CACHE_DIR, EXECRET_OFFLINE=1, HF_ENDPOINT, HF_TOKEN, OPENAI_API_KEY, GEMINI_API_KEY,\n' +
-    'MISTRAL_API_KEY, VOYAGE_API_KEY, COHERE_API_KEY, JINA_API_KEY, MIXEDBREAD_API_KEY, EXECRET_TEI_API_KEY,\n' +
-    'EXECRET_VLLM_API_KEY, EXECRET_OPENAI_COMPATIBLE_URL (embedding and chat models), EXECRET_<PROVIDER>_BASE_URL\n' +
-    '(OPENAI, GEMINI, MISTRAL, VOYAGE, COHERE, JINA, MIXEDBREAD, TEI, VLLM), EXECRET_PYTHON.\n'
+    `Environment: ${environmentVariables().join(', ')}.`.replace(/(.{1,110})(?:, |$)/g, '$1,\n').replace(/,\n$/, '\n')
   );
 }
 

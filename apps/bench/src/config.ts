@@ -64,6 +64,25 @@ export const SCHEDULER_VARIABLES: Readonly<Record<keyof ShardScheduler, string>>
   shardCount: 'EXECRET_SHARD_COUNT',
 };
 
+/**
+ * Every environment variable {@link readConfig} reads, for help texts: the settings, each provider's first key
+ * variable, the base URL overrides.
+ */
+export function environmentVariables(): string[] {
+  return [
+    'EXECRET_CACHE_DIR',
+    'EXECRET_OFFLINE=1',
+    'HF_ENDPOINT',
+    ...Object.values(API_KEY_VARIABLES).map((names) => names[0]),
+    'EXECRET_OPENAI_COMPATIBLE_URL (embedding and chat models)',
+    `EXECRET_<PROVIDER>_BASE_URL (${BASE_URL_PROVIDERS.map((p) => p.toUpperCase()).join(', ')})`,
+    'EXECRET_PYTHON',
+    'EXECRET_ISOLATION',
+    'EXECRET_BWRAP',
+    'EXECRET_DEBUG=1',
+  ];
+}
+
 export interface Config {
   /** Root of every cache (executions, embeddings, datasets, model weights). */
   readonly cacheDir: string;

@@ -2,11 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Oracle } from '@execret/oracle';
+import { describeReranker } from '@execret/rerankers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandContext } from './command.js';
 import { UsageError } from './command.js';
 import { readConfig } from './config.js';
-import { rerankPlan } from './second-stages.js';
+import { checkSecondStageIds, createSecondStages, rerankPlan } from './rerank-options.js';
 
 // Creating execution rerankers does no IO; nothing here runs the oracle.
 const ORACLE = { runMany: async () => [] } as unknown as Oracle;
@@ -33,7 +34,7 @@ describe('rerankPlan', () => {
     const plan = await rerankPlan(context({}), { defaultRun: true, oracle: ORACLE });
     try {
       expect(ids(plan)).toEqual(['exec/consensus', 'exec/random-clone']);
-      expect(plan?.firstStages).toEqual(['bm25']);
+      expect(plan?.firstStageIds).toEqual(['bm25']);
       expect(plan?.depth).toBe(10);
     } finally {
       await plan?.secondStages.close();
@@ -78,7 +79,7 @@ describe('rerankPlan', () => {
     });
     try {
       expect(ids(plan)).toEqual(['exec/random-clone']);
-      expect(plan?.firstStages).toBeUndefined();
+      expect(plan?.firstStageIds).toBeUndefined();
       expect(plan?.depth).toBe(3);
     } finally {
       await plan?.secondStages.close();
@@ -98,5 +99,84 @@ describe('rerankPlan', () => {
     await expect(
       rerankPlan(context({ rerank: ['none', 'exec/random-clone'] }), { defaultRun: false, oracle: ORACLE }),
     ).rejects.toThrow(/none cannot be combined/);
+  });
+});
+
+describe('checkSecondStageIds', () => {
+  it('accepts registry ids and every execution reranker pattern when they are known', () => {
+    expect(() =>
+      checkSecondStageIds([
+        'cohere/rerank-v3.5',
+        'local/bge-reranker-base',
+        'exec/consensus',
+        'exec/random-clone',
+        'exec/tests@openai/gpt-5-mini',
+        'exec/probe@openai-compatible/Qwen/Qwen3-32B',
+      ]),
+    ).not.toThrow();
+  });
+
+  it('throws a UsageError listing the known ids when an id is unknown', () => {
+    expect(() => checkSecondStageIds(['cohere/rerank-v9'])).toThrow(UsageError);
+    expect(() => checkSecondStageIds(['exec/tests@anthropic/claude'])).toThrow(/known: .*exec\/consensus/);
+  });
+});
+
+describe('createSecondStages', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'execret-stages-'));
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+  const context = (env: Record<string, string>) => ({
+    config: readConfig({ EXECRET_CACHE_DIR: root, ...env }),
+    oracle: undefined,
+    localModels: join(root, 'models'),
+  });
+
+  it('refuses a hosted reranker without its key and a self-hosted one without its base URL', async () => {
+    await expect(createSecondStages(['jina/jina-reranker-v2-base-multilingual'], context({}))).rejects.toThrow(
+      /set JINA_API_KEY/,
+    );
+    await expect(createSecondStages(['tei/bge-reranker-base'], context({}))).rejects.toThrow(/EXECRET_TEI_BASE_URL/);
+    await expect(createSecondStages(['openai-compatible/listwise-rankgpt'], context({}))).rejects.toThrow(
+      /OPENAI_API_KEY .* or EXECRET_OPENAI_COMPATIBLE_URL/,
+    );
+  });
+
+  it('creates a chat execution reranker without its key, with a warning, when replies may come from the cache', async () => {
+    const warnings: string[] = [];
+    const stages = await createSecondStages(['exec/random-clone', 'exec/tests@openai/gpt-5-mini'], {
+      ...context({}),
+      oracle: { runMany: async () => [] },
+      warn: (line) => warnings.push(line),
+    });
+    try {
+      expect(stages.stages.map((s) => s.kind)).toEqual(['artifacts', 'artifacts']);
+      expect(warnings).toEqual([
+        'exec/tests@openai/gpt-5-mini: no OPENAI_API_KEY, so chat replies can only come from the artifact cache',
+      ]);
+    } finally {
+      await stages.close();
+    }
+  });
+
+  it('refuses an executing reranker without an oracle (--no-execute)', async () => {
+    await expect(createSecondStages(['exec/consensus'], context({}))).rejects.toThrow(/--no-execute/);
+  });
+
+  it('describes a keyed reranker by its registry info without the key when the key is set', async () => {
+    const key = 'mxb-secret-0123456789';
+    const stages = await createSecondStages(['mixedbread/mxbai-rerank-large-v2'], context({ MIXEDBREAD_API_KEY: key }));
+    try {
+      const [stage] = stages.stages;
+      expect(stage!.info.configHash).toBe(describeReranker('mixedbread/mxbai-rerank-large-v2').configHash);
+      expect(stage!.kind).toBe('score-cache');
+      expect(JSON.stringify(stage!.info)).not.toContain(key);
+    } finally {
+      await stages.close();
+    }
   });
 });

@@ -1,11 +1,18 @@
 import { join } from 'node:path';
-import { createOracle, DEFAULT_ISOLATION, type Oracle, type OracleIsolation } from '@execret/oracle';
+import {
+  createOracle,
+  DEFAULT_ISOLATION,
+  ISOLATION_REQUESTS,
+  type IsolationRequest,
+  isolationRisks,
+  type Oracle,
+  type OracleIsolation,
+} from '@execret/oracle';
 import { type CommandContext, type Io, intOption, stringOption, UsageError } from './command.js';
 import type { Config } from './config.js';
 
-/** What `--isolation` and `EXECRET_ISOLATION` accept. */
-const ISOLATION_CHOICES = ['auto', 'bwrap', 'rlimit'] as const;
-export type IsolationChoice = (typeof ISOLATION_CHOICES)[number];
+/** What `--isolation` and `EXECRET_ISOLATION` accept: the oracle's `ISOLATION_REQUESTS`. */
+export type IsolationChoice = IsolationRequest;
 
 /**
  * The isolation a command asks the oracle for: `--isolation`, else `EXECRET_ISOLATION`, else the oracle's
@@ -16,8 +23,8 @@ export type IsolationChoice = (typeof ISOLATION_CHOICES)[number];
 export function isolationChoice(flag: string | undefined, config: Pick<Config, 'isolation'>): IsolationChoice {
   const [value, source] =
     flag !== undefined ? [flag, '--isolation'] : [config.isolation ?? DEFAULT_ISOLATION, 'EXECRET_ISOLATION'];
-  if (!(ISOLATION_CHOICES as readonly string[]).includes(value))
-    throw new UsageError(`${source} must be one of ${ISOLATION_CHOICES.join(', ')}, got ${JSON.stringify(value)}`);
+  if (!(ISOLATION_REQUESTS as readonly string[]).includes(value))
+    throw new UsageError(`${source} must be one of ${ISOLATION_REQUESTS.join(', ')}, got ${JSON.stringify(value)}`);
   return value as IsolationChoice;
 }
 
@@ -30,13 +37,9 @@ export function fallbackWarning(
   info: Pick<Oracle['info'], 'isolation' | 'fallbackReason'>,
 ): string | undefined {
   if (requested !== 'auto' || info.isolation !== 'rlimit') return undefined;
-  const root = process.getuid?.() === 0;
   return [
     `oracle: bubblewrap is not usable here${info.fallbackReason ? ` (${info.fallbackReason.split('\n')[0]?.slice(0, 200)})` : ''}, so snippets run with rlimits only (rlimit isolation).`,
-    'Under rlimit a snippet can read every file its uid may read (a test suite on disk gives it the expected values, so it can forge passes), reach the network,',
-    root
-      ? 'and write to the host’s world-writable directories other than its private /tmp, /var/tmp and /dev/shm.'
-      : 'and, not running as root, read your environment (API keys) from /proc, signal your processes and write your files, the execution cache included.',
+    ...isolationRisks(info, process.getuid?.() === 0),
     'Install bubblewrap (apt-get install bubblewrap) to sandbox it, pass --isolation bwrap to require it, or --isolation rlimit to accept this without the warning.',
   ].join('\n  ');
 }

@@ -2,41 +2,34 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   type ComparedResults,
-  compareResults,
+  comparisonFiles,
   type PassTable,
   type PoolView,
   poolFromBenchmark,
-  queryBlindLifts,
   type Scorer,
   type Shard,
   type SystemAnalyses,
   scorePool,
-  type VerifyReport,
   verifyGroups,
 } from '@execret/analyses';
 import {
   type Benchmark,
-  formatResultsJson,
   HUB_PARTS,
   type HubPart,
   loadExecRetrieval,
-  RESULTS_LAYOUT,
-  readAnalysesFiles,
-  readComparisonFiles,
-  readFolderManifest,
+  type ManifestVerify,
   readResultFiles,
-  readSolvedByFile,
+  readResultsFolder,
   rerankFolderFiles,
   writeResultsFiles,
 } from '@execret/dataset';
-import type { ExecRerankAudit, ExecRerankCost } from '@execret/exec-rerank';
 import type { TieMode } from '@execret/metrics';
 import type { Oracle } from '@execret/oracle';
 import { reportFiles } from '@execret/report';
-import { rankTwoStageSystems, type TwoStageSystem, twoStageCandidateRuns } from '@execret/rerankers';
+import { twoStageDeriver } from '@execret/rerankers';
 import { type CommandContext, listOption, UsageError } from './command.js';
 import { createProgressBar, progressBars } from './progress.js';
-import type { RerankPlan } from './second-stages.js';
+import type { RerankPlan } from './rerank-options.js';
 
 /** A loaded dataset and its pool (`@execret/analyses`' `PoolView`). */
 export interface LoadedDataset {
@@ -88,7 +81,7 @@ export async function verifyDataset(
   oracle: Oracle,
   table: PassTable,
   shard?: Shard,
-): Promise<VerifyReport & { seconds: number }> {
+): Promise<ManifestVerify> {
   const started = performance.now();
   const bar = createProgressBar('verify', 0, { enabled: io.progress });
   const report = await verifyGroups(dataset.pool, oracle, table, {
@@ -99,19 +92,6 @@ export async function verifyDataset(
   });
   bar.finish(`${report.pairs} pairs (${report.cached} cached)`);
   return { ...report, seconds: (performance.now() - started) / 1000 };
-}
-
-/** A two-stage system of a run (its reranker a model reranker or an execution reranker). */
-export type RunTwoStageSystem = TwoStageSystem<ExecRerankAudit, ExecRerankCost>;
-
-/** Writes the `rerank/` files of the two-stage systems (`@execret/dataset`'s `rerankFolderFiles`). */
-export async function writeRerankFiles(
-  out: string,
-  systems: readonly RunTwoStageSystem[],
-  artifactLines: readonly string[],
-): Promise<string[]> {
-  const decisions = systems.map((system) => ({ id: system.run.id, decisions: system.decisions }));
-  return writeResultsFiles(out, rerankFolderFiles(decisions, artifactLines));
 }
 
 /**
@@ -136,18 +116,13 @@ export async function scoreStage(
 ) {
   const { rerank: plan, shard } = options;
   const bars = progressBars(io.progress);
-  const named = plan?.firstStages ? { firstStageIds: plan.firstStages } : {};
-  const secondStages = plan && {
-    derive: (firsts: Parameters<typeof rankTwoStageSystems>[0]) =>
-      rankTwoStageSystems(firsts, plan.secondStages.stages, pool, plan.depth, {
-        signal,
-        ...named,
-        onProgress: (id, done, total) => bars.update(`rerank ${id}`, done, total),
-        onSystem: (s) => bars.finish(`rerank ${s.run.id}`, `${s.pairs} pairs in ${s.seconds.toFixed(1)} s`),
-      }),
-    candidates: (firsts: Parameters<typeof twoStageCandidateRuns>[0]) =>
-      twoStageCandidateRuns(firsts, pool, plan.depth, named),
-  };
+  const secondStages =
+    plan &&
+    twoStageDeriver(pool, plan, {
+      signal,
+      onProgress: (id, done, total) => bars.update(`rerank ${id}`, done, total),
+      onSystem: (s) => bars.finish(`rerank ${s.run.id}`, `${s.pairs} pairs in ${s.seconds.toFixed(1)} s`),
+    });
   const scored = await scorePool(pool, scorers, options.table, {
     ties: options.ties,
     seed: options.seed,
@@ -164,14 +139,17 @@ export async function scoreStage(
   });
   if (shard === undefined) {
     await writeResultsFiles(options.out, scored.files);
-    if (plan) await writeRerankFiles(options.out, scored.derived, plan.secondStages.artifactLines());
+    if (plan) {
+      const systems = scored.derived.map((system) => ({ id: system.run.id, decisions: system.decisions }));
+      await writeResultsFiles(options.out, rerankFolderFiles(systems, plan.secondStages.artifactLines()));
+    }
   }
   return scored;
 }
 
 /**
- * `@execret/analyses`' `compareResults` over the results files of a folder, written in the release's `tests/` shapes
- * with `analyses/solved_by.json`, and the second stages' lift over `exec/consensus` (`queryBlindLifts`).
+ * `@execret/analyses`' `comparisonFiles` over the results files of a folder, written: the release's `tests/` files,
+ * `analyses/solved_by.json` and the second stages' lift over `exec/consensus`.
  */
 export async function compareStage(
   out: string,
@@ -180,31 +158,16 @@ export async function compareStage(
   const started = performance.now();
   const results = await readResultFiles(out);
   if (results.length === 0) throw new Error(`execret: ${out}/results has no result files to compare`);
-  const { intervals, pairwise, solvedBy } = compareResults(results, options);
-  await writeResultsFiles(out, [
-    [RESULTS_LAYOUT.intervals, formatResultsJson(intervals)],
-    [RESULTS_LAYOUT.pairwise, formatResultsJson(pairwise)],
-    [RESULTS_LAYOUT.queryBlindLift, formatResultsJson(queryBlindLifts(results, pairwise))],
-    [RESULTS_LAYOUT.solvedBy, formatResultsJson(solvedBy)],
-  ]);
+  const { intervals, pairwise, files } = comparisonFiles(results, options);
+  await writeResultsFiles(out, files);
   return { intervals, pairwise, systems: results.length, seconds: (performance.now() - started) / 1000 };
 }
 
 /**
- * `@execret/report`'s `reportFiles` of a folder, written: `full_leaderboard.json`, `leaderboard.md`, `leaderboard.csv`,
- * `leaderboard.tex`, `significance.tex` and `report.html`.
+ * `@execret/report`'s `reportFiles` of a folder (`@execret/dataset`'s `readResultsFolder`), written:
+ * `full_leaderboard.json`, `leaderboard.md`, `leaderboard.csv`, `leaderboard.tex`, `significance.tex`, `report.html`.
  */
 export async function reportStage(out: string, title: string): Promise<{ files: string[] }> {
-  const results = await readResultFiles(out);
-  const { intervals, pairwise } = await readComparisonFiles(out);
-  const files = reportFiles({
-    title,
-    results,
-    analyses: await readAnalysesFiles<SystemAnalyses>(out),
-    intervals,
-    pairwise,
-    solvedBy: await readSolvedByFile(out),
-    manifest: await readFolderManifest(out),
-  });
+  const files = reportFiles({ title, ...(await readResultsFolder<SystemAnalyses>(out)) });
   return { files: await writeResultsFiles(out, files) };
 }

@@ -3,8 +3,7 @@ import { performance } from 'node:perf_hooks';
 import {
   AnalysesError,
   createBm25Scorer,
-  createMatrixScorer,
-  folderMatrixScorers,
+  embeddedScorer,
   inShard,
   type PoolView,
   readRunFileScorers,
@@ -18,7 +17,6 @@ import {
   type EmbedDatasetOutcome,
   EmbeddersError,
   embedDataset,
-  importMatrixFolder,
   listModels,
   type ModelConfig,
   readModelConfigs,
@@ -142,14 +140,6 @@ export async function embedModel(
   }
 }
 
-/** The scorer of an embedded model. */
-function scorerForEmbedded(pool: PoolView, embedded: EmbedOutcome & { status: 'embedded' }): Scorer {
-  const { info, queries, documents, model } = embedded;
-  const similarity = info.similarity === 'dot' ? 'dot' : 'cosine';
-  const scorerInfo = { id: model, provider: info.provider, configHash: info.configHash, similarity } as const;
-  return createMatrixScorer(pool, scorerInfo, queries.data, documents.data, info.dims);
-}
-
 /**
  * Builds the scorers of a run: BM25 and every embedding model that can be used (embedded through the
  * cache). Skipped defaults are reported, not fatal.
@@ -171,7 +161,7 @@ export async function buildScorers(context: CommandContext, pool: PoolView) {
       context.io.warn(`skipping ${outcome.model}: ${outcome.reason}`);
       continue;
     }
-    scorers.push(scorerForEmbedded(pool, outcome));
+    scorers.push(embeddedScorer(pool, outcome));
     const { queries, documents } = outcome;
     embedding[outcome.model] = manifestEmbedding(outcome.info, {
       cacheHits: queries.cacheHits + documents.cacheHits,
@@ -199,20 +189,4 @@ export async function externalRunScorers(files: readonly string[], pool: PoolVie
     // Problems of the file itself name it; a run entry the pool lacks is the scorer's.
     throw new UsageError(`--run${error.details.file === undefined ? ':' : ''} ${error.message}`);
   }
-}
-
-/**
- * Systems from embedding matrices made elsewhere (`--embeddings`): every `.npz` of a folder (`@execret/embedders`'
- * `importMatrixFolder`), one system each named after its file (`@execret/analyses`' `folderMatrixScorers`).
- */
-export async function matrixFolderScorers(
-  dir: string,
-  pool: PoolView,
-  similarity: 'cosine' | 'dot',
-): Promise<Scorer[]> {
-  const imported = await importMatrixFolder(dir, {
-    rows: { queries: pool.queryIds.length, documents: pool.docIds.length },
-  });
-  if (imported.length === 0) throw new Error(`execret: no .npz files in ${dir}`);
-  return folderMatrixScorers(pool, imported, similarity);
 }

@@ -1,11 +1,14 @@
 // The CLI without bubblewrap (EXECRET_BWRAP pointing nowhere stands in for a machine without it): one clear
-// warning under auto, a usage error when bwrap is required, and model-written code refused unless allowed.
+// warning under auto, a usage error when bwrap is required, and model-written code refused unless allowed. The
+// dataset is release-tiny (what is checked does not depend on it, and mini's executions cost ~50 s on a busy machine).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { capture } from './capture.js';
+
+const TINY = join(import.meta.dirname, '../../../fixtures/release-tiny');
 
 describe('execret without bubblewrap', () => {
   let root: string;
@@ -24,7 +27,7 @@ describe('execret without bubblewrap', () => {
   afterAll(async () => rm(root, { recursive: true, force: true }));
 
   it('warns once under auto, saying what rlimit exposes and how to get bubblewrap, and verifies', async () => {
-    const r = await capture(() => main(['verify', '--dataset', 'mini'], env));
+    const r = await capture(() => main(['verify', '--dataset', TINY], env));
     expect(r.code).toBe(0);
     expect(r.stderr.match(/bubblewrap is not usable here/g)).toHaveLength(1);
     expect(r.stderr).toMatch(/read every file its uid may read/);
@@ -33,19 +36,19 @@ describe('execret without bubblewrap', () => {
   }, 120_000);
 
   it('says nothing when rlimit is asked for (flag or EXECRET_ISOLATION)', async () => {
-    const r = await capture(() => main(['verify', '--dataset', 'mini'], { ...env, EXECRET_ISOLATION: 'rlimit' }));
+    const r = await capture(() => main(['verify', '--dataset', TINY], { ...env, EXECRET_ISOLATION: 'rlimit' }));
     expect(r.code).toBe(0);
     expect(r.stderr).not.toMatch(/bubblewrap is not usable/);
   }, 120_000);
 
   it('fails when bubblewrap is required', async () => {
-    const r = await capture(() => main(['verify', '--dataset', 'mini', '--isolation', 'bwrap'], env));
+    const r = await capture(() => main(['verify', '--dataset', TINY, '--isolation', 'bwrap'], env));
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/isolation 'bwrap' requested but bubblewrap/);
   }, 120_000);
 
   it('rejects a bad --isolation as a usage error', async () => {
-    const r = await capture(() => main(['verify', '--dataset', 'mini', '--isolation', 'docker'], env));
+    const r = await capture(() => main(['verify', '--dataset', TINY, '--isolation', 'docker'], env));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--isolation must be one of auto, bwrap, rlimit, got "docker"/);
   });
@@ -66,7 +69,23 @@ describe('execret without bubblewrap', () => {
   it('puts the isolation first in the manifest and the report', async () => {
     const out = join(root, 'results');
     const r = await capture(() =>
-      main(['run', '--models', 'bm25', '--rerank', 'none', '--skip-verify', '--resamples', '200', '--out', out], env),
+      main(
+        [
+          'run',
+          '--dataset',
+          TINY,
+          '--models',
+          'bm25',
+          '--rerank',
+          'none',
+          '--skip-verify',
+          '--resamples',
+          '200',
+          '--out',
+          out,
+        ],
+        env,
+      ),
     );
     expect(r.code).toBe(0);
     const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Record<string, unknown>;

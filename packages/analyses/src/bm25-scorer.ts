@@ -3,6 +3,9 @@ import { sha256Hex } from '@execret/formats';
 import type { PoolView } from './pool-view.js';
 import type { Scorer } from './scorer.js';
 
+/** What a run, a results file and `execret models` call the BM25 system: its id, provider and similarity. */
+export const BM25_SYSTEM = { id: 'bm25', provider: 'execret', similarity: 'bm25' } as const;
+
 /**
  * BM25 over the pool as a {@link Scorer} (`@execret/embedders`' code-aware tokenizer and rank_bm25's BM25Okapi
  * defaults). Each ablation pool gets its own index, so document frequencies and average lengths are those of the
@@ -40,9 +43,9 @@ export function createBm25Scorer(pool: PoolView): Scorer & { info: Bm25Info } {
     }),
   );
   return {
-    id: 'bm25',
-    similarity: 'bm25',
-    provider: 'execret',
+    id: BM25_SYSTEM.id,
+    similarity: BM25_SYSTEM.similarity,
+    provider: BM25_SYSTEM.provider,
     configHash,
     info,
     async rank(docs, k) {

@@ -1,8 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { denseScorer } from '../test/dense-scorer.js';
 import { testPool } from '../test/test-pool.js';
 import { ablationPools } from './ablation-pools.js';
-import { folderMatrixScorers } from './folder-matrix-scorers.js';
+import { embeddedScorer } from './embedded-scorer.js';
+import { folderMatrixScorers, readMatrixFolderScorers } from './folder-matrix-scorers.js';
+import { createMatrixScorer } from './matrix-scorer.js';
 import { rankSystem } from './rank-system.js';
 
 const pool = testPool();
@@ -40,5 +45,37 @@ describe('folderMatrixScorers', () => {
         'dot',
       ),
     ).toThrow(`execret: /m/x.npz: expected a query matrix with ${pool.queryIds.length} rows`);
+  });
+});
+
+describe('readMatrixFolderScorers', () => {
+  it('says the folder has no .npz file when it has none', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'execret-npz-'));
+    try {
+      await expect(readMatrixFolderScorers(dir, pool, 'cosine')).rejects.toThrow(`execret: no .npz files in ${dir}`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('embeddedScorer', () => {
+  it("ranks like the matrix scorer of the model's info, named after the model", async () => {
+    const queries = Float32Array.of(1, 0, 0, 1, 1, 1);
+    const scorer = embeddedScorer(pool, {
+      model: 'm/x',
+      info: { provider: 'openai', configHash: 'h', similarity: 'unit-cosine', dims: 2 },
+      queries: { data: queries },
+      documents: { data: DOCS },
+    });
+    expect(scorer).toMatchObject({ id: 'm/x', provider: 'openai', configHash: 'h', similarity: 'cosine' });
+    const want = createMatrixScorer(
+      pool,
+      { id: 'm/x', provider: 'openai', configHash: 'h', similarity: 'cosine' },
+      queries,
+      DOCS,
+      2,
+    );
+    expect((await rankSystem(scorer, pool, [])).runDocs).toEqual((await rankSystem(want, pool, [])).runDocs);
   });
 });

@@ -1,4 +1,4 @@
-import type { FolderMatrices } from '@execret/embedders';
+import { type FolderMatrices, importMatrixFolder } from '@execret/embedders';
 import { createMatrixScorer } from './matrix-scorer.js';
 import { poolOrderRows } from './pool-order-rows.js';
 import type { PoolView } from './pool-view.js';
@@ -29,4 +29,25 @@ export function folderMatrixScorers(
     const docRows = poolOrderRows(documents, pool.docIds, pool.inputOrder, file);
     return createMatrixScorer(pool, info, queryRows, docRows, queries.dims);
   });
+}
+
+/**
+ * Systems from embedding matrices made elsewhere (`execret score --embeddings`): every `.npz` of a folder
+ * (`@execret/embedders`' `importMatrixFolder`, bounded by the pool's row counts), one system each
+ * ({@link folderMatrixScorers}).
+ *
+ * @throws Error when the folder holds no `.npz` file; what `importMatrixFolder` and {@link folderMatrixScorers} throw
+ * @example
+ * const scorers = await readMatrixFolderScorers('release/embeddings', pool, 'cosine');
+ */
+export async function readMatrixFolderScorers(
+  dir: string,
+  pool: PoolView,
+  similarity: 'cosine' | 'dot',
+): Promise<Scorer[]> {
+  const imported = await importMatrixFolder(dir, {
+    rows: { queries: pool.queryIds.length, documents: pool.docIds.length },
+  });
+  if (imported.length === 0) throw new Error(`execret: no .npz files in ${dir}`);
+  return folderMatrixScorers(pool, imported, similarity);
 }

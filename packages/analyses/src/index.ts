@@ -5,7 +5,7 @@ export {
   type AnalysesErrorCode,
   type AnalysesErrorOptions,
 } from './analyses-error.js';
-export { createBm25Scorer } from './bm25-scorer.js';
+export { BM25_SYSTEM, createBm25Scorer } from './bm25-scorer.js';
 export {
   type BoundaryRun,
   type BoundaryRunOptions,
@@ -20,6 +20,7 @@ export {
   type CompareResultsOptions,
   compareResults,
 } from './compare-results.js';
+export { comparisonFiles } from './comparison-files.js';
 export {
   type CanonicalBelowCell,
   type CompareLanguagesOptions,
@@ -44,13 +45,15 @@ export {
   type TaskPair,
   type TaskPairing,
 } from './cross-language-pairing.js';
+export { type CrossLanguageFolder, crossLanguageSides } from './cross-language-side.js';
 export { crossLanguageSystems } from './cross-language-systems.js';
 export { editSpan } from './edit-span.js';
 export { deceptionByEditSpan, type EditSpanDeception } from './edit-span-deception.js';
+export { type EmbeddedModel, embeddedScorer } from './embedded-scorer.js';
 export { evaluateSystem } from './evaluate-system.js';
 export { type ExecutePairsOptions, executePairs, type PairRunner } from './execute-pairs.js';
 export { executeRetrieved } from './execute-retrieved.js';
-export { folderMatrixScorers } from './folder-matrix-scorers.js';
+export { folderMatrixScorers, readMatrixFolderScorers } from './folder-matrix-scorers.js';
 export { formatCrossLanguageMarkdown } from './format-cross-language.js';
 export type { GroupScores } from './group-scores.js';
 export { languageCounts } from './language-counts.js';

@@ -1,35 +1,12 @@
 import { lookupExecution, type ReleaseExecutionCache } from '@execret/dataset';
-import { codeSha256, testsSha256 } from '@execret/formats';
+import { codeSha256, testsSha256, type VerifyReport } from '@execret/formats';
 import { type ExecutePairsOptions, executePairs, type PairRunner } from './execute-pairs.js';
 import { PairSet } from './pair-set.js';
 import type { PassTable } from './pass-table.js';
 import type { PoolView } from './pool-view.js';
 import { inShard, type Shard } from './shard.js';
 
-/** What {@link verifyGroups} found. */
-export interface VerifyReport {
-  /** Own-group pairs checked (of this shard). */
-  readonly pairs: number;
-  /** Of them, executed now and answered by the runner's cache. */
-  readonly executed: number;
-  readonly cached: number;
-  readonly canonicalsPassing: number;
-  readonly canonicals: number;
-  readonly distractorsFailing: number;
-  readonly distractors: number;
-  /** Own-group pairs whose outcome contradicts the label: a failing canonical or a passing distractor. */
-  readonly contradictions: {
-    query_id: string;
-    corpus_id: string;
-    label: string;
-    status: string;
-    tests: readonly string[];
-  }[];
-  /** Pairs where the release's execution cache disagrees with the runner on pass/fail. */
-  readonly releaseDisagreements: number;
-  /** Own-group pairs the release's execution cache knows. */
-  readonly releaseKnown: number;
-}
+export type { VerifyReport } from '@execret/formats';
 
 /** Options of {@link verifyGroups}. */
 export interface VerifyGroupsOptions extends ExecutePairsOptions {

@@ -1,8 +1,8 @@
+import type { OracleStats } from '@execret/formats';
 import type { Benchmark } from './benchmark.js';
 import type { WrittenResultsFile } from './results-extras.js';
 import {
   type ManifestEmbedding,
-  type ManifestOracleStats,
   type ManifestSkippedSystem,
   type ManifestTwoStageSystem,
   type ManifestVerify,
@@ -31,7 +31,7 @@ export interface RunManifestParts {
       readonly python: { readonly executable: string; readonly version: string };
       readonly javascript: Parameters<typeof manifestJavascriptRunner>[0];
     };
-    readonly stats: ManifestOracleStats;
+    readonly stats: OracleStats;
   } | null;
   /** The dataset as given (`--dataset`), as loaded, and its pool's counts. */
   readonly dataset: {

@@ -36,24 +36,20 @@ export {
   type ReleaseExecutionEntry,
 } from './execution-cache.js';
 export { formatValidationReport } from './format-validation-report.js';
-export type { HubCommitResolution } from './hub-commit.js';
-export type { HubIntegrity } from './hub-commit-record.js';
-export {
-  downloadHubDataset,
-  type HubDownloadOptions,
-  type HubDownloadResult,
-  type HubFileResult,
-} from './hub-download.js';
-export { DEFAULT_PROGRESS_INTERVAL_BYTES, type DownloadProgressEvent } from './hub-download-file.js';
-export { HUB_PARTS, type HubPart } from './hub-parts.js';
+export type { HubCommitResolution } from './hub/commit.js';
+export type { HubIntegrity } from './hub/commit-record.js';
+export { downloadHubDataset } from './hub/download.js';
+export { DEFAULT_PROGRESS_INTERVAL_BYTES, type DownloadProgressEvent } from './hub/download-file.js';
+export { HUB_PARTS, type HubPart } from './hub/parts.js';
 export {
   DEFAULT_HUB_REVISION,
   type HubReference,
   parseHubReference,
   RELEASE_HUB_REPOSITORY,
-} from './hub-reference.js';
-export type { RefusedPathReason, RefusedRemoteFile } from './hub-safe-path.js';
-export { DEFAULT_HUB_ENDPOINT } from './hub-urls.js';
+} from './hub/reference.js';
+export type { RefusedPathReason, RefusedRemoteFile } from './hub/safe-path.js';
+export type { HubDownloadOptions, HubDownloadResult, HubFileResult } from './hub/types.js';
+export { DEFAULT_HUB_ENDPOINT } from './hub/urls.js';
 export { DEFAULT_MAX_ISSUES, DEFAULT_MAX_LINE_BYTES } from './jsonl.js';
 export { type LoadExecRetrievalOptions, loadExecRetrieval } from './load.js';
 export { manifestDataset } from './manifest-dataset.js';
@@ -67,6 +63,21 @@ export {
   retainDistractors,
   retentionOrder,
 } from './pool.js';
+export type {
+  CopyVerificationRecord,
+  CorpusRecord,
+  DistractorMetadataRecord,
+  EditRecord,
+  QueryRecord,
+} from './release-records.js';
+export {
+  assembleReleaseRows,
+  type DistractorExtras,
+  type ReleaseDistractor,
+  type ReleaseGroup,
+  type ReleaseRows,
+  type ReleaseRun,
+} from './release-rows.js';
 export {
   type ParsedResultFile,
   type ParseResultOptions,
@@ -86,10 +97,12 @@ export {
   type WrittenResultsFile,
 } from './results-extras.js';
 export {
+  type ResultsFolder,
   readAnalysesFiles,
   readComparisonFiles,
   readFolderManifest,
   readResultFiles,
+  readResultsFolder,
   readSolvedByFile,
   type SolvedByFile,
 } from './results-folder.js';
@@ -151,8 +164,11 @@ export {
 export { type ValidationReport, validationReport } from './validation-report.js';
 export type { ValidationSummary } from './validation-summary.js';
 export {
+  canonicalLayout,
+  serializeJsonl,
   type WriteExecRetrievalOptions,
   type WriteExecRetrievalResult,
   type WrittenFile,
   writeExecRetrieval,
 } from './write.js';
+export { serializeReleaseRows, writeReleaseFiles } from './write-release-rows.js';

@@ -5,9 +5,10 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Benchmark } from './benchmark.js';
 import { DatasetError } from './errors.js';
-import { downloadHubDataset, type HubDownloadOptions } from './hub-download.js';
-import { type HubPart, hubParts } from './hub-parts.js';
-import { parseHubReference } from './hub-reference.js';
+import { downloadHubDataset } from './hub/download.js';
+import { type HubPart, hubParts } from './hub/parts.js';
+import { parseHubReference } from './hub/reference.js';
+import type { HubDownloadOptions } from './hub/types.js';
 import { BUNDLED_DATASETS, type BundledDataset, bundledDatasetDirectory } from './mini.js';
 import { type ReadReleaseOptions, readReleaseDirectory } from './read-release.js';
 

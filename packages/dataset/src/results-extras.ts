@@ -2,18 +2,10 @@
  * What execret adds to a release-shaped `results/<model>.json` under `execret` (files of other tools have none):
  * the types the writer fills and the tolerant accessors readers use (see docs/formats.md).
  */
+import type { TwoStageRecord } from '@execret/formats';
 import type { ResultsFile } from './schemas.js';
 
-/** A two-stage system's make-up, under `execret.two_stage` of its results file (see docs/formats.md). */
-export interface TwoStageRecord {
-  first_stage: string;
-  first_stage_config_hash: string;
-  depth: number;
-  reranker: string;
-  reranker_config_hash: string;
-  reranker_provider: string;
-  reranker_method: string;
-}
+export type { TwoStageRecord } from '@execret/formats';
 
 /** `execret.two_stage`: the record and the ceiling (the first stage's exec@depth). */
 export interface TwoStageExtras extends TwoStageRecord {

@@ -7,6 +7,7 @@ import {
   readComparisonFiles,
   readFolderManifest,
   readResultFiles,
+  readResultsFolder,
   readSolvedByFile,
 } from './results-folder.js';
 
@@ -55,5 +56,15 @@ describe('results folder readers', () => {
   it('reads the manifest, keeping unknown fields, and gives {} when the folder has none', async () => {
     expect(await readFolderManifest(full)).toEqual({ tool: 'execret', dataset: 'mini', extra: true });
     expect(await readFolderManifest(empty)).toEqual({});
+  });
+
+  it('reads the whole folder in one call, each part as its own reader gives it', async () => {
+    const folder = await readResultsFolder(full);
+    expect(folder.results.map((f) => f.model)).toEqual(['toy-lexical', 'toy-random']);
+    expect(Object.keys(folder.pairwise)).toEqual(['toy-lexical vs toy-random']);
+    expect(folder.analyses).toEqual([{ model: 'toy-random' }]);
+    expect(folder.solvedBy).toMatchObject({ systems: 2 });
+    expect(folder.manifest).toMatchObject({ dataset: 'mini' });
+    await expect(readResultsFolder(empty)).rejects.toThrow(/has no results\/ folder/);
   });
 });

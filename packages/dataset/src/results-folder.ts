@@ -110,3 +110,34 @@ export async function readSolvedByFile(dir: string): Promise<SolvedByFile | unde
   const path = join(dir, RESULTS_LAYOUT.solvedBy);
   return (await exists(path)) ? (parseJsonDocument(await readText(path), path) as SolvedByFile) : undefined;
 }
+
+/** A results folder read back whole: what `@execret/report` renders. */
+export interface ResultsFolder<Analyses = unknown> {
+  /** `results/*.json`, checked, sorted by model. */
+  readonly results: ResultsFile[];
+  /** `tests/confidence_intervals.json` (`{}` when absent). */
+  readonly intervals: ConfidenceIntervals;
+  /** `tests/pairwise_tests.json` (`{}` when absent). */
+  readonly pairwise: PairwiseTests;
+  /** `analyses/*.json` but `solved_by.json`. */
+  readonly analyses: Analyses[];
+  readonly solvedBy: SolvedByFile | undefined;
+  /** `manifest.json` (`{}` when absent). */
+  readonly manifest: Partial<RunManifest>;
+}
+
+/**
+ * Every file of a results folder that a report reads, in this order: {@link readResultFiles},
+ * {@link readComparisonFiles}, {@link readAnalysesFiles}, {@link readSolvedByFile}, {@link readFolderManifest}.
+ *
+ * @throws {DatasetError} as those readers do, for the first file that fails
+ * @example
+ * const files = reportFiles({ title, ...(await readResultsFolder<SystemAnalyses>('execret-results')) });
+ */
+export async function readResultsFolder<Analyses = unknown>(dir: string): Promise<ResultsFolder<Analyses>> {
+  const results = await readResultFiles(dir);
+  const { intervals, pairwise } = await readComparisonFiles(dir);
+  const analyses = await readAnalysesFiles<Analyses>(dir);
+  const solvedBy = await readSolvedByFile(dir);
+  return { results, intervals, pairwise, analyses, solvedBy, manifest: await readFolderManifest(dir) };
+}

@@ -4,6 +4,7 @@
  * issue listed; internal inconsistencies (a rate that does not match its counts) are warnings.
  */
 import { readFile } from 'node:fs/promises';
+import type { ReleaseBinaryComparison } from '@execret/formats';
 import { DatasetError, type DatasetIssue } from './errors.js';
 import { locateJsonError } from './json-error.js';
 import {
@@ -181,15 +182,7 @@ export function parsePairwiseTests(text: string, options: ParseResultOptions = {
         continue;
       }
       if (schema === execComparisonSchema) {
-        const e = entry as {
-          a_only: number;
-          b_only: number;
-          both: number;
-          neither: number;
-          a_rate: number;
-          b_rate: number;
-          delta: number;
-        };
+        const e = entry as ReleaseBinaryComparison;
         const n = e.a_only + e.b_only + e.both + e.neither;
         const aRate = n === 0 ? 0 : (e.a_only + e.both) / n;
         const bRate = n === 0 ? 0 : (e.b_only + e.both) / n;

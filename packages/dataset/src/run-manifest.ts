@@ -4,11 +4,36 @@
  * CLI writes a {@link RunManifest}, the report and `execret compare-languages` read it back with
  * {@link readRunManifest}.
  */
+import type {
+  EmbedUsage,
+  ExecRerankCost,
+  OraclePhases,
+  OracleStats,
+  RerankUsage,
+  SecondStageInfo,
+  TwoStageSummary,
+  VerifyContradiction,
+  VerifyReport,
+} from '@execret/formats';
 import { z } from 'zod';
 import type { HubLoadInfo } from './benchmark.js';
 import type { DatasetIssue } from './errors.js';
 import { failSchema, type ParsedResultFile, type ParseResultOptions, parseJsonDocument, readText } from './results.js';
+import type { ShapeOf } from './schema-shape.js';
 import { countUnknownFields, zodIssuesToDatasetIssues } from './schemas.js';
+
+/** @deprecated formats' `RerankUsage`; this alias goes after one release. */
+export type ManifestRerankUsage = RerankUsage;
+/** @deprecated formats' `ExecRerankCost`; this alias goes after one release. */
+export type ManifestExecutionCost = ExecRerankCost;
+/** @deprecated formats' `SecondStageInfo`; this alias goes after one release. */
+export type ManifestSecondStage = SecondStageInfo;
+/** @deprecated formats' `EmbedUsage`; this alias goes after one release. */
+export type ManifestEmbedUsage = EmbedUsage;
+/** @deprecated formats' `VerifyContradiction`; this alias goes after one release. */
+export type ManifestContradiction = VerifyContradiction;
+/** @deprecated formats' `OracleStats`; this alias goes after one release. */
+export type ManifestOracleStats = OracleStats;
 
 /** A first-stage system of the run (`systems[]`). */
 export interface ManifestSystem {
@@ -24,84 +49,8 @@ export interface ManifestSkippedSystem {
   reason: string;
 }
 
-/** `@execret/rerankers`' `RerankUsage` of one two-stage system. */
-export interface ManifestRerankUsage {
-  calls: number;
-  requests: number;
-  retries: number;
-  documents: number;
-  inputTokens: number;
-  tokensEstimated: boolean;
-  outputTokens: number;
-  searchUnits: number;
-  costUsd: number | null;
-  seconds: number;
-}
-
-/** `@execret/exec-rerank`'s `ExecRerankCost` of one two-stage system. */
-export interface ManifestExecutionCost {
-  chatCalls: number;
-  chatRequests: number;
-  chatCacheHits: number;
-  promptTokens: number;
-  completionTokens: number;
-  costUsd: number | null;
-  executions: number;
-  executedTests: number;
-  cachedExecutions: number;
-  executionMs: number;
-  seconds: number;
-}
-
-/** What the manifest records of a second stage (its `info`, no keys, no URLs). */
-export interface ManifestSecondStage {
-  id: string;
-  configHash: string;
-  provider: string;
-  method: string;
-  model: string;
-  revision: string | null;
-  instruction: string | null;
-  truncation: string;
-  maxLength: number | null;
-  dtype: string;
-  pointwise: boolean;
-  params: Readonly<Record<string, unknown>>;
-}
-
-/** A two-stage system: what it is made of and what it cost (`two_stage_systems[]`). */
-export interface ManifestTwoStageSystem {
-  model: string;
-  config_hash: string;
-  first_stage: string;
-  first_stage_config_hash: string;
-  depth: number;
-  reranker: ManifestSecondStage;
-  queries: number;
-  pairs: number;
-  usage: ManifestRerankUsage;
-  execution: ManifestExecutionCost | null;
-  seconds: number;
-  per_query: {
-    seconds: number;
-    calls: number;
-    input_tokens: number;
-    output_tokens: number;
-    cost_usd: number | null;
-    executions: number;
-    executed_tests: number;
-  };
-}
-
-/** `@execret/embedders`' `EmbedUsage` of one side. */
-export interface ManifestEmbedUsage {
-  texts: number;
-  requests: number;
-  retries: number;
-  inputTokens: number;
-  tokensEstimated: boolean;
-  costUsd: number | null;
-}
+/** A two-stage system: what it is made of and what it cost (`two_stage_systems[]`, formats' `TwoStageSummary`). */
+export type ManifestTwoStageSystem = TwoStageSummary<ExecRerankCost>;
 
 /** An embedding model of the run (`embedding[<model>]`): its recorded settings and what embedding cost. */
 export interface ManifestEmbedding {
@@ -117,33 +66,12 @@ export interface ManifestEmbedding {
   pooling: string | null;
   dtype: string | null;
   cache_hits: number;
-  usage: { query: ManifestEmbedUsage; document: ManifestEmbedUsage };
+  usage: { query: EmbedUsage; document: EmbedUsage };
   seconds: number;
 }
 
-/** A snippet whose execution contradicts its label (`verify.contradictions[]`). */
-export interface ManifestContradiction {
-  query_id: string;
-  corpus_id: string;
-  label: string;
-  status: string;
-  tests: readonly string[];
-}
-
-/** The labels checked by executing every query's own group (`verify`). */
-export interface ManifestVerify {
-  pairs: number;
-  executed: number;
-  cached: number;
-  canonicals: number;
-  canonicalsPassing: number;
-  distractors: number;
-  distractorsFailing: number;
-  contradictions: readonly ManifestContradiction[];
-  releaseDisagreements: number;
-  releaseKnown: number;
-  seconds: number;
-}
+/** The labels checked by executing every query's own group, and the seconds it took (`verify`). */
+export type ManifestVerify = VerifyReport & { readonly seconds: number };
 
 /** A Hub load (`dataset_hub`): the commit, how it was found, the parts, and each file's check. */
 export interface ManifestHub {
@@ -157,17 +85,6 @@ export interface ManifestHub {
   parts: string[];
   files: { file: string; status: string; bytes: number; integrity: string }[];
   refused: { path: string; reason: string }[];
-}
-
-/** The oracle's counters (`oracle_stats`, `@execret/oracle`'s `OracleStats`). */
-export interface ManifestOracleStats {
-  executed: number;
-  cacheHits: number;
-  serverRestarts: number;
-  killedDescendants: number;
-  removedFiles: number;
-  /** Milliseconds per phase of the fork servers, summed over the executed jobs. */
-  phaseMs: { fork: number; childSetup: number; job: number; judging: number; cleanup: number; server: number };
 }
 
 /** The JavaScript runner, when a JavaScript or TypeScript pair ran (`javascript_runner`). */
@@ -226,7 +143,7 @@ export interface RunManifest {
   ties_decided: Record<string, Record<string, number>>;
   unexecuted_pairs: Record<string, number>;
   truncated_tie_groups: Record<string, number>;
-  oracle_stats: ManifestOracleStats | null;
+  oracle_stats: OracleStats | null;
   javascript_runner: ManifestJavascriptRunner | null;
   /** Seconds per stage (`load`, `verify`, `embed`, `rank`, `rerank`, `execute`, `evaluate`, `compare`) and `total`. */
   timings_seconds: Record<string, number>;
@@ -247,7 +164,7 @@ const rerankUsageSchema = z.looseObject({
   searchUnits: count,
   costUsd: z.number().nullable(),
   seconds: count,
-});
+} satisfies ShapeOf<RerankUsage>);
 
 const executionCostSchema = z.looseObject({
   chatCalls: count,
@@ -261,7 +178,7 @@ const executionCostSchema = z.looseObject({
   cachedExecutions: count,
   executionMs: count,
   seconds: count,
-});
+} satisfies ShapeOf<ExecRerankCost>);
 
 const twoStageSystemSchema = z.looseObject({
   model: z.string(),
@@ -282,7 +199,7 @@ const twoStageSystemSchema = z.looseObject({
     dtype: z.string(),
     pointwise: z.boolean(),
     params: z.record(z.string(), z.unknown()),
-  }),
+  } satisfies ShapeOf<SecondStageInfo>),
   queries: z.int().min(0),
   pairs: z.int().min(0),
   usage: rerankUsageSchema,
@@ -296,8 +213,8 @@ const twoStageSystemSchema = z.looseObject({
     cost_usd: z.number().nullable(),
     executions: count,
     executed_tests: count,
-  }),
-});
+  } satisfies ShapeOf<ManifestTwoStageSystem['per_query']>),
+} satisfies ShapeOf<ManifestTwoStageSystem>);
 
 const embedUsageSchema = z.looseObject({
   texts: count,
@@ -306,7 +223,7 @@ const embedUsageSchema = z.looseObject({
   inputTokens: count,
   tokensEstimated: z.boolean(),
   costUsd: z.number().nullable(),
-});
+} satisfies ShapeOf<EmbedUsage>);
 
 const embeddingSchema = z.looseObject({
   config_hash: z.string(),
@@ -323,7 +240,7 @@ const embeddingSchema = z.looseObject({
   cache_hits: z.int().min(0),
   usage: z.looseObject({ query: embedUsageSchema, document: embedUsageSchema }),
   seconds: count,
-});
+} satisfies ShapeOf<ManifestEmbedding>);
 
 const verifySchema = z.looseObject({
   pairs: z.int().min(0),
@@ -340,12 +257,12 @@ const verifySchema = z.looseObject({
       label: z.string(),
       status: z.string(),
       tests: z.array(z.string()),
-    }),
+    } satisfies ShapeOf<VerifyContradiction>),
   ),
   releaseDisagreements: z.int().min(0),
   releaseKnown: z.int().min(0),
   seconds: count,
-});
+} satisfies ShapeOf<ManifestVerify>);
 
 const hubSchema = z.looseObject({
   repository: z.string(),
@@ -358,7 +275,7 @@ const hubSchema = z.looseObject({
   parts: z.array(z.string()),
   files: z.array(z.looseObject({ file: z.string(), status: z.string(), bytes: count, integrity: z.string() })),
   refused: z.array(z.looseObject({ path: z.string(), reason: z.string() })),
-});
+} satisfies ShapeOf<ManifestHub>);
 
 /**
  * The schema of {@link RunManifest} (unknown fields allowed at every level). {@link parseRunManifest} checks each
@@ -385,9 +302,16 @@ export const runManifestSchema = z.looseObject({
   bootstrap_resamples: z.int().min(1),
   ties: z.enum(['trec', 'expected']),
   systems: z.array(
-    z.looseObject({ model: z.string(), config_hash: z.string(), provider: z.string(), similarity: z.string() }),
+    z.looseObject({
+      model: z.string(),
+      config_hash: z.string(),
+      provider: z.string(),
+      similarity: z.string(),
+    } satisfies ShapeOf<ManifestSystem>),
   ),
-  skipped_systems: z.array(z.looseObject({ model: z.string(), reason: z.string() })),
+  skipped_systems: z.array(
+    z.looseObject({ model: z.string(), reason: z.string() } satisfies ShapeOf<ManifestSkippedSystem>),
+  ),
   two_stage_systems: z.array(twoStageSystemSchema),
   embedding: z.record(z.string(), embeddingSchema),
   verify: verifySchema.nullable(),
@@ -409,8 +333,8 @@ export const runManifestSchema = z.looseObject({
         judging: count,
         cleanup: count,
         server: count,
-      }),
-    })
+      } satisfies ShapeOf<OraclePhases>),
+    } satisfies ShapeOf<OracleStats>)
     .nullable(),
   javascript_runner: z
     .looseObject({
@@ -420,10 +344,10 @@ export const runManifestSchema = z.looseObject({
       isolation: z.string(),
       timeout_ms: count,
       memory_mb: count,
-    })
+    } satisfies ShapeOf<ManifestJavascriptRunner>)
     .nullable(),
   timings_seconds: numbers,
-});
+} satisfies ShapeOf<RunManifest>);
 
 /** Fields of {@link RunManifest}, in the order they are written. */
 export const RUN_MANIFEST_FIELDS: readonly (keyof RunManifest)[] = Object.keys(

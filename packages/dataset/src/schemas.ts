@@ -6,10 +6,11 @@
  * these schemas but keep the original parsed object (zod would rebuild it with a different key order), so
  * writing a loaded row reproduces it byte for byte.
  */
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@execret/formats';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type ReleaseBinaryComparison } from '@execret/formats';
 import { z } from 'zod';
 import type { DatasetIssue } from './errors.js';
 import { describeJson } from './jsonl.js';
+import type { ShapeOf } from './schema-shape.js';
 
 /** The two values of a snippet's `label`. */
 export const LABELS = ['correct', 'incorrect'] as const;
@@ -125,7 +126,7 @@ export const execComparisonSchema = z.looseObject({
   delta: z.number(),
   mcnemar_exact_p: z.number().min(0).max(1),
   bootstrap_ci_95: ci95,
-});
+} satisfies ShapeOf<ReleaseBinaryComparison>);
 /** Comparison of two systems on an `exec@k` measure. */
 export type ExecComparison = z.infer<typeof execComparisonSchema>;
 

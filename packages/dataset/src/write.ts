@@ -93,7 +93,8 @@ export function serializeJsonl(rows: readonly unknown[], layout: JsonlLayout): s
   return layout.bom ? `\ufeff${text}` : text;
 }
 
-async function writeAtomic(path: string, data: string): Promise<void> {
+/** Writes `data` to a temporary name beside `path`, then renames it: a reader never sees half a file. */
+export async function writeAtomic(path: string, data: string): Promise<void> {
   const temp = `${path}.${randomBytes(6).toString('hex')}.part`;
   try {
     await writeFile(temp, data, 'utf8');

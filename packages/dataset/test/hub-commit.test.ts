@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type FakeHub, startFakeHub } from '@execret/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hubCacheDirectory, hubRepoCacheDirectory } from '../src/hub-cache.js';
-import { resolveHubCommit } from '../src/hub-commit.js';
-import { createHubHttp } from '../src/hub-http.js';
+import { hubCacheDirectory, hubRepoCacheDirectory } from '../src/hub/cache.js';
+import { resolveHubCommit } from '../src/hub/commit.js';
+import { createHubHttp } from '../src/hub/http.js';
 import { DatasetError, downloadHubDataset, loadExecRetrieval } from '../src/index.js';
 import { FIXTURE_DIR, tempDir } from './helpers.js';
 

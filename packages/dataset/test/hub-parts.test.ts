@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import { join } from 'node:path';
 import { type FakeHub, startFakeHub } from '@execret/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hubCacheDirectory } from '../src/hub-cache.js';
+import { hubCacheDirectory } from '../src/hub/cache.js';
 import { DatasetError, downloadHubDataset, loadExecRetrieval } from '../src/index.js';
 import { copyFixture, FIXTURE_DIR, tempDir } from './helpers.js';
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { type FakeHub, startFakeHub } from '@execret/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hubIncompleteDirectory, hubRepoCacheDirectory } from '../src/hub-cache.js';
+import { hubIncompleteDirectory, hubRepoCacheDirectory } from '../src/hub/cache.js';
 import { DatasetError, type DownloadProgressEvent, downloadHubDataset } from '../src/index.js';
 import { FIXTURE_DIR, tempDir } from './helpers.js';
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type FakeHub, startFakeHub } from '@execret/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hubIncompleteDirectory, hubRepoCacheDirectory } from '../src/hub-cache.js';
+import { hubIncompleteDirectory, hubRepoCacheDirectory } from '../src/hub/cache.js';
 import { DatasetError, downloadHubDataset } from '../src/index.js';
 import { FIXTURE_DIR, tempDir } from './helpers.js';
 

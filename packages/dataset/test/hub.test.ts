@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type FakeHub, startFakeHub } from '@execret/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hubCacheDirectory, hubIncompleteDirectory, hubRepoCacheDirectory } from '../src/hub-cache.js';
-import { hubFileUrl } from '../src/hub-urls.js';
+import { hubCacheDirectory, hubIncompleteDirectory, hubRepoCacheDirectory } from '../src/hub/cache.js';
+import { hubFileUrl } from '../src/hub/urls.js';
 import {
   DatasetError,
   type DownloadProgressEvent,

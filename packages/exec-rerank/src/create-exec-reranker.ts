@@ -1,9 +1,9 @@
-import { parseChatModelId } from './chat/chat-model-id.js';
 import { ExecRerankError } from './errors.js';
 import { createConsensusReranker } from './rerankers/consensus.js';
 import { createGeneratedTestsReranker } from './rerankers/generated-tests.js';
 import { createLlmProbeReranker } from './rerankers/llm-probe.js';
 import { createRandomCloneReranker } from './rerankers/random-clone.js';
+import { parseSecondStageId } from './second-stage-id.js';
 import type { ExecReranker, ExecRerankerOptions } from './types.js';
 
 /** The id patterns `createExecReranker` accepts, for help texts and error messages. */
@@ -31,12 +31,13 @@ export const EXEC_RERANKER_IDS: readonly string[] = [
 export function createExecReranker(id: string, options: ExecRerankerOptions = {}): ExecReranker {
   if (id === 'exec/consensus') return createConsensusReranker(options);
   if (id === 'exec/random-clone') return createRandomCloneReranker(options);
-  const m = /^exec\/(tests|probe)@(.+)$/.exec(id);
-  const chat = m === null ? null : parseChatModelId(m[2] as string);
-  if (m === null || chat === null)
+  const parsed = parseSecondStageId(id);
+  if (parsed === null || (parsed.kind !== 'tests' && parsed.kind !== 'probe'))
     throw new ExecRerankError(
       'unknown-reranker',
       `@execret/exec-rerank createExecReranker: unknown reranker ${JSON.stringify(id)}; expected one of ${EXEC_RERANKER_IDS.join(', ')}`,
     );
-  return m[1] === 'tests' ? createGeneratedTestsReranker(chat, options) : createLlmProbeReranker(chat, options);
+  return parsed.kind === 'tests'
+    ? createGeneratedTestsReranker(parsed.chat, options)
+    : createLlmProbeReranker(parsed.chat, options);
 }

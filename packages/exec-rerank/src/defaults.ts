@@ -22,3 +22,7 @@ export const DEFAULT_MAX_QUESTIONS = 10;
 export const DEFAULT_TESTS_SCORING = 'dual-agreement';
 /** Version of the probe helper and test text (see `pythonProbeCode`); part of every probing reranker's `configHash`. */
 export const PROBE_TEST_VERSION = 'python-probe/5';
+/** The second stages a default run adds over {@link DEFAULT_RERANKED_FIRST_STAGE}: the artifact baselines. */
+export const DEFAULT_SECOND_STAGES: readonly string[] = ['exec/consensus', 'exec/random-clone'];
+/** The first stage a default run's second stages rerank (`@execret/analyses`' BM25 scorer's id). */
+export const DEFAULT_RERANKED_FIRST_STAGE = 'bm25';

@@ -12,6 +12,7 @@ export {
 export type { ArtifactRecord, ChatArtifact, ChatReply, ExecutionArtifact, InputsArtifact } from './artifact-record.js';
 export { formatAuditLine } from './audit-line.js';
 export type { ChatFunction } from './chat/chat-endpoint.js';
+export type { ChatModelId } from './chat/chat-model-id.js';
 export { PROBE_PROMPT_VERSION } from './chat/probe-prompt.js';
 export { TESTS_PROMPT_VERSION } from './chat/tests-prompt.js';
 export { addExecRerankCost, emptyExecRerankCost } from './cost-meter.js';
@@ -25,6 +26,8 @@ export {
   DEFAULT_PROBE_STEPS,
   DEFAULT_PROBE_TIMEOUT_MS,
   DEFAULT_PROBES_PER_SUITE,
+  DEFAULT_RERANKED_FIRST_STAGE,
+  DEFAULT_SECOND_STAGES,
   DEFAULT_SUITE_PROBE_STEPS,
   DEFAULT_TEST_COUNT,
   DEFAULT_TESTS_SCORING,
@@ -42,6 +45,8 @@ export { createConsensusReranker } from './rerankers/consensus.js';
 export { createGeneratedTestsReranker } from './rerankers/generated-tests.js';
 export { createLlmProbeReranker } from './rerankers/llm-probe.js';
 export { createRandomCloneReranker } from './rerankers/random-clone.js';
+export { parseSecondStageId, type SecondStageIdParts } from './second-stage-id.js';
+export { languageUnreadable } from './second-stage-languages.js';
 export {
   executesCandidates,
   type OpenSecondStagesOptions,

@@ -14,6 +14,7 @@ import {
 import { openArtifactCache } from './artifact-cache.js';
 import { createExecReranker, EXEC_RERANKER_IDS } from './create-exec-reranker.js';
 import { ExecRerankError } from './errors.js';
+import { parseSecondStageId } from './second-stage-id.js';
 import { type TrackedArtifactCache, trackArtifactCache } from './tracked-artifact-cache.js';
 import type { ExecOracle, ExecRerankAudit, ExecRerankCost, ExecRerankerOptions } from './types.js';
 
@@ -39,7 +40,7 @@ export type SecondStageIdIssue = 'unknown' | 'fusion';
 
 /** Whether an id names an execution reranker (`exec/…`) rather than one of `@execret/rerankers`' registry. */
 function isExecId(id: string): boolean {
-  return id.startsWith('exec/');
+  return parseSecondStageId(id)?.kind !== 'model';
 }
 
 /**
@@ -54,13 +55,7 @@ function isExecId(id: string): boolean {
  * secondStageIdIssue('exec/tests@anthropic/claude');  // 'unknown'
  */
 export function secondStageIdIssue(id: string): SecondStageIdIssue | undefined {
-  if (isExecId(id)) {
-    const known =
-      id === 'exec/consensus' ||
-      id === 'exec/random-clone' ||
-      /^exec\/(tests|probe)@(openai|openai-compatible)\/\S/.test(id);
-    return known ? undefined : 'unknown';
-  }
+  if (isExecId(id)) return parseSecondStageId(id) === null ? 'unknown' : undefined;
   try {
     return describeReranker(id).provider === 'fusion' ? 'fusion' : undefined;
   } catch (error) {
@@ -87,7 +82,8 @@ export function executesCandidates(id: string): boolean {
  * which a caller may allow only inside a sandbox.
  */
 export function runsModelWrittenCode(id: string): boolean {
-  return id.startsWith('exec/tests@') || id.startsWith('exec/probe@');
+  const kind = parseSecondStageId(id)?.kind;
+  return kind === 'tests' || kind === 'probe';
 }
 
 /** Options of {@link openSecondStages}. */

@@ -1,3 +1,4 @@
+import type { ChatPrice, ExecRerankCost } from '@execret/formats';
 import type { Oracle } from '@execret/oracle';
 import type { RerankerInfo, RerankHit, RerankOptions, RerankUsage } from '@execret/rerankers';
 import type { ArtifactCache } from './artifact-cache.js';
@@ -5,6 +6,8 @@ import type { ChatEndpointOptions } from './chat/chat-endpoint.js';
 import type { Expectation } from './expectation.js';
 import type { GeneratedTestIssue } from './generated-test-issue.js';
 import type { ExecLanguage } from './language.js';
+
+export type { ChatPrice, ExecRerankCost } from '@execret/formats';
 
 /**
  * - `exec-consensus`: MBR-exec agreement on model-free inputs (`exec/consensus`);
@@ -61,36 +64,6 @@ export interface ExecRerankerOptions extends ChatEndpointOptions {
   price?: ChatPrice;
   /** Candidate language (default `PYTHON_LANGUAGE`). */
   language?: ExecLanguage;
-}
-
-/** Prices of a chat model in US dollars per million tokens; `costUsd = (prompt × input + completion × output) / 1e6`. */
-export interface ChatPrice {
-  readonly inputUsdPerMillion: number;
-  readonly outputUsdPerMillion: number;
-}
-
-/** Work done: chat, execution and time. Per `rerank` call in each result, and summed by `costs()`. */
-export interface ExecRerankCost {
-  /** Chat completions answered by the endpoint (cache hits excluded). */
-  readonly chatCalls: number;
-  /** HTTP requests they took, retries included (a caller-supplied client counts 1 per call). */
-  readonly chatRequests: number;
-  /** Chat replies served from the artifact cache. */
-  readonly chatCacheHits: number;
-  readonly promptTokens: number;
-  readonly completionTokens: number;
-  /** Dollars at `options.price`, or `null` without a price. */
-  readonly costUsd: number | null;
-  /** Suites (one candidate, one list of tests) executed by the oracle. */
-  readonly executions: number;
-  /** Tests (probes, generated tests) in those suites. */
-  readonly executedTests: number;
-  /** Suites answered by the artifact cache or the oracle's own cache. */
-  readonly cachedExecutions: number;
-  /** Sum of the executed suites' `durationMs`. */
-  readonly executionMs: number;
-  /** Wall-clock seconds inside `rerank`. */
-  readonly seconds: number;
 }
 
 /** One candidate as the audit records it. */

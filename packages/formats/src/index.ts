@@ -33,6 +33,17 @@ export {
   type PythonTokens,
   tokenizePython,
 } from './python-tokens.js';
+export type { BinaryComparison, ReleaseBinaryComparison } from './records/binary-comparison.js';
+export type { ChatMessage } from './records/chat-message.js';
+export type { ChatPrice } from './records/chat-price.js';
+export type { EmbedUsage } from './records/embed-usage.js';
+export type { ExecRerankCost } from './records/exec-rerank-cost.js';
+export type { OraclePhases, OracleStats } from './records/oracle-stats.js';
+export type { RerankUsage } from './records/rerank-usage.js';
+export type { SecondStageInfo } from './records/second-stage-info.js';
+export type { TwoStageRecord } from './records/two-stage-record.js';
+export type { TwoStageSummary } from './records/two-stage-summary.js';
+export type { VerifyContradiction, VerifyReport } from './records/verify-report.js';
 export { RELEASE_DATA_FILES, SHA256SUMS_FILE } from './release-files.js';
 export { runConcurrently } from './run-concurrently.js';
 export {

@@ -1,4 +1,4 @@
-import { DEFAULT_TEST_SUITE_SIZE } from '@execret/dataset';
+import { assembleReleaseRows, DEFAULT_TEST_SUITE_SIZE, type ReleaseDistractor } from '@execret/dataset';
 import type { ExecutionCacheRecord } from '@execret/formats';
 import { BUG_TYPES, type BugType } from '@execret/formats';
 import { createOracle } from '@execret/oracle';
@@ -19,7 +19,6 @@ import { GenerateError } from './errors.js';
 import { formatGateReport, type GateReport, validateTasks } from './gates.js';
 import type { PythonOptions } from './python.js';
 import type { CorpusRecord, DistractorMetadataRecord, EditRecord, QueryMetadata, QueryRecord } from './records.js';
-import { assembleReleaseRows, type ReleaseDistractor } from './release-rows.js';
 import { DEFAULT_BUILD_SEED, DEFAULT_MAX_DISTRACTORS, selectDistractors } from './select.js';
 import { type ResolvingTask, selectResolving } from './select-resolving.js';
 import { type StackedMutant, stackForTasks } from './stack.js';

@@ -16,6 +16,7 @@ export {
 } from './build.js';
 export { formatBuildReport } from './build-report-text.js';
 export { type CandidateBudget, DEFAULT_CANDIDATE_BUDGET } from './candidate-budget.js';
+export { classifyResult, passesAllTests } from './classify.js';
 export { applyEdits } from './edits.js';
 export { GenerateError, type GenerateErrorCode } from './errors.js';
 export {

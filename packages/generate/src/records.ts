@@ -1,17 +1,11 @@
-import type { Language } from '@execret/formats';
+import type { QueryRecord as ReleaseQueryRecord } from '@execret/dataset';
 
-/**
- * A line of `data/corpus.jsonl` (SPEC section 2). `bug_type` is absent on canonicals; `language` is absent
- * on Python snippets (docs/formats.md) and written for JavaScript and TypeScript ones.
- */
-export interface CorpusRecord {
-  corpus_id: string;
-  code: string;
-  label: 'correct' | 'incorrect';
-  bug_type?: string;
-  source_entry_id: string;
-  language?: Language;
-}
+export type {
+  CopyVerificationRecord,
+  CorpusRecord,
+  DistractorMetadataRecord,
+  EditRecord,
+} from '@execret/dataset';
 
 /** `metadata` of a generated query. */
 export interface QueryMetadata {
@@ -37,64 +31,5 @@ export interface QueryMetadata {
   max_tests?: number;
 }
 
-/** A line of `data/queries.jsonl` (SPEC section 2). */
-export interface QueryRecord {
-  query_id: string;
-  query: string;
-  test_suite: string[];
-  correct_corpus_ids: string[];
-  paired_distractor_corpus_ids: string[];
-  entry_id: string;
-  metadata: QueryMetadata;
-  /** Absent for Python tasks; `javascript` or `typescript` otherwise. */
-  language?: Language;
-}
-
-/** One edit in `data/distractor_metadata.jsonl` (positions as in `Edit`: 1-based lines, 0-based code-point columns, end exclusive). */
-export interface EditRecord {
-  bug_type: string;
-  operator: string;
-  line: number;
-  col_start: number;
-  end_line: number;
-  col_end: number;
-  before: string;
-  after: string;
-}
-
-/** A line of `data/distractor_metadata.jsonl` (fields defined by this package; see README). */
-export interface DistractorMetadataRecord {
-  corpus_id: string;
-  query_id: string;
-  /** The canonical this distractor was derived from. */
-  canonical_corpus_id: string;
-  entry_id: string;
-  task_id: string;
-  /** Same value as in the corpus: one of the six bug types, or `stacked` for multi-edit distractors. */
-  bug_type: string;
-  /** `output` (some assert fails) or `crash` (only errors / timeouts). */
-  failure: 'output' | 'crash';
-  /** Number of asserts that do not pass. */
-  failed_tests: number;
-  /** Copies only (propagated-bug builds): the corpus id of the distractor this one is a cosmetic copy of. */
-  copy_of?: string;
-  /**
-   * The edits that turn the canonical into this distractor (one, or 2–4 when stacked); for a copy, its original's
-   * edits (they reproduce `copy_of`, not the copy's text).
-   */
-  edits: EditRecord[];
-  /** Copies only: the cosmetic rewrites applied (`statement-order`, `operand-order`, `rename`, `reformat`). */
-  copy_kinds?: string[];
-  /** Copies only: how the copy was verified by execution against its original. */
-  copy_verification?: CopyVerificationRecord;
-}
-
-/** `copy_verification` of a copy's `data/distractor_metadata.jsonl` row. */
-export interface CopyVerificationRecord {
-  /** Tests whose outcome string equals the original's (all of them), out of `tests`. */
-  tests_agreed: number;
-  tests: number;
-  /** Probe inputs on which copy and original agree (all of them), out of `probes` (0: no probe input). */
-  probes_agreed: number;
-  probes: number;
-}
+/** A line of `data/queries.jsonl` of a build (`@execret/dataset`'s `QueryRecord` with this package's metadata). */
+export type QueryRecord = ReleaseQueryRecord<QueryMetadata>;

@@ -1,4 +1,5 @@
 import type { BugType, Language } from '@execret/formats';
+import type { JsMutantEdit } from '@execret/mutate-js';
 
 /**
  * One task of the `execret build --tasks tasks.jsonl` input (docs/formats.md): a function, its
@@ -17,20 +18,13 @@ export interface Task {
 }
 
 /**
- * One text edit. Lines are 1-based; columns are 0-based and counted in Unicode code points (Python
- * `str` indices, *not* UTF-16 units or UTF-8 bytes). The range `[line:colStart, endLine:colEnd)` is
- * half-open; `colEnd` may equal the length of its line including the line terminator, in which case
- * the terminator is replaced too (whole-line deletions). `before` is exactly the replaced text and
- * `after` its replacement.
+ * One text edit (`@execret/mutate-js`' `JsMutantEdit`, the one declaration). Lines are 1-based; columns are 0-based
+ * and counted in Unicode code points (Python `str` indices, *not* UTF-16 units or UTF-8 bytes). The range
+ * `[line:colStart, endLine:colEnd)` is half-open; `colEnd` may equal the length of its line including the line
+ * terminator, in which case the terminator is replaced too (whole-line deletions). `before` is exactly the replaced
+ * text and `after` its replacement.
  */
-export interface Edit {
-  line: number;
-  colStart: number;
-  endLine: number;
-  colEnd: number;
-  before: string;
-  after: string;
-}
+export type Edit = JsMutantEdit;
 
 /**
  * What the mutation engine decided about a candidate before execution:

@@ -1,11 +1,8 @@
+import type { ChatPrice } from '@execret/formats';
 import type { TokenUsage } from './client.js';
 
-/** Price of a model in US dollars per million tokens. */
-export interface TokenPrice {
-  /** USD per 1M prompt (input) tokens. */
-  inputUsdPerMillion: number;
-  /** USD per 1M completion (output, reasoning included) tokens. */
-  outputUsdPerMillion: number;
+/** Price of a model in US dollars per million tokens (formats' `ChatPrice`), and its Batch API discount. */
+export interface TokenPrice extends ChatPrice {
   /** Multiplier for tokens spent through the Batch API (default {@link DEFAULT_BATCH_PRICE_FACTOR}). */
   batchFactor?: number;
 }

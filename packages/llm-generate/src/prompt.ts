@@ -1,3 +1,7 @@
+import type { ChatMessage } from '@execret/formats';
+
+export type { ChatMessage } from '@execret/formats';
+
 import { BUG_TYPES, sha256Hex } from '@execret/formats';
 import type { RegistryEntry } from './registry.js';
 import {
@@ -95,12 +99,6 @@ const USER_PROMPT_TEMPLATE = 'Function name: {function_name}\nDomain: {domain}\n
  */
 const FEEDBACK_PROMPT_TEMPLATE =
   'Your previous answer was rejected by the automatic validation:\n{reasons}\nFix every problem listed and answer again with the complete JSON object (all fields, not only the changed parts), following all the rules.';
-
-/** A chat message as sent to the endpoint. */
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
 
 /** A reason an attempt was rejected (see the package README for every gate and code). */
 export interface RejectionReason {

@@ -1,9 +1,15 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { DEFAULT_TEST_SUITE_SIZE } from '@execret/dataset';
+import {
+  assembleReleaseRows,
+  type CorpusRecord,
+  DatasetError,
+  DEFAULT_TEST_SUITE_SIZE,
+  type DistractorMetadataRecord,
+  type QueryRecord,
+  serializeReleaseRows,
+  writeReleaseFiles,
+} from '@execret/dataset';
 import type { ExecutionCacheRecord } from '@execret/formats';
-import type { CorpusRecord, DistractorMetadataRecord, ExecutionResult, Task } from '@execret/generate';
-import { assembleReleaseRows, serializeReleaseRows } from '@execret/generate/internal';
+import type { ExecutionResult, Task } from '@execret/generate';
 import { LlmGenerateError } from './errors.js';
 import type { RegistryEntry } from './registry.js';
 import type { GenerationMode } from './reply-schema.js';
@@ -68,16 +74,8 @@ export interface LlmQueryMetadata {
   max_tests?: number;
 }
 
-/** A line of `data/queries.jsonl` written by this package. */
-export interface LlmQueryRecord {
-  query_id: string;
-  query: string;
-  test_suite: string[];
-  correct_corpus_ids: string[];
-  paired_distractor_corpus_ids: string[];
-  entry_id: string;
-  metadata: LlmQueryMetadata;
-}
+/** A line of `data/queries.jsonl` written by this package (`@execret/dataset`'s `QueryRecord`). */
+export type LlmQueryRecord = QueryRecord<LlmQueryMetadata>;
 
 /** A line of `data/distractor_metadata.jsonl`: `@execret/generate`'s fields plus the LLM provenance. */
 export interface LlmDistractorMetadataRecord extends DistractorMetadataRecord {
@@ -222,30 +220,18 @@ function serializeRelease(records: ReleaseRecords): Record<string, string> {
 }
 
 /**
- * Writes {@link serializeRelease}'s files under `dir` (each to a temporary name, then renamed, so a
- * reader never sees half a file). Returns the paths written. Rejects with
+ * Writes {@link serializeRelease}'s files under `dir` through `@execret/dataset`'s `writeReleaseFiles` (each to a
+ * temporary name, then renamed, so a reader never sees half a file). Returns the paths written. Rejects with
  * `LlmGenerateError('write-failed')`.
  *
  * @example
  * await writeRelease('out/llm', records) // ['out/llm/data/corpus.jsonl', …, 'out/llm/tasks.jsonl']
  */
 export async function writeRelease(dir: string, records: ReleaseRecords): Promise<string[]> {
-  const written: string[] = [];
-  for (const [relative, content] of Object.entries(serializeRelease(records))) {
-    const path = join(dir, relative);
-    try {
-      await mkdir(dirname(path), { recursive: true });
-      const temp = `${path}.${process.pid}.part`;
-      await writeFile(temp, content, 'utf8');
-      await rename(temp, path);
-    } catch (cause) {
-      throw new LlmGenerateError(
-        'write-failed',
-        `@execret/llm-generate release: could not write ${path} (${(cause as Error).message})`,
-        { cause },
-      );
-    }
-    written.push(path);
+  try {
+    return await writeReleaseFiles(dir, serializeRelease(records));
+  } catch (cause) {
+    if (!DatasetError.is(cause)) throw cause;
+    throw new LlmGenerateError('write-failed', `@execret/llm-generate release: ${cause.message}`, { cause });
   }
-  return written;
 }

@@ -1,12 +1,13 @@
 import {
+  classifyResult,
   DEFAULT_MAX_DISTRACTORS,
   DEFAULT_MIN_DISTRACTORS,
   type ExecutionOracle,
   type ExecutionResult,
   type GateIssue,
+  passesAllTests,
   validateTasks,
 } from '@execret/generate';
-import { classifyResult, passesAllTests } from '@execret/generate/internal';
 import { LlmGenerateError } from './errors.js';
 import type { RejectionReason } from './prompt.js';
 import type { RegistryEntry } from './registry.js';

@@ -28,6 +28,7 @@ export {
   type ParsedExecutionCache,
   parseExecutionCache,
 } from './execution-cache.js';
+export { ISOLATION_REQUESTS, type IsolationRequest, isolationRisks } from './isolation-requests.js';
 export * from './js/index.js';
 export { ORACLE_JUDGINGS, type OracleJudging, passesSplitJudged } from './judging.js';
 export { createOracle } from './oracle.js';

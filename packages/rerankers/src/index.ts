@@ -69,6 +69,11 @@ export {
   type SecondStageInfo,
   secondStageInfo,
 } from './two-stage/second-stage.js';
+export {
+  type TwoStageDeriver,
+  type TwoStagePlan,
+  twoStageDeriver,
+} from './two-stage/two-stage-deriver.js';
 export { DEFAULT_RERANK_DEPTH, TWO_STAGE_SEPARATOR, twoStageId } from './two-stage/two-stage-id.js';
 export { type TwoStageSummary, twoStageSummary } from './two-stage/two-stage-summary.js';
 export type * from './types.js';

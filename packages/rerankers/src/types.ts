@@ -1,3 +1,7 @@
+import type { RerankUsage } from '@execret/formats';
+
+export type { RerankUsage } from '@execret/formats';
+
 /** Who computes the scores. */
 export type RerankerProvider =
   | 'transformers'
@@ -113,28 +117,6 @@ export interface RerankOptions {
    * them; other methods ignore them.
    */
   firstStageScores?: readonly number[];
-}
-
-/** Cost of the work done so far. */
-export interface RerankUsage {
-  /** `rerank()` calls answered. */
-  readonly calls: number;
-  /** HTTP requests or forward passes made (retries excluded). */
-  readonly requests: number;
-  readonly retries: number;
-  /** (query, document) pairs scored (cached pairs excluded). */
-  readonly documents: number;
-  /** Input tokens: the provider's counts when it reports them, else estimates. */
-  readonly inputTokens: number;
-  readonly tokensEstimated: boolean;
-  /** Output tokens of chat models (0 for other methods). */
-  readonly outputTokens: number;
-  /** Cohere search units billed. */
-  readonly searchUnits: number;
-  /** Dollars at the list price, or `null` for an unpriced model. */
-  readonly costUsd: number | null;
-  /** Wall-clock seconds spent inside `rerank()`. */
-  readonly seconds: number;
 }
 
 /** A second-stage ranker. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import input from '../../../fixtures/three-query-pool/pool.json' with { type: 'json' };
 import { rankTwoStageSystems, twoStageCandidateRuns } from '../src/two-stage/rank-two-stage-systems.js';
 import type { SecondStage } from '../src/two-stage/second-stage.js';
+import { twoStageDeriver } from '../src/two-stage/two-stage-deriver.js';
 import { twoStageSummary } from '../src/two-stage/two-stage-summary.js';
 import type { RerankUsage } from '../src/types.js';
 
@@ -126,5 +127,23 @@ describe('twoStageCandidateRuns', () => {
     expect(
       await twoStageCandidateRuns(await firstStages([bm25, dense]), pool, 2, { firstStageIds: ['bm25'] }),
     ).toHaveLength(1);
+  });
+});
+
+describe('twoStageDeriver', () => {
+  it("derives the plan's systems over the first stages it names, and gives a shard their candidates", async () => {
+    const firsts = await firstStages([bm25, dense]);
+    const done: string[] = [];
+    const deriver = twoStageDeriver(
+      pool,
+      { stages: [keepOrder('a/x'), keepOrder('b/y')], depth: 2, firstStageIds: ['dense'] },
+      { signal, onSystem: (s) => done.push(s.run.id) },
+    );
+    expect((await deriver.derive(firsts)).map((s) => s.run.id)).toEqual(['dense>>a/x', 'dense>>b/y']);
+    expect(done).toEqual(['dense>>a/x', 'dense>>b/y']);
+    const runs = await deriver.candidates(firsts);
+    expect(runs.map((r) => r.runDocs.map((d) => Array.from(d)))).toEqual([
+      firsts[1]!.ranking.runDocs.map((d) => Array.from(d.subarray(0, 2))),
+    ]);
   });
 });

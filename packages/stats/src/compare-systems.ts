@@ -1,4 +1,4 @@
-import { compareCodePoints } from '@execret/formats';
+import { type BinaryComparison, compareCodePoints } from '@execret/formats';
 import { benjaminiHochberg } from './benjamini-hochberg.js';
 import { type BootstrapOptions, resolveBootstrapOptions } from './bootstrap-options.js';
 import { holm } from './holm.js';
@@ -9,6 +9,8 @@ import { resampleMeans } from './resample-means.js';
 import { StatsError } from './stats-error.js';
 import { compensatedMean, compensatedMeanDifference } from './typed-kernels.js';
 import { describe, toFiniteFloat64 } from './validate.js';
+
+export type { BinaryComparison } from '@execret/formats';
 
 /**
  * Multiple-testing adjustments of the McNemar p-values that {@link compareSystems} can add, with the key
@@ -56,34 +58,6 @@ export interface SystemInterval {
   bootstrap_samples: number;
   /** Seed of the resampling stream. */
   seed: number;
-}
-
-/** Pairwise entry for a binary measure (release keys, plus `mcnemar_mid_p`). */
-export interface BinaryComparison {
-  /** Queries where A scores 1 and B scores 0. */
-  a_only: number;
-  /** Queries where B scores 1 and A scores 0. */
-  b_only: number;
-  /** Queries where both score 1. */
-  both: number;
-  /** Queries where both score 0. */
-  neither: number;
-  /** Mean of A, (a_only + both)/n. */
-  a_rate: number;
-  /** Mean of B, (b_only + both)/n. */
-  b_rate: number;
-  /** a_rate − b_rate, computed as (a_only − b_only)/n. */
-  delta: number;
-  /** Exact two-sided McNemar p-value ({@link mcnemarExact}). */
-  mcnemar_exact_p: number;
-  /** McNemar mid-p value (not in the release; see {@link mcnemarExact}). */
-  mcnemar_mid_p: number;
-  /** Paired percentile-bootstrap interval of a_rate − b_rate at `confidence`. */
-  bootstrap_ci_95: [number, number];
-  /** Holm-adjusted `mcnemar_exact_p` over the measure's family of pairs (only with `adjust: 'holm'`). */
-  mcnemar_exact_p_holm?: number;
-  /** Benjamini–Hochberg-adjusted `mcnemar_exact_p` (only with `adjust: 'benjamini-hochberg'`). */
-  mcnemar_exact_p_bh?: number;
 }
 
 /** Pairwise entry for a non-binary measure: the release's `bootstrap_ci_95` plus the means. */

@@ -1,9 +1,8 @@
 import { basename, dirname, resolve } from 'node:path';
 import {
-  type CrossLanguageSide,
+  type CrossLanguageFolder,
   compareLanguages,
-  crossLanguageQueries,
-  crossLanguageSystems,
+  crossLanguageSides,
   formatCrossLanguageMarkdown,
   type SystemAnalyses,
 } from '@execret/analyses';
@@ -69,18 +68,13 @@ export const compareLanguagesCommand: Command = {
       throw new UsageError(`--labels expects two names separated by a comma, got ${JSON.stringify(labels.join(','))}`);
     }
     const dirs = positionals.map((p) => resolve(p)) as [string, string];
-    const sides = await Promise.all(
-      (['a', 'b'] as const).map((side, i) =>
-        readSide(context, dirs[i]!, stringOption(values, `dataset-${side}`), labels[i]),
-      ),
+    const folders = await Promise.all(
+      (['a', 'b'] as const).map((side, i) => readFolder(context, dirs[i]!, stringOption(values, `dataset-${side}`))),
     );
-    const [a, b] = sides as [(typeof sides)[0], (typeof sides)[0]];
-    // Default labels: the languages of the two datasets when each has one and they differ, else the dataset sources.
-    if (labels.length === 0 && a.language !== undefined && b.language !== undefined && a.language !== b.language) {
-      a.side = { ...a.side, language: a.language };
-      b.side = { ...b.side, language: b.language };
-    }
-    const result = compareLanguages(a.side, b.side, {
+    const given = labels.length === 2 ? (labels as [string, string]) : undefined;
+    const { sides, sameLanguage } = crossLanguageSides(folders as [CrossLanguageFolder, CrossLanguageFolder], given);
+    const [a, b] = folders as [CrossLanguageFolder, CrossLanguageFolder];
+    const result = compareLanguages(sides[0], sides[1], {
       seed: intOption(values, 'seed', DEFAULT_SEED),
       resamples: intOption(values, 'resamples', DEFAULT_RESAMPLES),
       confidence,
@@ -88,7 +82,7 @@ export const compareLanguagesCommand: Command = {
     });
     const document = {
       folders: { a: dirs[0], b: dirs[1] },
-      datasets: { a: a.dataset, b: b.dataset },
+      datasets: { a: a.source, b: b.source },
       ...result,
     };
     const out = stringOption(values, 'out');
@@ -96,24 +90,22 @@ export const compareLanguagesCommand: Command = {
       await writeResultsFiles(dirname(resolve(out)), [[basename(resolve(out)), formatResultsJson(document)]]);
     if (io.json) io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
     // Two versions of one language's benchmark (standard and propagated-bug pools, say): a paired comparison.
-    else io.stdout.write(formatCrossLanguageMarkdown(result, a.dataset, b.dataset, a.language === b.language));
+    else io.stdout.write(formatCrossLanguageMarkdown(result, a.source, b.source, sameLanguage));
     if (out !== undefined) io.log(`wrote ${resolve(out)}`);
     return 0;
   },
 };
 
-/** Reads one results folder and loads its dataset into a {@link CrossLanguageSide}. */
-async function readSide(
+/** Reads one results folder back with the dataset its run scored (`--dataset-a`/`-b`, else its manifest's). */
+async function readFolder(
   context: CommandContext,
   dir: string,
   datasetOption: string | undefined,
-  label: string | undefined,
-): Promise<{ side: CrossLanguageSide; dataset: string; language: string | undefined }> {
+): Promise<CrossLanguageFolder> {
   const manifest = await readFolderManifest(dir);
-  const { io } = context;
   const contradictions = manifest.verify?.contradictions.length ?? 0;
   if (contradictions > 0) {
-    io.warn(
+    context.io.warn(
       `${dir}: its run found ${contradictions} snippets contradicting their label (manifest.json verify); its exec@k values are not trustworthy`,
     );
   }
@@ -128,11 +120,5 @@ async function readSide(
     readAnalysesFiles<SystemAnalyses>(dir),
     loadDataset(context, source),
   ]);
-  const systems = crossLanguageSystems(files, analyses);
-  const languages = new Set(dataset.benchmark.queryLanguage);
-  return {
-    side: { language: label ?? source, queries: crossLanguageQueries(dataset.benchmark), systems },
-    dataset: source,
-    language: languages.size === 1 ? [...languages][0] : undefined,
-  };
+  return { source, files, analyses, benchmark: dataset.benchmark };
 }

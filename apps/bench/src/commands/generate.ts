@@ -135,7 +135,8 @@ export const generateCommand: Command = {
       const { report } = await generateDataset(registry, {
         model,
         endpoint: {
-          baseURL: stringOption(values, 'base-url') ?? 'https://api.openai.com/v1',
+          // The option's default applies when --base-url is absent, so the URL is written once (above).
+          baseURL: stringOption(values, 'base-url') as string,
           apiKey: apiKey.reveal(),
           ...givenInt(values, 'max-retries', 'maxRetries'),
           ...givenInt(values, 'timeout-ms', 'timeoutMs'),

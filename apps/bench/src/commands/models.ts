@@ -1,4 +1,6 @@
+import { BM25_SYSTEM } from '@execret/analyses';
 import { DEFAULT_LOCAL_MODEL, describeEmbedder, listModels } from '@execret/embedders';
+import { DEFAULT_BM25_B, DEFAULT_BM25_K1 } from '@execret/embedders/search';
 import type { Command } from '../command.js';
 
 export const modelsCommand: Command = {
@@ -9,14 +11,21 @@ export const modelsCommand: Command = {
   async run({ io }) {
     const models = listModels().map((m) => describeEmbedder(m.id));
     if (io.json) {
-      io.stdout.write(
-        `${JSON.stringify([{ id: 'bm25', provider: 'execret', similarity: 'bm25' }, ...models], null, 2)}\n`,
-      );
+      io.stdout.write(`${JSON.stringify([BM25_SYSTEM, ...models], null, 2)}\n`);
       return 0;
     }
+    const bm25 = BM25_SYSTEM;
     const rows = [
       ['id', 'provider', 'dims', 'similarity', 'pooling', 'query prefix / task', 'config hash'],
-      ['bm25', 'execret', '-', 'bm25', '-', 'code-aware tokens, k1=1.5 b=0.75', '-'],
+      [
+        bm25.id,
+        bm25.provider,
+        '-',
+        bm25.similarity,
+        '-',
+        `code-aware tokens, k1=${DEFAULT_BM25_K1} b=${DEFAULT_BM25_B}`,
+        '-',
+      ],
       ...models.map((m) => [
         m.id === DEFAULT_LOCAL_MODEL ? `${m.id} (default)` : m.id,
         m.provider,

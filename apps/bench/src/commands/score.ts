@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import { createBm25Scorer, PassTable, type Scorer } from '@execret/analyses';
+import { createBm25Scorer, PassTable, readMatrixFolderScorers, type Scorer } from '@execret/analyses';
 import { DEFAULT_SEED } from '@execret/stats';
 import { type Command, intOption, listOption, shardOption, stringOption, UsageError } from '../command.js';
+import { RERANK_OPTIONS, type RerankPlan, rerankPlan } from '../rerank-options.js';
 import { startCommandOracle } from '../sandbox.js';
-import { RERANK_OPTIONS, type RerankPlan, rerankPlan } from '../second-stages.js';
 import { datasetPartsOption, loadDataset, scoreStage } from '../stages.js';
-import { buildScorers, externalRunScorers, matrixFolderScorers } from '../systems.js';
+import { buildScorers, externalRunScorers } from '../systems.js';
 import {
   CUSTOM_MODEL_OPTIONS,
   DATASET_OPTIONS,
@@ -83,7 +83,7 @@ export const scoreCommand: Command = {
       const similarity = stringOption(values, 'similarity') ?? 'cosine';
       if (similarity !== 'cosine' && similarity !== 'dot')
         throw new UsageError(`--similarity must be cosine or dot, got ${JSON.stringify(similarity)}`);
-      scorers = await matrixFolderScorers(resolve(embeddingsDir), dataset.pool, similarity);
+      scorers = await readMatrixFolderScorers(resolve(embeddingsDir), dataset.pool, similarity);
     } else {
       scorers = (await buildScorers(context, dataset.pool)).scorers;
     }

@@ -1,5 +1,5 @@
+import type { DistractorExtras, ReleaseDistractor } from '@execret/dataset';
 import type { CopyVerificationRecord } from '../records.js';
-import type { DistractorExtras, ReleaseDistractor } from '../release-rows.js';
 import type { TaskCopies, VerifiedCopy } from './make-copies.js';
 
 /** The distractors of a propagated-bug pool (see {@link copyPool}). */

@@ -1,4 +1,4 @@
-import { canonicalLayout, serializeJsonl } from '@execret/dataset/internal';
+import { canonicalLayout, serializeJsonl } from '@execret/dataset';
 import { LANGUAGES } from '@execret/formats';
 import type { Task } from '../types.js';
 

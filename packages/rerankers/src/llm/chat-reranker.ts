@@ -1,3 +1,4 @@
+import type { ChatPrice } from '@execret/formats';
 import { DEFAULT_BYTES_PER_TOKEN, estimateTokens } from '@execret/http';
 import { checkRerankArguments } from '../check-rerank-arguments.js';
 import { fromHttpError, RerankersError } from '../errors.js';
@@ -20,7 +21,7 @@ export interface LlmRerankerOptions extends OpenAIJudgeOptions, RerankerOverride
   /** UTF-8 bytes per token for the document cut and token estimates (default 3). */
   bytesPerToken?: number;
   /** List prices, for `usage().costUsd` (default: unpriced, `costUsd` null). */
-  price?: { usdPerMillionInputTokens: number; usdPerMillionOutputTokens: number };
+  price?: ChatPrice;
   /** Clock in epoch milliseconds for `usage().seconds` (default `Date.now`). */
   now?: () => number;
 }
@@ -100,10 +101,7 @@ export function createJudgeReranker(
         inputTokens: input,
         tokensEstimated: answer.inputTokens === null,
         outputTokens: output,
-        costUsd:
-          price === null
-            ? null
-            : (input * price.usdPerMillionInputTokens + output * price.usdPerMillionOutputTokens) / 1e6,
+        costUsd: price === null ? null : (input * price.inputUsdPerMillion + output * price.outputUsdPerMillion) / 1e6,
       });
     };
     const common = { label, onAnswer, ...(opts.signal === undefined ? {} : { signal: opts.signal }) };

@@ -1,8 +1,6 @@
-/** One chat message. */
-export interface ChatMessage {
-  readonly role: 'system' | 'user' | 'assistant';
-  readonly content: string;
-}
+import type { ChatMessage } from '@execret/formats';
+
+export type { ChatMessage } from '@execret/formats';
 
 /** System turn of the pointwise judge. */
 const POINTWISE_SYSTEM =

@@ -1,5 +1,6 @@
-import type { RerankHit, RerankUsage } from '../types.js';
-import { type SecondStage, type SecondStageInfo, secondStageInfo } from './second-stage.js';
+import type { RerankUsage, SecondStageInfo } from '@execret/formats';
+import type { RerankHit } from '../types.js';
+import { type SecondStage, secondStageInfo } from './second-stage.js';
 
 /**
  * A reranker whose decisions carry an audit and whose work is counted beyond {@link RerankUsage}:

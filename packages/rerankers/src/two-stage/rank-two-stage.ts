@@ -1,13 +1,19 @@
-import { canonicalJson, runConcurrently, sha256Hex } from '@execret/formats';
+import {
+  canonicalJson,
+  type RerankUsage,
+  runConcurrently,
+  type SecondStageInfo,
+  sha256Hex,
+  type TwoStageRecord,
+} from '@execret/formats';
 import { difference } from '../fusion/reciprocal-rank-fusion.js';
-import type { RerankUsage } from '../types.js';
 import {
   type FirstStageRanking,
   type FirstStageScorer,
   firstStageCandidates,
   type TwoStagePool,
 } from './first-stage.js';
-import type { SecondStage, SecondStageInfo } from './second-stage.js';
+import type { SecondStage } from './second-stage.js';
 import { twoStageId } from './two-stage-id.js';
 
 /** Queries reranked at once (each reranker batches and retries within a query on its own). */
@@ -37,15 +43,7 @@ export interface TwoStageSystem<Audit = unknown, Costs = unknown> {
     readonly runScores: Float64Array[];
   };
   /** What a results file records of the system (`execret.two_stage`), in this field order. */
-  readonly record: {
-    first_stage: string;
-    first_stage_config_hash: string;
-    depth: number;
-    reranker: string;
-    reranker_config_hash: string;
-    reranker_provider: string;
-    reranker_method: string;
-  };
+  readonly record: TwoStageRecord;
   readonly reranker: SecondStageInfo;
   /** One decision per query, in pool order. */
   readonly decisions: readonly TwoStageDecision<Audit>[];

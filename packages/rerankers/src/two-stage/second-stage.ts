@@ -1,20 +1,7 @@
-import type { RerankerInfo, RerankHit, RerankUsage } from '../types.js';
+import type { RerankUsage, SecondStageInfo } from '@execret/formats';
+import type { RerankerInfo, RerankHit } from '../types.js';
 
-/** What a benchmark records of a second stage (no keys, no URLs): the fields its `info` shares with every reranker. */
-export interface SecondStageInfo {
-  readonly id: string;
-  readonly configHash: string;
-  readonly provider: string;
-  readonly method: string;
-  readonly model: string;
-  readonly revision: string | null;
-  readonly instruction: string | null;
-  readonly truncation: string;
-  readonly maxLength: number | null;
-  readonly dtype: string;
-  readonly pointwise: boolean;
-  readonly params: Readonly<Record<string, unknown>>;
-}
+export type { SecondStageInfo } from '@execret/formats';
 
 /** One reranked decision: hits best first over every candidate, and an audit when the reranker keeps one. */
 export interface SecondStageDecision<Audit = unknown> {

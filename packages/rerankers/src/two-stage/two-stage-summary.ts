@@ -1,31 +1,7 @@
-import type { RerankUsage } from '../types.js';
+import type { TwoStageSummary } from '@execret/formats';
 import type { TwoStageSystem } from './rank-two-stage.js';
-import type { SecondStageInfo } from './second-stage.js';
 
-/** What {@link twoStageSummary} gives: a run manifest's `two_stage_systems[]` entry (docs/formats.md). */
-export interface TwoStageSummary<Costs> {
-  model: string;
-  config_hash: string;
-  first_stage: string;
-  first_stage_config_hash: string;
-  depth: number;
-  reranker: SecondStageInfo;
-  queries: number;
-  pairs: number;
-  usage: RerankUsage;
-  execution: Costs | null;
-  seconds: number;
-  /** Means per query (0 without queries; `cost_usd` `null` when unpriced). */
-  per_query: {
-    seconds: number;
-    calls: number;
-    input_tokens: number;
-    output_tokens: number;
-    cost_usd: number | null;
-    executions: number;
-    executed_tests: number;
-  };
-}
+export type { TwoStageSummary } from '@execret/formats';
 
 /**
  * A two-stage system as a run manifest records it: what it is made of (first stage, depth, reranker info) and what
