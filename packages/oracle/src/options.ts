@@ -20,6 +20,7 @@ import {
   DEFAULT_WATCHDOG_GRACE_MS,
 } from './defaults.js';
 import type { JsRunnerOptions } from './js/types.js';
+import { ISOLATION_REQUESTS } from './isolation-requests.js';
 import { ORACLE_JUDGINGS, type OracleJudging } from './judging.js';
 import { DEFAULT_PYTHON } from './python.js';
 import { isReservedPath } from './sandbox-view.js';
@@ -153,7 +154,7 @@ export function resolveOptions(options: OracleOptions): ResolvedOptions {
   const startTimeoutMs = positiveInteger('startTimeoutMs', options.startTimeoutMs, DEFAULT_START_TIMEOUT_MS);
   const watchdogGraceMs = positiveInteger('watchdogGraceMs', options.watchdogGraceMs, DEFAULT_WATCHDOG_GRACE_MS);
   const requested = options.isolation ?? DEFAULT_ISOLATION;
-  if (!['auto', 'bwrap', 'rlimit'].includes(requested)) {
+  if (!(ISOLATION_REQUESTS as readonly string[]).includes(requested)) {
     throw new RangeError(
       `@execret/oracle createOracle: expected options.isolation to be 'auto', 'bwrap' or 'rlimit', received ${JSON.stringify(requested)}`,
     );
