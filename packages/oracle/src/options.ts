@@ -19,8 +19,8 @@ import {
   DEFAULT_TMPFS_BYTES,
   DEFAULT_WATCHDOG_GRACE_MS,
 } from './defaults.js';
-import type { JsRunnerOptions } from './js/types.js';
 import { ISOLATION_REQUESTS } from './isolation-requests.js';
+import type { JsRunnerOptions } from './js/types.js';
 import { ORACLE_JUDGINGS, type OracleJudging } from './judging.js';
 import { DEFAULT_PYTHON } from './python.js';
 import { isReservedPath } from './sandbox-view.js';
