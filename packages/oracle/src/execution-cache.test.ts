@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -192,6 +192,13 @@ describe('openExecutionCache', () => {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+      // The writer has written at least one whole line (on a loaded machine 'ready' can come long before it), then
+      // the kill lands at some moment of its appending.
+      const before = existsSync(file) ? readFileSync(file, 'utf8').length : 0;
+      for (let waited = 0; waited < 30_000; waited += 10) {
+        if (readFileSync(file, 'utf8').indexOf('\n', before) >= 0) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
       await new Promise((r) => setTimeout(r, delayMs));
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
