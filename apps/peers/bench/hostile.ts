@@ -41,6 +41,8 @@ export interface Observation {
   files: string[];
   connections: number;
   outputBytes: number;
+  /** The first bytes written on the harness's output during the case (peers only). */
+  outputSample?: string;
   controlPassed: boolean;
 }
 
@@ -55,10 +57,17 @@ export function escapes(c: HostileCase, o: Observation | undefined): string[] {
     const outer = o.peakVmMb * 2 ** 20 >= 0.9 * OUTER_ADDRESS_SPACE_BYTES ? ', stopped only by the outer sandbox' : '';
     out.push(`reached ${(o.peakVmMb / 1024).toFixed(1)} GiB of address space${outer}`);
   }
-  if (o.leftovers.length > 0) out.push(`left ${o.leftovers.length} process${o.leftovers.length > 1 ? 'es' : ''}`);
+  if (o.leftovers.length > 0) {
+    out.push(
+      `left ${o.leftovers.length} process${o.leftovers.length > 1 ? 'es' : ''} (${JSON.stringify(o.leftovers[0]!.slice(0, 40))})`,
+    );
+  }
   if (o.files.length > 0) out.push(`wrote ${o.files.join(', ')}`);
   if (o.connections > 0) out.push(`connected to the harness's listener`);
-  if (o.outputBytes > 0) out.push(`wrote ${(o.outputBytes / 2 ** 20).toFixed(1)} MiB on the harness's output`);
+  if (o.outputBytes > 0) {
+    const size = o.outputBytes < 2 ** 20 ? `${o.outputBytes} bytes` : `${(o.outputBytes / 2 ** 20).toFixed(1)} MiB`;
+    out.push(`wrote ${size} on the harness's output (${JSON.stringify((o.outputSample ?? '').slice(0, 40))}…)`);
+  }
   if (!o.controlPassed) out.push('the executor failed a trivial suite afterwards');
   return out;
 }

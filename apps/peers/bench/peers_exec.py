@@ -162,6 +162,7 @@ class Drain(threading.Thread):
         os.close(write)
         self.read = read
         self.bytes = 0
+        self.sample = b""
 
     def run(self):
         while True:
@@ -169,6 +170,8 @@ class Drain(threading.Thread):
             if not chunk:
                 return
             self.bytes += len(chunk)
+            if len(self.sample) < 80:
+                self.sample += chunk[: 80 - len(self.sample)]
 
 
 def hostile(tool, cases_path, out_path, first, timeout):
@@ -200,6 +203,7 @@ def hostile(tool, cases_path, out_path, first, timeout):
                    harness_dir + "/peers-hostile-" + token, "/root/peers-hostile-" + token, "/tmp/peers-hostile-dir-" + token]
         connections = listener.connections
         output = drain.bytes
+        drain.sample = b""
         sampler = Sampler()
         sampler.start()
         started = time.perf_counter()
@@ -231,7 +235,7 @@ def hostile(tool, cases_path, out_path, first, timeout):
         line = {
             "id": case["id"], "passed": bool(passed), "detail": str(detail)[:200], "seconds": seconds,
             "peakVmMb": sampler.peak_kb / 1024, "leftovers": [c for _, c in left], "files": written,
-            "connections": listener.connections - connections, "outputBytes": drain.bytes - output,
+            "connections": listener.connections - connections, "outputBytes": drain.bytes - output, "outputSample": drain.sample.decode(errors="replace"),
             "controlPassed": bool(control),
         }
         out.write(json.dumps(line) + "\n")
