@@ -3,7 +3,8 @@
 Usage (inside the peers' virtual environment):
   python peers_metrics.py warm <job.json> <out.json>
       every tool on every run of the job: per-query values of the shared measures, and the median time of
-      `repeats` evaluations in this process after one untimed evaluation (numba compilation, caches).
+      `repeats` evaluations in this process after untimed ones (until 1 s or 20 evaluations: numba compiles
+      on the first call).
   python peers_metrics.py cold <tool> <run.json>
       one tool, one run, in a fresh process: read the files, evaluate once (the caller times the process).
 
@@ -157,6 +158,17 @@ def versions():
     return {name: version(dist) for name, dist in (("ranx", "ranx"), ("ir_measures", "ir-measures"), ("pytrec_eval", "pytrec-eval-terrier"), ("numpy", "numpy"), ("scipy", "scipy"), ("numba", "numba"))}
 
 
+def warm_up(tool, loaded):
+    """Untimed evaluations until one second has passed or 20 were made (numba compiles on the first call);
+    the same protocol as execret's side (metrics.ts)."""
+    started = time.perf_counter()
+    for _ in range(20):
+        result = tool.evaluate(loaded)
+        if time.perf_counter() - started >= 1.0:
+            break
+    return result
+
+
 def warm(job_path, out_path):
     job = json.load(open(job_path))
     out = {"versions": versions(), "runs": {}}
@@ -165,7 +177,7 @@ def warm(job_path, out_path):
         for name, tool_class in TOOLS.items():
             tool = tool_class(job["ks"])
             loaded = tool.load(spec)
-            result = tool.evaluate(loaded)  # untimed: numba compiles on its first call
+            result = warm_up(tool, loaded)
             times = []
             for _ in range(job["repeats"]):
                 started = time.perf_counter()

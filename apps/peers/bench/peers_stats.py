@@ -2,7 +2,10 @@
 
 Usage (inside the peers' virtual environment): python peers_stats.py <scores.json> <out.json>
 
-scores.json: {"systems": {name: {measure: [per-query values]}}, "binary": [measures with 0/1 values]}.
+scores.json: {"systems": {name: {measure: [per-query values]}}, "binary": [measures with 0/1 values],
+              "fisher": [measures given to the Fisher randomization test]} (its 1,000 permutations per test
+              cost about 0.25 s a test here: every pair of 24 systems on 12 measures, both directions, would
+              take half an hour, so the caller times it on fewer measures and says so).
 Writes, for every unordered pair of systems (A before B in code-point order):
   binomial[pair][measure]  scipy.stats.binomtest(b, b + c, 0.5) two-sided p-value on the discordant counts
                            (b = A passes and B fails, c = the reverse): the exact McNemar test
@@ -40,9 +43,11 @@ def main(scores_path, out_path):
     out["seconds"]["binomial"] = time.perf_counter() - started
 
     for test in ("fisher", "student"):
-        compute_statistical_significance(systems[:2], {s: arrays[s] for s in systems[:2]}, stat_test=test)  # compile
+        measures = job["fisher"] if test == "fisher" else list(arrays[systems[0]])
+        scores = {s: {m: arrays[s][m] for m in measures} for s in systems}
+        compute_statistical_significance(systems[:2], {s: scores[s] for s in systems[:2]}, stat_test=test)  # compile
         started = time.perf_counter()
-        result = compute_statistical_significance(systems, arrays, stat_test=test)
+        result = compute_statistical_significance(systems, scores, stat_test=test)
         out["seconds"][test] = time.perf_counter() - started
         for a, b in pairs:
             per_measure = result[frozenset([a, b])]
