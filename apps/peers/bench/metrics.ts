@@ -168,7 +168,7 @@ export function metricsSection(options: {
       markdownTable(['run', 'queries', ...PEERS.map((p) => `vs ${p}`)], agreeRows),
       'Differences by cause (every differing value is counted once per peer and measure)',
       causeRows.length === 0 ? '(none)' : markdownTable(['run', 'peer', 'measures', 'cause', 'values'], causeRows),
-      `Time per evaluation (all ${MEASURES.length} measures; the peers need two evaluations, one per qrels file). Warm: median of ${repeats} in one process, after untimed ones (until 1 s or 20). Cold: a fresh process (start, import, read the TREC files, evaluate once), median of ${options.coldRepeats}.`,
+      `Time per evaluation (all ${MEASURES.length} measures; the peers need two evaluations, one per qrels file). Warm: median of ${repeats} in one process, after untimed ones (until 1 s or 20). Cold: a fresh process (start, import, read the TREC files, evaluate once), ${options.coldRepeats === 1 ? 'one sample' : `median of ${options.coldRepeats}`}, on the first system of each dataset and the synthetic runs.`,
       markdownTable(
         [
           'run',

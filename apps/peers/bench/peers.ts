@@ -7,7 +7,7 @@
 // scripts/python-venv.mjs; the public task sets come from scripts/public-task-sets.mjs. The peers' executors run
 // only inside a throwaway bubblewrap sandbox (outer-sandbox.ts). Nothing here is part of `pnpm test`.
 //
-// Run: pnpm --filter @execret/peers peers [-- --sections metrics,statistics,execution,hostile] [--out dir]
+// Run: pnpm --filter @execret/peers side-by-side [-- --sections metrics,statistics,execution,hostile] [--out dir]
 //      [--quick] (fewer repeats, the execution section on mini only)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -95,8 +95,8 @@ if (sections.has('metrics')) {
     work,
     runs,
     repeats: values.quick ? 3 : 7,
-    coldRepeats: values.quick ? 1 : 3,
-    coldFor: (spec) => /^(mini bm25|HumanEval bm25|synthetic)/.test(spec.name),
+    coldRepeats: 1,
+    coldFor: (spec) => /^(mini bm25|HumanEval bm25|synthetic.*)$/.test(spec.name),
   });
   print(
     `peers: ${Object.entries(metrics.versions)
