@@ -51,7 +51,8 @@ def main(scores_path, out_path):
         out["seconds"][test] = time.perf_counter() - started
         for a, b in pairs:
             per_measure = result[frozenset([a, b])]
-            out[test][a + " vs " + b] = {m: float(v["p_value"]) for m, v in per_measure.items()}
+            # NaN (Student's t when the two systems score alike on every query) is written as null
+            out[test][a + " vs " + b] = {m: (None if np.isnan(v["p_value"]) else float(v["p_value"])) for m, v in per_measure.items()}
     with open(out_path, "w") as f:
         json.dump(out, f)
 

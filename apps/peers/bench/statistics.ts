@@ -82,8 +82,9 @@ export function statisticsSection(options: {
   if (run.status !== 0) throw new Error(`peers: peers_stats.py failed: ${run.stderr}`);
   const peers = JSON.parse(readFileSync(output, 'utf8')) as {
     binomial: Record<string, Record<string, number>>;
-    fisher: Record<string, Record<string, number>>;
-    student: Record<string, Record<string, number>>;
+    /** null: ranx's p-value was NaN (the two systems score alike on every query). */
+    fisher: Record<string, Record<string, number | null>>;
+    student: Record<string, Record<string, number | null>>;
     seconds: Record<'binomial' | 'fisher' | 'student', number>;
   };
 
@@ -108,10 +109,11 @@ export function statisticsSection(options: {
     let total = 0;
     for (const [pair, measures] of Object.entries(result.pairwise)) {
       for (const [m, comparison] of Object.entries(measures)) {
-        if (peers[test][pair]![m] === undefined) continue;
+        const p = peers[test][pair]![m];
+        if (p === undefined) continue;
         const [low, high] = (comparison as { bootstrap_ci_95: [number, number] }).bootstrap_ci_95;
         const bootstrapSignificant = low > 0 || high < 0;
-        const ranxSignificant = peers[test][pair]![m]! < ALPHA;
+        const ranxSignificant = p !== null && p < ALPHA; // NaN: ranx reports no difference
         total++;
         if (bootstrapSignificant === ranxSignificant) agree++;
       }
