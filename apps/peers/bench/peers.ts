@@ -7,7 +7,7 @@
 // scripts/python-venv.mjs; the public task sets come from scripts/public-task-sets.mjs. The peers' executors run
 // only inside a throwaway bubblewrap sandbox (outer-sandbox.ts). Nothing here is part of `pnpm test`.
 //
-// Run: pnpm --filter @execret/peers side-by-side [-- --sections metrics,statistics,execution,hostile] [--out dir]
+// Run: pnpm --filter @execret/peers side-by-side [--sections metrics,statistics,execution,hostile] [--out dir]
 //      [--quick] (fewer repeats, the execution section on mini only)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -27,6 +27,8 @@ const CLI = join(ROOT, 'apps', 'bench', 'bin', 'execret.js');
 const SEED = 20260510;
 
 const { values } = parseArgs({
+  // pnpm passes the `--` that separates its own options on to the script
+  args: process.argv.slice(2).filter((a) => a !== '--'),
   options: {
     sections: { type: 'string', default: 'metrics,statistics,execution,hostile' },
     out: { type: 'string', default: join(ROOT, 'peers-results') },
