@@ -13,8 +13,8 @@ import { type EvaluateResult, evaluate, type Qrels, type Run } from '@execret/me
 import type { RunSpec } from './metric-runs.js';
 import { formatSeconds, markdownTable, median } from './table.js';
 
-export const KS = [1, 3, 5, 10];
-export const MEASURES = [
+const KS = [1, 3, 5, 10];
+const MEASURES = [
   ...KS.map((k) => `exec@${k}`),
   ...KS.map((k) => `precision@${k}`),
   ...KS.map((k) => `ndcg@${k}`),
@@ -25,13 +25,13 @@ type Peer = (typeof PEERS)[number];
 const TOLERANCE = 1e-12;
 
 /** execret's inputs for one run, read from its TREC files. */
-export interface LoadedRun {
+interface LoadedRun {
   qrels: Qrels;
   run: Run;
   passing: Record<string, string[]>;
 }
 
-export function loadRun(spec: Pick<RunSpec, 'run' | 'passing' | 'canonical'>): LoadedRun {
+function loadRun(spec: Pick<RunSpec, 'run' | 'passing' | 'canonical'>): LoadedRun {
   const qrels: Record<string, Record<string, number>> = {};
   for (const row of parseTrecQrels(readFileSync(spec.canonical, 'utf8')).rows) {
     qrels[row.queryId] = { ...qrels[row.queryId], [row.docId]: row.relevance };
@@ -51,7 +51,7 @@ export function loadRun(spec: Pick<RunSpec, 'run' | 'passing' | 'canonical'>): L
   return { qrels, run, passing };
 }
 
-export function evaluateLoaded(loaded: LoadedRun): EvaluateResult<string> {
+function evaluateLoaded(loaded: LoadedRun): EvaluateResult<string> {
   return evaluate(loaded.qrels, loaded.run, MEASURES, { passing: loaded.passing });
 }
 
