@@ -1,0 +1,24 @@
+// One cold evaluation by execret, for the metrics section's "cold" column: a fresh Node process that imports the
+// built @execret/metrics and @execret/formats, reads the three TREC files of a run and evaluates every measure
+// once (the caller times the whole process). Usage: node cold-evaluate.mjs <run.json>
+import { readFileSync } from 'node:fs';
+import { parseTrecQrels, parseTrecRun } from '@execret/formats';
+import { evaluate } from '@execret/metrics';
+
+const spec = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const qrels = {};
+for (const row of parseTrecQrels(readFileSync(spec.canonical, 'utf8')).rows) {
+  qrels[row.queryId] ??= {};
+  qrels[row.queryId][row.docId] = row.relevance;
+}
+const passing = {};
+for (const row of parseTrecQrels(readFileSync(spec.passing, 'utf8')).rows) {
+  passing[row.queryId] ??= [];
+  if (row.relevance > 0) passing[row.queryId].push(row.docId);
+}
+const run = {};
+for (const row of parseTrecRun(readFileSync(spec.run, 'utf8')).rows) {
+  run[row.queryId] ??= {};
+  run[row.queryId][row.docId] = row.score;
+}
+evaluate(qrels, run, spec.measures, { passing });
