@@ -1,4 +1,4 @@
-import { ExecretError } from '@execret/formats';
+import { defineExecretError } from '@execret/formats';
 
 /**
  * Why an analysis could not be computed from the data it was given.
@@ -20,7 +20,6 @@ export const ANALYSES_ERROR_CODES: readonly AnalysesErrorCode[] = [
 ];
 
 /** Brand shared by every copy of this package (ESM and CJS builds load separate class objects). */
-const BRAND = Symbol.for('@execret/analyses/AnalysesError');
 
 /** Options of the {@link AnalysesError} constructor. */
 export interface AnalysesErrorOptions {
@@ -43,23 +42,12 @@ export interface AnalysesErrorOptions {
  *   if (AnalysesError.is(error)) console.log(error.code); // 'duplicate-corpus-id'
  * }
  */
-export class AnalysesError extends ExecretError<AnalysesErrorCode> {
+export class AnalysesError extends defineExecretError<AnalysesErrorCode>('@execret/analyses', 'AnalysesError') {
   /** Where it went wrong, when known. */
   readonly details: Readonly<Record<string, string | number>>;
 
   constructor(code: AnalysesErrorCode, message: string, options: AnalysesErrorOptions = {}) {
-    super('AnalysesError', BRAND, code, message, options.cause);
+    super(code, message, { cause: options.cause });
     this.details = options.details ?? {};
-  }
-
-  /**
-   * Whether `value` is an `AnalysesError` from any copy of this package (brand check, not `instanceof`).
-   *
-   * @example
-   * AnalysesError.is(new AnalysesError('missing-queries', 'x')); // true
-   * AnalysesError.is(new Error('x'));                            // false
-   */
-  static is(value: unknown): value is AnalysesError {
-    return ExecretError.hasBrand(value, BRAND);
   }
 }

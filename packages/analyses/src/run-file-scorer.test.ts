@@ -27,7 +27,9 @@ describe('runFileScorer', () => {
       }
     })();
     expect(AnalysesError.is(taken) && [taken.code, taken.details.file]).toEqual(['invalid-run', 'a.trec']);
-    expect((taken as Error).message).toBe('a.trec: system id "bm25" is already taken by another run file');
+    expect((taken as Error).message).toBe(
+      '@execret/analyses: a.trec: system id "bm25" is already taken by another run file',
+    );
     expect(() => runFileScorer(pool, 'b.trec', bytes('q_1 Q0 c_99 1 2.0 b\n'), [])).toThrow(/c_99/);
   });
 });

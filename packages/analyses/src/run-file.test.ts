@@ -58,7 +58,7 @@ describe('runFromFile', () => {
     }
     expect(AnalysesError.is(error) && error.code).toBe('invalid-run');
     expect((error as Error).message).toMatch(
-      /^bad\.trec is not a valid TREC run \(1 problem\):\n {2}bad\.trec:2 rank: /,
+      /^@execret\/analyses: bad\.trec is not a valid TREC run \(1 problem\):\n {2}bad\.trec:2 rank: /,
     );
     expect(() => runFromFile('empty.trec', '')).toThrow('empty.trec: the run lists no documents');
   });

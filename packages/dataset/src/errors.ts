@@ -8,7 +8,7 @@
  *   had schema errors). When the failure is caused by data, the error carries every collected issue.
  */
 
-import { ExecretError } from '@execret/formats';
+import { defineExecretError } from '@execret/formats';
 
 /** The codes a {@link DatasetError} can carry. */
 export type DatasetErrorCode =
@@ -135,8 +135,6 @@ export function formatIssues(issues: readonly DatasetIssue[], max: number = DEFA
   return shown.join('\n');
 }
 
-const BRAND = Symbol.for('@execret/dataset/DatasetError');
-
 /** Options of the {@link DatasetError} constructor. */
 export interface DatasetErrorOptions {
   /** The underlying error (a filesystem error, a `fetch` rejection, ...). */
@@ -152,8 +150,8 @@ export interface DatasetErrorOptions {
 /**
  * The one error class of `@execret/dataset`.
  *
- * `message` starts with `@execret/dataset: ` and, when `issues` are attached, lists them one per line
- * (`file:line path: message`). Use {@link DatasetError.is} rather than `instanceof`, which fails across
+ * `message` names the package once (`@execret/dataset: ` in front unless it already starts with a package name)
+ * and, when `issues` are attached, lists them one per line (`file:line path: message`). Use {@link DatasetError.is} rather than `instanceof`, which fails across
  * duplicated installs and between the ESM and CommonJS builds.
  *
  * @example
@@ -164,7 +162,7 @@ export interface DatasetErrorOptions {
  *   else throw error;
  * }
  */
-export class DatasetError extends ExecretError<DatasetErrorCode> {
+export class DatasetError extends defineExecretError<DatasetErrorCode>('@execret/dataset', 'DatasetError') {
   /** The data issues behind the failure (empty for IO and network failures). */
   readonly issues: readonly DatasetIssue[];
   /** Number of issues found beyond the collection limit (not stored in `issues`). */
@@ -173,7 +171,7 @@ export class DatasetError extends ExecretError<DatasetErrorCode> {
   constructor(code: DatasetErrorCode, message: string, options: DatasetErrorOptions = {}) {
     const issues = options.issues ?? [];
     const omitted = options.omittedIssues ?? 0;
-    let full = `@execret/dataset: ${message}`;
+    let full = message;
     if (issues.length > 0) {
       full += `\n${formatIssues(issues, options.maxPrinted ?? DEFAULT_MAX_PRINTED_ISSUES)
         .split('\n')
@@ -181,20 +179,9 @@ export class DatasetError extends ExecretError<DatasetErrorCode> {
         .join('\n')}`;
     }
     if (omitted > 0) full += `\n  (${omitted} further issue${omitted === 1 ? '' : 's'} not collected)`;
-    super('DatasetError', BRAND, code, full, options.cause);
+    super(code, full, { cause: options.cause });
     this.issues = issues;
     this.omittedIssues = omitted;
-  }
-
-  /**
-   * Whether `value` is a {@link DatasetError} (checks a brand property, so it works across module copies).
-   *
-   * @example
-   * DatasetError.is(new DatasetError('io', 'x')); // true
-   * DatasetError.is(new Error('x'));                 // false
-   */
-  static is(value: unknown): value is DatasetError {
-    return ExecretError.hasBrand(value, BRAND);
   }
 }
 

@@ -1,4 +1,4 @@
-import { ExecretError } from '@execret/formats';
+import { defineExecretError } from '@execret/formats';
 
 /**
  * The one error class of `@execret/embedders`.
@@ -17,7 +17,8 @@ import { ExecretError } from '@execret/formats';
  * - `unknown-model` — the model id is not in the registry.
  * - `model-unavailable` — local model weights are absent and could not be downloaded.
  * - `cache` — the embedding cache on disk is unusable (wrong dimensions, unreadable metadata).
- * - `matrix` — an `.npz` archive to import lacks the expected arrays or has the wrong shape.
+ * - `matrix` — no longer thrown here: matrix files moved to `@execret/search` (its `SearchError` has this code);
+ *   kept in the union for one release.
  */
 export type EmbeddersErrorCode =
   | 'auth'
@@ -33,8 +34,6 @@ export type EmbeddersErrorCode =
   | 'model-unavailable'
   | 'cache'
   | 'matrix';
-
-const BRAND = Symbol.for('@execret/embedders/EmbeddersError');
 
 /** Extra facts attached to an {@link EmbeddersError}. */
 export interface EmbeddersErrorDetails {
@@ -59,26 +58,15 @@ export interface EmbeddersErrorDetails {
  *   if (EmbeddersError.is(error) && error.code === 'auth') console.error('check your API key');
  * }
  */
-export class EmbeddersError extends ExecretError<EmbeddersErrorCode> {
+export class EmbeddersError extends defineExecretError<EmbeddersErrorCode>('@execret/embedders', 'EmbeddersError') {
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
   readonly attempts: number | undefined;
 
   constructor(code: EmbeddersErrorCode, message: string, details: EmbeddersErrorDetails = {}) {
-    super('EmbeddersError', BRAND, code, message, details.cause);
+    super(code, message, { cause: details.cause });
     this.status = details.status;
     this.retryAfterMs = details.retryAfterMs;
     this.attempts = details.attempts;
-  }
-
-  /**
-   * Whether `value` is an {@link EmbeddersError} (checks a brand, so it works across copies of the package).
-   *
-   * @example
-   * EmbeddersError.is(new EmbeddersError('auth', 'x')); // true
-   * EmbeddersError.is(new Error('x')); // false
-   */
-  static is(value: unknown): value is EmbeddersError {
-    return ExecretError.hasBrand(value, BRAND);
   }
 }

@@ -8,7 +8,7 @@
  * non-string candidate, a bad option) throws `TypeError`/`RangeError` at once.
  */
 
-import { ExecretError } from '@execret/formats';
+import { defineExecretError } from '@execret/formats';
 
 /** The codes an {@link ExecRerankError} can carry. */
 export type ExecRerankErrorCode =
@@ -38,8 +38,6 @@ export const EXEC_RERANK_ERROR_CODES: readonly ExecRerankErrorCode[] = [
   'aborted',
 ];
 
-const BRAND = Symbol.for('@execret/exec-rerank/ExecRerankError');
-
 /** Extra facts attached to an {@link ExecRerankError}. */
 export interface ExecRerankErrorDetails {
   cause?: unknown;
@@ -60,22 +58,14 @@ export interface ExecRerankErrorDetails {
  *   else throw error;
  * }
  */
-export class ExecRerankError extends ExecretError<ExecRerankErrorCode> {
+export class ExecRerankError extends defineExecretError<ExecRerankErrorCode>(
+  '@execret/exec-rerank',
+  'ExecRerankError',
+) {
   readonly status: number | undefined;
 
   constructor(code: ExecRerankErrorCode, message: string, details: ExecRerankErrorDetails = {}) {
-    super('ExecRerankError', BRAND, code, message, details.cause);
+    super(code, message, { cause: details.cause });
     this.status = details.status;
-  }
-
-  /**
-   * Whether `value` is an {@link ExecRerankError} (checks a brand property, not `instanceof`).
-   *
-   * @example
-   * ExecRerankError.is(new ExecRerankError('aborted', 'x')); // true
-   * ExecRerankError.is(new Error('x'));                    // false
-   */
-  static is(value: unknown): value is ExecRerankError {
-    return ExecretError.hasBrand(value, BRAND);
   }
 }

@@ -1,6 +1,12 @@
 export { BUG_TYPES, type BugType, isBugType } from './bug-types.js';
 export { canonicalJson } from './canonical-json.js';
 export { compareCodePoints } from './compare-code-points.js';
+export {
+  defineExecretError,
+  type ExecretErrorClass,
+  type ExecretErrorOptions,
+  withPackagePrefix,
+} from './define-execret-error.js';
 export { ExecretError } from './execret-error.js';
 export {
   EXECUTION_CACHE_FIELDS,

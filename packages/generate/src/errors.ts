@@ -1,4 +1,4 @@
-import { ExecretError } from '@execret/formats';
+import { defineExecretError } from '@execret/formats';
 
 /** Error codes of `@execret/generate`. */
 export type GenerateErrorCode =
@@ -15,8 +15,6 @@ export type GenerateErrorCode =
   /** A task file cannot be read as a task set: bad gzip or UTF-8, too large, or no single format detected. */
   | 'invalid-task-file';
 
-const BRAND = '__execretGenerateError';
-
 /**
  * The one error class of `@execret/generate`. `code` says what went wrong; `cause` keeps the
  * underlying error. Use `GenerateError.is(value)` rather than `instanceof` (it survives duplicated
@@ -27,13 +25,4 @@ const BRAND = '__execretGenerateError';
  *   if (GenerateError.is(e) && e.code === 'invalid-tasks') console.error(e.message)
  * }
  */
-export class GenerateError extends ExecretError<GenerateErrorCode> {
-  constructor(code: GenerateErrorCode, message: string, options?: { cause?: unknown }) {
-    super('GenerateError', BRAND, code, message, options?.cause);
-  }
-
-  /** True when `value` is a `GenerateError` (checked by brand property, not `instanceof`). */
-  static is(value: unknown): value is GenerateError {
-    return ExecretError.hasBrand(value, BRAND);
-  }
-}
+export class GenerateError extends defineExecretError<GenerateErrorCode>('@execret/generate', 'GenerateError') {}

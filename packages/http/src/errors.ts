@@ -1,4 +1,4 @@
-import { ExecretError } from '@execret/formats';
+import { defineExecretError } from '@execret/formats';
 
 /**
  * The one error class of `@execret/http`.
@@ -14,6 +14,7 @@ import { ExecretError } from '@execret/formats';
  *   retried. Callers throw it from `send` for bodies that parse but do not have the expected shape.
  * - `aborted` — the caller's `AbortSignal` fired.
  * - `missing-dependency` — an optional package (a provider SDK, transformers.js) is not installed.
+ * - `model-unavailable` — a local model's files are absent and could not be downloaded (`loadTransformersModel`).
  */
 export type HttpErrorCode =
   | 'auth'
@@ -24,7 +25,8 @@ export type HttpErrorCode =
   | 'request'
   | 'response'
   | 'aborted'
-  | 'missing-dependency';
+  | 'missing-dependency'
+  | 'model-unavailable';
 
 /** Every {@link HttpErrorCode}, in documentation order. */
 export const HTTP_ERROR_CODES: readonly HttpErrorCode[] = [
@@ -37,9 +39,8 @@ export const HTTP_ERROR_CODES: readonly HttpErrorCode[] = [
   'response',
   'aborted',
   'missing-dependency',
+  'model-unavailable',
 ];
-
-const BRAND = Symbol.for('@execret/http/HttpError');
 
 /** Extra facts attached to an {@link HttpError}. */
 export interface HttpErrorDetails {
@@ -65,27 +66,16 @@ export interface HttpErrorDetails {
  *   if (HttpError.is(error) && error.code === 'rate-limit') console.error(`wait ${error.retryAfterMs} ms`);
  * }
  */
-export class HttpError extends ExecretError<HttpErrorCode> {
+export class HttpError extends defineExecretError<HttpErrorCode>('@execret/http', 'HttpError') {
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
   readonly attempts: number | undefined;
 
   constructor(code: HttpErrorCode, message: string, details: HttpErrorDetails = {}) {
-    super('HttpError', BRAND, code, message, details.cause);
+    super(code, message, { cause: details.cause });
     this.status = details.status;
     this.retryAfterMs = details.retryAfterMs;
     this.attempts = details.attempts;
-  }
-
-  /**
-   * Whether `value` is an {@link HttpError} (checks a brand, so it works across copies of the package).
-   *
-   * @example
-   * HttpError.is(new HttpError('timeout', 'x')); // true
-   * HttpError.is(new Error('x')); // false
-   */
-  static is(value: unknown): value is HttpError {
-    return ExecretError.hasBrand(value, BRAND);
   }
 
   /**

@@ -40,8 +40,10 @@ describe('postJson', () => {
 
   it('throws response when a 2xx body is not JSON', async () => {
     const fake = async () => new Response('<html>', { status: 200 });
-    const error = await postJson(fake, 'http://x', {}, {}, new AbortController().signal, 'lab').catch((e) => e);
+    const error = await postJson(fake, 'http://x', {}, {}, new AbortController().signal, '@execret/x lab').catch(
+      (e) => e,
+    );
     expect(HttpError.is(error) && error.code).toBe('response');
-    expect((error as Error).message).toBe('lab: response is not valid JSON (6 bytes, starts "<html>")');
+    expect((error as Error).message).toBe('@execret/x lab: response is not valid JSON (6 bytes, starts "<html>")');
   });
 });

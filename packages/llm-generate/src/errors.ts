@@ -1,4 +1,4 @@
-import { ExecretError } from '@execret/formats';
+import { defineExecretError } from '@execret/formats';
 
 /** Every error code of `@execret/llm-generate`. */
 export const LLM_GENERATE_ERROR_CODES = [
@@ -23,8 +23,6 @@ export const LLM_GENERATE_ERROR_CODES = [
 /** One of {@link LLM_GENERATE_ERROR_CODES}. */
 export type LlmGenerateErrorCode = (typeof LLM_GENERATE_ERROR_CODES)[number];
 
-const BRAND = '__execretLlmGenerateError';
-
 /**
  * The one error class of `@execret/llm-generate`. `code` says what went wrong (see
  * {@link LLM_GENERATE_ERROR_CODES}); `cause` keeps the underlying error (an SDK `APIError`, a
@@ -41,19 +39,7 @@ const BRAND = '__execretLlmGenerateError';
  *   // '@execret/llm-generate chat: the endpoint answered HTTP 401 …; expected 200. Check the API key …'
  * }
  */
-export class LlmGenerateError extends ExecretError<LlmGenerateErrorCode> {
-  constructor(code: LlmGenerateErrorCode, message: string, options?: { cause?: unknown }) {
-    super('LlmGenerateError', BRAND, code, message, options?.cause);
-  }
-
-  /**
-   * True when `value` is an `LlmGenerateError` (brand check, not `instanceof`).
-   *
-   * @example
-   * LlmGenerateError.is(new LlmGenerateError('aborted', 'stopped')) // true
-   * LlmGenerateError.is(new Error('x'))                             // false
-   */
-  static is(value: unknown): value is LlmGenerateError {
-    return ExecretError.hasBrand(value, BRAND);
-  }
-}
+export class LlmGenerateError extends defineExecretError<LlmGenerateErrorCode>(
+  '@execret/llm-generate',
+  'LlmGenerateError',
+) {}

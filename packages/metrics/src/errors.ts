@@ -7,7 +7,7 @@
  * passing sets, measure strings), which typically come from files or command lines.
  */
 
-import { ExecretError } from '@execret/formats';
+import { defineExecretError } from '@execret/formats';
 
 /** The codes a {@link MetricsError} can carry. */
 export type MetricsErrorCode =
@@ -56,8 +56,6 @@ export interface MetricsErrorOptions extends MetricsErrorDetails {
   cause?: unknown;
 }
 
-const BRAND = Symbol.for('@execret/metrics/MetricsError');
-
 /**
  * A problem with the data given to `@execret/metrics`.
  *
@@ -74,7 +72,7 @@ const BRAND = Symbol.for('@execret/metrics/MetricsError');
  *   else throw error;
  * }
  */
-export class MetricsError extends ExecretError<MetricsErrorCode> {
+export class MetricsError extends defineExecretError<MetricsErrorCode>('@execret/metrics', 'MetricsError') {
   /** The query the problem concerns, when there is one. */
   readonly queryId: string | undefined;
   /** The document the problem concerns, when there is one. */
@@ -88,22 +86,10 @@ export class MetricsError extends ExecretError<MetricsErrorCode> {
    * @param options - `cause` and the query, document or measure concerned
    */
   constructor(code: MetricsErrorCode, message: string, options: MetricsErrorOptions = {}) {
-    super('MetricsError', BRAND, code, message, options.cause);
+    super(code, message, { cause: options.cause });
     this.queryId = options.queryId;
     this.docId = options.docId;
     this.measure = options.measure;
-  }
-
-  /**
-   * Whether `value` is a {@link MetricsError}. Checks a brand property, so it works across module copies
-   * (ESM and CommonJS builds loaded side by side), where `instanceof` does not.
-   *
-   * @example
-   * MetricsError.is(new MetricsError('invalid-measure', 'x')); // true
-   * MetricsError.is(new Error('x'));                            // false
-   */
-  static is(value: unknown): value is MetricsError {
-    return ExecretError.hasBrand(value, BRAND);
   }
 }
 

@@ -1,4 +1,4 @@
-import { ExecretError } from '@execret/formats';
+import { defineExecretError } from '@execret/formats';
 
 /** Error codes of `@execret/mutate-js`. */
 export type MutateJsErrorCode =
@@ -8,8 +8,6 @@ export type MutateJsErrorCode =
   | 'not-found'
   /** esbuild could not strip or minify the canonical (or could not be loaded). */
   | 'minify';
-
-const BRAND = '__execretMutateJsError';
 
 /**
  * The one error class of `@execret/mutate-js`. `code` says what went wrong; `cause` keeps the underlying error
@@ -21,13 +19,4 @@ const BRAND = '__execretMutateJsError';
  *   if (MutateJsError.is(e) && e.code === 'parse') console.error(e.message)
  * }
  */
-export class MutateJsError extends ExecretError<MutateJsErrorCode> {
-  constructor(code: MutateJsErrorCode, message: string, options?: { cause?: unknown }) {
-    super('MutateJsError', BRAND, code, message, options?.cause);
-  }
-
-  /** True when `value` is a `MutateJsError` (checked by brand property, not `instanceof`). */
-  static is(value: unknown): value is MutateJsError {
-    return ExecretError.hasBrand(value, BRAND);
-  }
-}
+export class MutateJsError extends defineExecretError<MutateJsErrorCode>('@execret/mutate-js', 'MutateJsError') {}

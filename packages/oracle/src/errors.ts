@@ -8,7 +8,7 @@
  * positive integer, a job without tests) throws a plain `TypeError` or `RangeError` at once.
  */
 
-import { ExecretError } from '@execret/formats';
+import { defineExecretError } from '@execret/formats';
 
 /** The codes an {@link OracleError} can carry. */
 export type OracleErrorCode =
@@ -41,8 +41,6 @@ export const ORACLE_ERROR_CODES: readonly OracleErrorCode[] = [
   'aborted',
 ];
 
-const BRAND = Symbol.for('@execret/oracle/OracleError');
-
 /**
  * The oracle could not do what was asked (see {@link OracleErrorCode}).
  *
@@ -58,28 +56,7 @@ const BRAND = Symbol.for('@execret/oracle/OracleError');
  *   else throw error;
  * }
  */
-export class OracleError extends ExecretError<OracleErrorCode> {
-  /**
-   * @param code - what kind of problem this is
-   * @param message - the full message, starting with `@execret/oracle <component>:`
-   * @param options - the underlying error, if any
-   */
-  constructor(code: OracleErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super('OracleError', BRAND, code, message, options.cause);
-  }
-
-  /**
-   * Whether `value` is an {@link OracleError}. Checks a brand property, so it works across module copies
-   * (ESM and CommonJS builds), where `instanceof` does not.
-   *
-   * @example
-   * OracleError.is(new OracleError('closed', 'x')); // true
-   * OracleError.is(new Error('x'));                // false
-   */
-  static is(value: unknown): value is OracleError {
-    return ExecretError.hasBrand(value, BRAND);
-  }
-}
+export class OracleError extends defineExecretError<OracleErrorCode>('@execret/oracle', 'OracleError') {}
 
 /** The `OracleError('aborted')` for a fired signal, with the signal's reason as `cause`. @internal */
 export function abortError(component: string, signal: AbortSignal): OracleError {

@@ -1,4 +1,4 @@
-import { ExecretError } from '@execret/formats';
+import { defineExecretError } from '@execret/formats';
 import { HttpError, type HttpErrorCode } from '@execret/http';
 
 /**
@@ -13,8 +13,6 @@ import { HttpError, type HttpErrorCode } from '@execret/http';
  * - `cache-io` — the score cache file cannot be read, created or appended to.
  */
 export type RerankersErrorCode = HttpErrorCode | 'unknown-reranker' | 'model-unavailable' | 'cache-io';
-
-const BRAND = Symbol.for('@execret/rerankers/RerankersError');
 
 /** Extra facts attached to a {@link RerankersError}. */
 export interface RerankersErrorDetails {
@@ -38,27 +36,16 @@ export interface RerankersErrorDetails {
  *   if (RerankersError.is(error) && error.code === 'rate-limit') console.error(`retry in ${error.retryAfterMs} ms`);
  * }
  */
-export class RerankersError extends ExecretError<RerankersErrorCode> {
+export class RerankersError extends defineExecretError<RerankersErrorCode>('@execret/rerankers', 'RerankersError') {
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
   readonly attempts: number | undefined;
 
   constructor(code: RerankersErrorCode, message: string, details: RerankersErrorDetails = {}) {
-    super('RerankersError', BRAND, code, message, details.cause);
+    super(code, message, { cause: details.cause });
     this.status = details.status;
     this.retryAfterMs = details.retryAfterMs;
     this.attempts = details.attempts;
-  }
-
-  /**
-   * Whether `value` is a {@link RerankersError} (checks a brand, not `instanceof`).
-   *
-   * @example
-   * RerankersError.is(new RerankersError('auth', 'x')); // true
-   * RerankersError.is(new Error('x')); // false
-   */
-  static is(value: unknown): value is RerankersError {
-    return ExecretError.hasBrand(value, BRAND);
   }
 }
 

@@ -1,4 +1,4 @@
-import { ExecretError } from '@execret/formats';
+import { defineExecretError } from '@execret/formats';
 
 /**
  * Why a statistic could not be computed from the data it was given.
@@ -19,7 +19,6 @@ export const STATS_ERROR_CODES: readonly StatsErrorCode[] = [
 ];
 
 /** Brand shared by every copy of this package (ESM and CJS builds load separate class objects). */
-const BRAND = Symbol.for('@execret/stats/StatsError');
 
 /** Options of the {@link StatsError} constructor. */
 export interface StatsErrorOptions {
@@ -44,23 +43,12 @@ export interface StatsErrorOptions {
  *   if (StatsError.is(error)) console.log(error.code); // 'non-finite-value'
  * }
  */
-export class StatsError extends ExecretError<StatsErrorCode> {
+export class StatsError extends defineExecretError<StatsErrorCode>('@execret/stats', 'StatsError') {
   /** Where it went wrong (system, measure, index, ...), when known. */
   readonly details: Readonly<Record<string, string | number>>;
 
   constructor(code: StatsErrorCode, message: string, options: StatsErrorOptions = {}) {
-    super('StatsError', BRAND, code, message, options.cause);
+    super(code, message, { cause: options.cause });
     this.details = options.details ?? {};
-  }
-
-  /**
-   * Whether `value` is a `StatsError` from any copy of this package (brand check, not `instanceof`).
-   *
-   * @example
-   * StatsError.is(new StatsError('not-binary', 'x')); // true
-   * StatsError.is(new Error('x'));                     // false
-   */
-  static is(value: unknown): value is StatsError {
-    return ExecretError.hasBrand(value, BRAND);
   }
 }
