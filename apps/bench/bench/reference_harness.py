@@ -3,7 +3,7 @@
 
 - loads data/queries.jsonl and data/corpus.jsonl,
 - ranks the whole pool with BM25 (the independent numpy implementation of fixtures/golden/
-  embedders-search-bm25.py: rank_bm25 BM25Okapi semantics over the same code-aware tokens),
+  search-bm25.py: rank_bm25 BM25Okapi semantics over the same code-aware tokens),
   ties broken by corpus id descending,
 - executes every canonical and distractor against its own query's tests and every retrieved
   top-10 (query, snippet) pair, each suite in a fresh `python -I` subprocess (each assert in a
@@ -28,7 +28,7 @@ import time
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-GOLDEN = os.path.join(HERE, '..', '..', '..', 'fixtures', 'golden', 'embedders-search-bm25.py')
+GOLDEN = os.path.join(HERE, '..', '..', '..', 'fixtures', 'golden', 'search-bm25.py')
 spec = importlib.util.spec_from_file_location('bm25_reference', GOLDEN)
 bm25_reference = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(bm25_reference)

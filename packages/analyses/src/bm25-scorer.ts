@@ -1,5 +1,5 @@
-import { type Bm25Index, type Bm25Info, createBm25 } from '@execret/embedders/search';
 import { sha256Hex } from '@execret/formats';
+import { type Bm25Index, type Bm25Info, createBm25 } from '@execret/search';
 import type { PoolView } from './pool-view.js';
 import type { Scorer } from './scorer.js';
 
@@ -7,7 +7,7 @@ import type { Scorer } from './scorer.js';
 export const BM25_SYSTEM = { id: 'bm25', provider: 'execret', similarity: 'bm25' } as const;
 
 /**
- * BM25 over the pool as a {@link Scorer} (`@execret/embedders`' code-aware tokenizer and rank_bm25's BM25Okapi
+ * BM25 over the pool as a {@link Scorer} (`@execret/search`' code-aware tokenizer and rank_bm25's BM25Okapi
  * defaults). Each ablation pool gets its own index, so document frequencies and average lengths are those of the
  * pool actually searched. The id is `bm25`, the provider `execret`; `configHash` is the SHA-256 of
  * `JSON.stringify({ kind: 'bm25', k1, b, epsilon, idf, tokenizer: 'tokenizeCode' })` (plain `JSON.stringify`, in

@@ -1,11 +1,11 @@
-import { type FolderMatrices, importMatrixFolder } from '@execret/embedders';
+import { type FolderMatrices, importMatrixFolder } from '@execret/search';
 import { createMatrixScorer } from './matrix-scorer.js';
 import { poolOrderRows } from './pool-order-rows.js';
 import type { PoolView } from './pool-view.js';
 import type { Scorer } from './scorer.js';
 
 /**
- * One system per imported `.npz` file (`@execret/embedders`' `importMatrixFolder`), named after the file without
+ * One system per imported `.npz` file (`@execret/search`' `importMatrixFolder`), named after the file without
  * `.npz`, config hash the SHA-256 of its bytes: rows put in the pool's order by {@link poolOrderRows} (by their id
  * arrays, else taken to be in the dataset files' order) and scored by {@link createMatrixScorer}.
  *
@@ -33,7 +33,7 @@ export function folderMatrixScorers(
 
 /**
  * Systems from embedding matrices made elsewhere (`execret score --embeddings`): every `.npz` of a folder
- * (`@execret/embedders`' `importMatrixFolder`, bounded by the pool's row counts), one system each
+ * (`@execret/search`' `importMatrixFolder`, bounded by the pool's row counts), one system each
  * ({@link folderMatrixScorers}).
  *
  * @throws Error when the folder holds no `.npz` file; what `importMatrixFolder` and {@link folderMatrixScorers} throw

@@ -1,4 +1,4 @@
-import { topK, topKParallel } from '@execret/embedders/search';
+import { topK, topKParallel } from '@execret/search';
 import type { GroupScores } from './group-scores.js';
 import type { PoolView } from './pool-view.js';
 import type { Scorer } from './scorer.js';
@@ -13,7 +13,7 @@ export interface MatrixScorerInfo {
 
 /**
  * A dense retriever over precomputed matrices (from an embedder through the cache, or imported `.npz`) as a
- * {@link Scorer}: exact top-k with `@execret/embedders`' `topKParallel`, and group scores through `topK` itself so
+ * {@link Scorer}: exact top-k with `@execret/search`' `topKParallel`, and group scores through `topK` itself so
  * the arithmetic is the ranking's. `queries` is `nQueries × dims` and `docs` `nDocs × dims`, row-major float32 in
  * the pool's order.
  *

@@ -1,6 +1,14 @@
-// Entry point `@execret/embedders`: embedding models (registry, providers through `createEmbedder`, the
-// embedding cache and its `.npz` matrices). Search is `@execret/embedders/search`, matrix files `/npz`.
+// Entry point `@execret/embedders`: embedding models (registry, providers through `createEmbedder`, the embedding
+// cache and the export of its matrices). Search and matrix files are `@execret/search`.
 
+// Deprecated, kept for one release: these names moved to `@execret/search`.
+export {
+  type FolderMatrices,
+  type ImportedMatrix,
+  type ImportMatricesOptions,
+  importEmbeddingMatrices,
+  importMatrixFolder,
+} from '@execret/search';
 export {
   type CacheLookup,
   type CacheSpace,
@@ -12,17 +20,10 @@ export {
 } from './cache/embedding-cache.js';
 export {
   type ExportMatricesOptions,
-  exportEmbeddingMatrices,
-  type ImportedMatrix,
-  type ImportMatricesOptions,
-  importEmbeddingMatrices,
-  type MatrixSide,
-} from './cache/matrices.js';
-export {
   exportCachedMatrices,
-  type FolderMatrices,
-  importMatrixFolder,
-} from './cache/matrix-folder.js';
+  exportEmbeddingMatrices,
+  type MatrixSide,
+} from './cache/export-matrices.js';
 export { type CachedEmbedResult, cachedEmbed, withCache } from './cache/with-cache.js';
 export { configHash, HASHED_SETTINGS } from './config-hash.js';
 export { type CreateEmbedderOptions, createEmbedder, describeEmbedder } from './create-embedder.js';

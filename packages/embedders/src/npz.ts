@@ -1,20 +1,24 @@
-// Entry point `@execret/embedders/npz`: numpy `.npy` and `.npz` matrix files, bounded against hostile input.
+/**
+ * Entry point `@execret/embedders/npz`, kept for one release: these names now live in `@execret/search`.
+ *
+ * @deprecated import them from `@execret/search` (errors of the matrix readers are its `SearchError`, code
+ *   `matrix` as before).
+ */
 
 export {
   DEFAULT_MAX_NPY_HEADER_BYTES,
+  DEFAULT_MAX_NPZ_BYTES,
   type NpyArray,
   type NpyData,
   type NpyDtype,
-  type ReadNpyOptions,
-  readNpy,
-  writeNpy,
-} from './npy/npy.js';
-export {
-  DEFAULT_MAX_NPZ_BYTES,
   type NpyInput,
   type NpzWriteOptions,
+  type ReadNpyOptions,
   type ReadNpzOptions,
+  readNpy,
   readNpz,
+  readNpzFile,
+  writeNpy,
   writeNpz,
-} from './npy/npz.js';
-export { readNpzFile, writeNpzFile } from './npy/npz-file.js';
+  writeNpzFile,
+} from '@execret/search';

@@ -1,4 +1,9 @@
-// Entry point `@execret/embedders/search`: BM25 and exact top-k search.
+/**
+ * Entry point `@execret/embedders/search`, kept for one release: these names now live in `@execret/search`.
+ *
+ * @deprecated import them from `@execret/search` (errors of the matrix readers are its `SearchError`, code
+ *   `matrix` as before).
+ */
 
 export {
   type Bm25Idf,
@@ -12,17 +17,20 @@ export {
   DEFAULT_BM25_EPSILON,
   DEFAULT_BM25_IDF,
   DEFAULT_BM25_K1,
-} from './bm25/bm25.js';
-export { tokenizeCode } from './bm25/tokenize-code.js';
-export {
   DEFAULT_TOPK_BACKEND,
   DEFAULT_TOPK_MAX_MEMORY_BYTES,
+  type OnnxRuntimeModule,
+  type OnnxSession,
   TOPK_METRICS,
+  TOPK_MIN_WORK_PER_THREAD,
   type TopKBackend,
   type TopKMetric,
+  type TopKOnnxOptions,
   type TopKOptions,
+  type TopKParallelOptions,
   type TopKResult,
+  tokenizeCode,
   topK,
-} from './search/top-k.js';
-export { type OnnxRuntimeModule, type OnnxSession, type TopKOnnxOptions, topKOnnx } from './search/top-k-onnx.js';
-export { TOPK_MIN_WORK_PER_THREAD, type TopKParallelOptions, topKParallel } from './search/top-k-parallel.js';
+  topKOnnx,
+  topKParallel,
+} from '@execret/search';

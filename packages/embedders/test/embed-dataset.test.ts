@@ -1,9 +1,10 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { importMatrixFolder } from '@execret/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddingCache } from '../src/cache/embedding-cache.js';
-import { exportCachedMatrices, importMatrixFolder } from '../src/cache/matrix-folder.js';
+import { exportCachedMatrices } from '../src/cache/export-matrices.js';
 import { cachedEmbed } from '../src/cache/with-cache.js';
 import { DEFAULT_LOCAL_MODEL, defaultEmbeddingModels } from '../src/default-models.js';
 import { type EmbedDatasetProgress, embedDataset } from '../src/embed-dataset.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddingCache } from '../src/cache/embedding-cache.js';
-import { exportEmbeddingMatrices, importEmbeddingMatrices } from '../src/cache/matrices.js';
+import { exportEmbeddingMatrices } from '../src/cache/export-matrices.js';
 import { cachedEmbed } from '../src/cache/with-cache.js';
 import { EmbeddersError } from '../src/errors.js';
 import { corpus, createFakeEmbedder } from './helpers/fake-embedder.js';
@@ -80,48 +80,5 @@ describe('exportEmbeddingMatrices', () => {
       { allowMissing: true },
     );
     expect(written.documents?.missing).toEqual([1]);
-  });
-});
-
-describe('importEmbeddingMatrices', () => {
-  it('reads numpy-written float32 and float64 matrices under the usual names or given keys', async () => {
-    const path = join(dir, 'numpy.npz');
-    py(
-      [
-        'import sys, numpy as np',
-        'q = np.arange(6, dtype=np.float32).reshape(2, 3) / 4',
-        'c = np.arange(12, dtype=np.float64).reshape(4, 3) / 8',
-        'np.savez(sys.argv[1], query_embeddings=q, corpus_embeddings=c, corpus_ids=np.array(["c_1", "c_2", "c_3", "c_4"]))',
-      ].join('\n'),
-      path,
-    );
-    const m = await importEmbeddingMatrices(path);
-    expect(m.queries).toMatchObject({ key: 'query_embeddings', rows: 2, dims: 3 });
-    expect(Array.from(m.queries?.data ?? [])).toEqual([0, 0.25, 0.5, 0.75, 1, 1.25]);
-    expect(m.documents).toMatchObject({ key: 'corpus_embeddings', rows: 4, dims: 3 });
-    expect(m.documents?.data).toBeInstanceOf(Float32Array);
-    expect(m.documents?.data[11]).toBeCloseTo(11 / 8, 6);
-    expect(m.arrays.corpus_ids).toEqual({ dtype: 'unicode', shape: [4] });
-
-    const renamed = join(dir, 'renamed.npz');
-    py('import sys, numpy as np\nnp.savez_compressed(sys.argv[1], E=np.ones((3, 2), dtype=np.float32))', renamed);
-    const byKey = await importEmbeddingMatrices(renamed, { keys: { documents: 'E' } });
-    expect(byKey.documents).toMatchObject({ key: 'E', rows: 3, dims: 2 });
-    expect(byKey.queries).toBeUndefined();
-  });
-
-  it('fails with matrix listing the arrays when the names are unknown or the shape is wrong', async () => {
-    const path = join(dir, 'odd.npz');
-    py(
-      'import sys, numpy as np\nnp.savez(sys.argv[1], weird=np.zeros((2, 2), dtype=np.float32), vec=np.zeros(3, dtype=np.float32))',
-      path,
-    );
-    const unknown = await importEmbeddingMatrices(path).catch((e: unknown) => e);
-    expect(EmbeddersError.is(unknown) && unknown.code).toBe('matrix');
-    expect((unknown as Error).message).toContain('weird float32[2, 2]');
-    await expect(importEmbeddingMatrices(path, { keys: { queries: 'vec' } })).rejects.toMatchObject({
-      code: 'matrix',
-    });
-    await expect(importEmbeddingMatrices(path, { keys: { queries: 'absent' } })).rejects.toThrow(/no array "absent"/);
   });
 });

@@ -11,8 +11,8 @@
  *    evaluation, never an input of a reranker).
  */
 import { loadExecRetrieval } from '@execret/dataset';
-import { createBm25 } from '@execret/embedders/search';
 import { createOracle } from '@execret/oracle';
+import { createBm25 } from '@execret/search';
 import { mcnemarExact, pairedBootstrapCi, pairedOutcomes } from '@execret/stats';
 import { createExecReranker, type ExecReranker } from '../src/index.js';
 
