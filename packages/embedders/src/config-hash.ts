@@ -1,4 +1,4 @@
-import { canonicalJson, sha256Hex } from '@execret/formats';
+import { settingsHash } from '@execret/http';
 import type { ModelConfig } from './types.js';
 
 /** Names of the settings that enter `configHash`, in the order they are documented. */
@@ -20,7 +20,7 @@ export const HASHED_SETTINGS = [
 const CONFIG_HASH_VERSION = 1;
 
 /**
- * SHA-256 (lowercase hex) of the canonical JSON of `{ v: CONFIG_HASH_VERSION, ...settings }` where
+ * `@execret/http`'s `settingsHash`: SHA-256 (lowercase hex) of the canonical JSON of `{ v: CONFIG_HASH_VERSION, ...settings }` where
  * settings are the {@link HASHED_SETTINGS} of `config`: everything that changes the vectors, and nothing
  * that does not (id, similarity, batch and token caps of requests, price, sources, notes, keys, URLs).
  *
@@ -30,7 +30,5 @@ const CONFIG_HASH_VERSION = 1;
  * configHash({ ...getModelConfig('openai/text-embedding-3-large'), dims: 256 }) === a; // false
  */
 export function configHash(config: ModelConfig): string {
-  const settings: Record<string, unknown> = { v: CONFIG_HASH_VERSION };
-  for (const key of HASHED_SETTINGS) settings[key] = config[key];
-  return sha256Hex(canonicalJson(settings));
+  return settingsHash(config, HASHED_SETTINGS, CONFIG_HASH_VERSION);
 }

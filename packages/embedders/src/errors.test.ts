@@ -1,21 +1,19 @@
+import { HttpError, httpFailure, wrapHttpError } from '@execret/http';
 import { describe, expect, it } from 'vitest';
 import { EmbeddersError } from './errors.js';
 
 describe('EmbeddersError', () => {
-  it('is recognised by brand, keeps code, status and cause', () => {
-    const cause = new Error('inner');
-    const error = new EmbeddersError('rate-limit', 'm', { cause, status: 429, retryAfterMs: 10, attempts: 3 });
-    expect(EmbeddersError.is(error)).toBe(true);
-    expect(error).toMatchObject({
-      code: 'rate-limit',
+  it('carries the HTTP details of a failed request once, as its HttpError cause', () => {
+    const http = new HttpError('rate-limit', '@execret/embedders openai: rate limited (HTTP 429)', {
       status: 429,
       retryAfterMs: 10,
       attempts: 3,
-      name: 'EmbeddersError',
     });
-    expect(error.cause).toBe(cause);
-    expect(EmbeddersError.is({ code: 'auth' })).toBe(false);
-    expect(EmbeddersError.is(new Error('x'))).toBe(false);
-    expect(EmbeddersError.is(null)).toBe(false);
+    const error = wrapHttpError(http, EmbeddersError) as EmbeddersError;
+    expect(EmbeddersError.is(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'rate-limit', name: 'EmbeddersError', message: http.message });
+    expect(error.cause).toBe(http);
+    expect(httpFailure(error)).toMatchObject({ status: 429, retryAfterMs: 10, attempts: 3 });
+    expect(Object.keys(error)).not.toContain('status');
   });
 });

@@ -35,16 +35,13 @@ export type EmbeddersErrorCode =
   | 'cache'
   | 'matrix';
 
-/** Extra facts attached to an {@link EmbeddersError}. */
+/** What an {@link EmbeddersError} carries besides code and message. */
 export interface EmbeddersErrorDetails {
-  /** Underlying error (already stripped of secrets). */
+  /**
+   * Underlying error (already stripped of secrets). For a failed request it is `@execret/http`'s `HttpError`, with
+   * the HTTP `status`, `retryAfterMs` and `attempts` (`httpFailure(error)` finds it).
+   */
   cause?: unknown;
-  /** HTTP status of the last response, when there was one. */
-  status?: number;
-  /** Wait requested by the server through `Retry-After`/`retry-after-ms`, in milliseconds. */
-  retryAfterMs?: number;
-  /** Number of attempts made before giving up. */
-  attempts?: number;
 }
 
 /**
@@ -56,17 +53,7 @@ export interface EmbeddersErrorDetails {
  *   await embedder.embed(['def f(): pass'], { kind: 'document' });
  * } catch (error) {
  *   if (EmbeddersError.is(error) && error.code === 'auth') console.error('check your API key');
+ *   if (EmbeddersError.is(error) && error.code === 'rate-limit') console.error(httpFailure(error)?.retryAfterMs);
  * }
  */
-export class EmbeddersError extends defineExecretError<EmbeddersErrorCode>('@execret/embedders', 'EmbeddersError') {
-  readonly status: number | undefined;
-  readonly retryAfterMs: number | undefined;
-  readonly attempts: number | undefined;
-
-  constructor(code: EmbeddersErrorCode, message: string, details: EmbeddersErrorDetails = {}) {
-    super(code, message, { cause: details.cause });
-    this.status = details.status;
-    this.retryAfterMs = details.retryAfterMs;
-    this.attempts = details.attempts;
-  }
-}
+export class EmbeddersError extends defineExecretError<EmbeddersErrorCode>('@execret/embedders', 'EmbeddersError') {}

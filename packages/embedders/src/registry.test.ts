@@ -15,6 +15,19 @@ describe('listModels', () => {
     for (const id of ids) expect(id).toMatch(/^(gemini|openai|mistral|voyage|openai-compatible|local)\/[a-z0-9.-]+$/);
   });
 
+  it.each([
+    ['openai', { kind: 'api-key', keyVariable: 'OPENAI_API_KEY' }],
+    ['gemini', { kind: 'api-key', keyVariable: 'GEMINI_API_KEY' }],
+    ['mistral', { kind: 'api-key', keyVariable: 'MISTRAL_API_KEY' }],
+    ['voyage', { kind: 'api-key', keyVariable: 'VOYAGE_API_KEY' }],
+    ['openai-compatible', { kind: 'server', urlVariable: 'EXECRET_OPENAI_COMPATIBLE_URL' }],
+    ['transformers', { kind: 'local' }],
+  ])('says on every %s entry what it needs before use (access)', (provider, access) => {
+    const entries = models.filter((m) => m.provider === provider);
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) expect(entry.access, entry.id).toEqual(access);
+  });
+
   it('covers every model family the paper evaluates plus the current code embedders', () => {
     const ids = new Set(models.map((m) => m.id));
     for (const id of [
@@ -179,6 +192,13 @@ describe('resolveEmbedderInfo', () => {
     ['openai/text-embedding-3-small', 1.5],
   ])('throws RangeError for %s with dimensions %d', (id, dims) => {
     expect(() => resolveEmbedderInfo(getModelConfig(id), { dimensions: dims })).toThrow(RangeError);
+  });
+
+  it("gives a custom entry without access its provider's, and leaves configHash alone", () => {
+    const { access: _access, ...custom } = getModelConfig('openai-compatible/qwen3-embedding-8b');
+    const info = resolveEmbedderInfo({ ...custom, id: 'custom/x' });
+    expect(info.access).toEqual({ kind: 'server', urlVariable: 'EXECRET_OPENAI_COMPATIBLE_URL' });
+    expect(info.configHash).toBe(describeEmbedder('openai-compatible/qwen3-embedding-8b').configHash);
   });
 
   it('applies overrides and freezes the result', () => {

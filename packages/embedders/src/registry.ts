@@ -1,4 +1,5 @@
 import { EmbeddersError } from './errors.js';
+import { PROVIDER_ACCESS } from './provider-access.js';
 import type { ModelConfig, Prefixes, TaskTypes } from './types.js';
 
 /*
@@ -47,6 +48,7 @@ function gemini(
     id: `gemini/${name}`,
     family: name,
     provider: 'gemini',
+    access: PROVIDER_ACCESS.gemini,
     model: name,
     revision: null,
     dims: 3072,
@@ -67,6 +69,7 @@ function openai(name: string, dims: number, usd: number): ModelConfig {
     id: `openai/${name}`,
     family: name,
     provider: 'openai',
+    access: PROVIDER_ACCESS.openai,
     model: name,
     revision: null,
     dims,
@@ -97,6 +100,7 @@ function server(entry: SelfHosted): ModelConfig {
     revision: 'main',
     ...entry,
     provider: 'openai-compatible',
+    access: PROVIDER_ACCESS['openai-compatible'],
     price: null,
   };
 }
@@ -120,6 +124,7 @@ function local(entry: Local): ModelConfig {
     similarity: 'cosine',
     ...entry,
     provider: 'transformers',
+    access: PROVIDER_ACCESS.transformers,
     revision: 'main',
     taskTypes: NO_TASK,
     dtype: 'fp32',
@@ -200,6 +205,7 @@ export const MODEL_REGISTRY: readonly ModelConfig[] = [
     id: 'mistral/mistral-embed',
     family: 'mistral-embed',
     provider: 'mistral',
+    access: PROVIDER_ACCESS.mistral,
     model: 'mistral-embed',
     revision: null,
     dims: 1024,
@@ -220,6 +226,7 @@ export const MODEL_REGISTRY: readonly ModelConfig[] = [
     id: 'mistral/codestral-embed',
     family: 'codestral-embed',
     provider: 'mistral',
+    access: PROVIDER_ACCESS.mistral,
     model: 'codestral-embed',
     revision: null,
     dims: 1536,
@@ -249,6 +256,7 @@ export const MODEL_REGISTRY: readonly ModelConfig[] = [
     id: 'voyage/voyage-code-3',
     family: 'voyage-code-3',
     provider: 'voyage',
+    access: PROVIDER_ACCESS.voyage,
     model: 'voyage-code-3',
     revision: null,
     dims: 1024,

@@ -3,12 +3,12 @@ import {
   DEFAULT_BYTES_PER_TOKEN,
   estimateTokens,
   type FetchLike,
-  HttpError,
   planBatches,
   type RetryOptions,
   redactSecrets,
   requestWithRetry,
   resolveRetryPolicy,
+  wrapHttpError,
 } from '@execret/http';
 import { EmbeddersError, type EmbeddersErrorCode } from './errors.js';
 import { modelInput } from './model-input.js';
@@ -55,32 +55,15 @@ export interface AdapterResponse {
   readonly inputTokens: number | null;
 }
 
-/** The provider-specific part of a remote embedder: build and send one request, extract the vectors. */
+/**
+ * The provider-specific part of a remote embedder: build and send one request, extract the vectors. `send` throws
+ * `@execret/http`'s `HttpError('response', …)` for a body of the wrong shape (not retried); HTTP failures of the
+ * `fetch` it was given are classified by the retry loop.
+ */
 export interface ProviderAdapter {
   /** Component name used in error messages, e.g. `openai`. */
   readonly component: string;
   send(request: AdapterRequest): Promise<AdapterResponse>;
-}
-
-/** An adapter's `EmbeddersError` as the `HttpError` the retry loop understands (same code, message, status). */
-function toHttpError(error: unknown): never {
-  if (!EmbeddersError.is(error)) throw error;
-  throw new HttpError(HttpError.isCode(error.code) ? error.code : 'response', error.message, {
-    cause: error.cause,
-    status: error.status,
-    retryAfterMs: error.retryAfterMs,
-  });
-}
-
-/** The retry loop's `HttpError` as this package's `EmbeddersError` (same code, message and details). */
-function toEmbeddersError(error: unknown): unknown {
-  if (!HttpError.is(error)) return error;
-  return new EmbeddersError(error.code, error.message, {
-    cause: error.cause,
-    status: error.status,
-    retryAfterMs: error.retryAfterMs,
-    attempts: error.attempts,
-  });
 }
 
 /**
@@ -169,13 +152,12 @@ export function createRemoteEmbedder(info: EmbedderInfo, adapter: ProviderAdapte
   ): Promise<{ response: AdapterResponse; retries: number }> => {
     try {
       const { value, retries } = await requestWithRetry(
-        ({ fetch, signal: attemptSignal }) =>
-          adapter.send({ texts, kind, fetch, signal: attemptSignal }).catch(toHttpError),
+        ({ fetch, signal: attemptSignal }) => adapter.send({ texts, kind, fetch, signal: attemptSignal }),
         { ...options, label, secrets, signal },
       );
       return { response: value, retries };
     } catch (error) {
-      throw toEmbeddersError(error);
+      throw wrapHttpError(error, EmbeddersError);
     }
   };
 

@@ -1,4 +1,5 @@
 import { configHash } from './config-hash.js';
+import { PROVIDER_ACCESS } from './provider-access.js';
 import type { EmbedderInfo, EmbeddingDtype, ModelConfig, Prefixes } from './types.js';
 
 /** Per-embedder overrides of registry settings (each one changes `configHash` when it changes vectors). */
@@ -68,8 +69,10 @@ export function resolveEmbedderInfo(config: ModelConfig, overrides: ConfigOverri
     }
     maxBatch = overrides.maxBatch;
   }
+  const access = config.access ?? PROVIDER_ACCESS[config.provider];
   const resolved: ModelConfig = {
     ...config,
+    access,
     model: overrides.model ?? config.model,
     revision: overrides.revision ?? config.revision,
     dims,
@@ -78,5 +81,5 @@ export function resolveEmbedderInfo(config: ModelConfig, overrides: ConfigOverri
     normalize: dtype === 'int8' || dtype === 'uint8' ? false : config.normalize,
     prefixes: { ...config.prefixes, ...overrides.prefixes },
   };
-  return Object.freeze({ ...resolved, configHash: configHash(resolved) });
+  return Object.freeze({ ...resolved, access, configHash: configHash(resolved) });
 }

@@ -1,4 +1,5 @@
 import type { EmbedUsage } from '@execret/formats';
+import type { ProviderAccess } from '@execret/http';
 
 export type { EmbedUsage } from '@execret/formats';
 
@@ -69,6 +70,12 @@ export interface ModelConfig {
   /** Model family (several configurations may share one), e.g. `qwen3-embedding`. */
   readonly family: string;
   readonly provider: ProviderId;
+  /**
+   * What the provider needs before use: a key (`api-key`, with the variable the CLI reads it from), a server's base
+   * URL (`server`), or nothing (`local`). Every registry entry has it; a custom entry may leave it out and gets its
+   * provider's.
+   */
+  readonly access?: ProviderAccess;
   /** Provider model name, or Hugging Face repository for self-hosted and local models. */
   readonly model: string;
   /** Hugging Face revision (`main` when unpinned), or `null` for hosted APIs that expose no revision. */
@@ -105,6 +112,8 @@ export interface ModelConfig {
  * What an embedder is, readable without IO: the registry entry with overrides applied plus `configHash`.
  */
 export interface EmbedderInfo extends ModelConfig {
+  /** What the provider needs before use (the entry's, or its provider's for a custom entry without one). */
+  readonly access: ProviderAccess;
   /**
    * SHA-256 (hex) of the canonical JSON of the settings that change vectors: `provider`, `model`, `revision`,
    * `dims`, `normalize`, `prefixes`, `taskTypes`, `pooling`, `paddingSide`, `dtype`, `maxTokensPerInput`.

@@ -1,3 +1,4 @@
+import { httpFailure } from '@execret/http';
 import {
   type FakeReply,
   type FakeRequest,
@@ -94,7 +95,9 @@ describe('createMistralEmbedder', () => {
   it('fails with auth when the server answers 401', async () => {
     const s = await start(() => ({ status: 401, json: { message: 'Unauthorized' } }));
     const embedder = await createMistralEmbedder('mistral/mistral-embed', { apiKey: KEY, baseUrl: s.url });
-    await expect(embedder.embed(['a'], { kind: 'query' })).rejects.toMatchObject({ code: 'auth', status: 401 });
+    const error = await embedder.embed(['a'], { kind: 'query' }).catch((e: unknown) => e);
+    expect(EmbeddersError.is(error) && error.code).toBe('auth');
+    expect(httpFailure(error)?.status).toBe(401);
   });
 
   it('throws RangeError when the dtype is not offered by the model', async () => {

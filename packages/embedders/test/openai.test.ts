@@ -1,3 +1,4 @@
+import { httpFailure } from '@execret/http';
 import {
   base64Vector,
   type FakeReply,
@@ -169,8 +170,7 @@ describe('createOpenAIEmbedder', () => {
     });
     const error = await embedder.embed(['x'], { kind: 'query' }).catch((e: unknown) => e);
     expect(EmbeddersError.is(error) && error.code).toBe('server');
-    expect((error as EmbeddersError).attempts).toBe(4);
-    expect((error as EmbeddersError).status).toBe(500);
+    expect(httpFailure(error)).toMatchObject({ attempts: 4, status: 500 });
     expect(s.requests).toHaveLength(4);
     // cap = 100·2^retry; delay = cap/2 + 0.5·cap/2
     expect(delays).toEqual([75, 150, 300]);
@@ -275,7 +275,7 @@ describe('createOpenAIEmbedder', () => {
     });
     const error = await embedder.embed(['a'], { kind: 'document' }).catch((e: unknown) => e);
     expect(EmbeddersError.is(error) && error.code).toBe('rate-limit');
-    expect((error as EmbeddersError).retryAfterMs).toBe(3_600_000);
+    expect(httpFailure(error)?.retryAfterMs).toBe(3_600_000);
     expect(delays).toEqual([]);
   });
 

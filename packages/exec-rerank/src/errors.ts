@@ -38,11 +38,13 @@ export const EXEC_RERANK_ERROR_CODES: readonly ExecRerankErrorCode[] = [
   'aborted',
 ];
 
-/** Extra facts attached to an {@link ExecRerankError}. */
+/** What an {@link ExecRerankError} carries besides code and message. */
 export interface ExecRerankErrorDetails {
+  /**
+   * The underlying error; for `chat-request`, `@execret/http`'s `HttpError` with the HTTP `status` of the chat
+   * endpoint's last answer, `retryAfterMs` and `attempts` (`httpFailure(error)` finds it).
+   */
   cause?: unknown;
-  /** HTTP status of the chat endpoint's last answer, when there was one. */
-  status?: number;
 }
 
 /**
@@ -54,18 +56,11 @@ export interface ExecRerankErrorDetails {
  * try {
  *   await reranker.rerank(query, snippets);
  * } catch (error) {
- *   if (ExecRerankError.is(error) && error.code === 'chat-request') console.error(error.status, error.message);
+ *   if (ExecRerankError.is(error) && error.code === 'chat-request') console.error(httpFailure(error)?.status, error.message);
  *   else throw error;
  * }
  */
 export class ExecRerankError extends defineExecretError<ExecRerankErrorCode>(
   '@execret/exec-rerank',
   'ExecRerankError',
-) {
-  readonly status: number | undefined;
-
-  constructor(code: ExecRerankErrorCode, message: string, details: ExecRerankErrorDetails = {}) {
-    super(code, message, { cause: details.cause });
-    this.status = details.status;
-  }
-}
+) {}

@@ -1,3 +1,4 @@
+import { httpFailure } from '@execret/http';
 import { createOracle, type Oracle } from '@execret/oracle';
 import { type ChatScript, type FakeOpenAI, startFakeOpenAI, userMessage } from '@execret/test-kit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -193,7 +194,8 @@ describe('exec/tests@… against a fake chat server', () => {
     const r = createExecReranker(ID, options({ maxRetries: 1 }));
     const error = await r.rerank(t.query, t.candidates).catch((e: unknown) => e);
     expect(ExecRerankError.is(error)).toBe(true);
-    expect(error).toMatchObject({ code: 'chat-request', status: 500 });
+    expect(error).toMatchObject({ code: 'chat-request' });
+    expect(httpFailure(error)?.status).toBe(500);
     expect(String((error as Error).message)).not.toContain('sk-test-secret');
   });
 

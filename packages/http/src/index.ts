@@ -1,8 +1,23 @@
 export { DEFAULT_BYTES_PER_TOKEN, estimateTokens, planBatches } from './batching.js';
 export { HTTP_ERROR_CODES, HttpError, type HttpErrorCode, type HttpErrorDetails } from './errors.js';
+export { httpFailure, wrapHttpError } from './http-failure.js';
 export { importOptional } from './import-optional.js';
 export { joinUrl } from './join-url.js';
+export {
+  type BatchCreateRequest,
+  type BatchLike,
+  type ChatCompletionInput,
+  type ChatCompletionLike,
+  type ChatCompletionRequest,
+  createOpenAIApiClient,
+  DEFAULT_OPENAI_BASE_URL,
+  type OpenAIApiClient,
+  type OpenAIApiClientOptions,
+  type OpenAICompatibleClient,
+} from './openai-client.js';
 export { postJson } from './post-json.js';
+export { accessProblem, type ProviderAccess } from './provider-access.js';
+export { type ChatCompletionResult, readChatCompletion } from './read-chat-completion.js';
 export { redactSecrets } from './redact-secrets.js';
 export { redactUrl } from './redact-url.js';
 export {
@@ -25,4 +40,13 @@ export {
   type RetryPolicy,
   sleep,
 } from './retry.js';
+export { settingsHash } from './settings-hash.js';
+export {
+  type LoadedLocalModel,
+  type LocalModelLike,
+  type LocalModelOptions,
+  type LocalModelSpec,
+  loadTransformersModel,
+  type TransformersModuleLike,
+} from './transformers-model.js';
 export type { FetchLike } from './types.js';

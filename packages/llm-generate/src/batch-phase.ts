@@ -3,8 +3,9 @@
  * API. A batch recorded in the progress file but not finished is polled again instead of resubmitted.
  */
 
+import type { BatchLike, OpenAICompatibleClient } from '@execret/http';
 import { type BatchRequest, collectBatchResults, submitBatch, waitForBatch } from './batch.js';
-import { type BatchLike, type OpenAICompatibleClient, readCompletion } from './client.js';
+import { readCompletion } from './client.js';
 import type { BatchModeOptions } from './generate-options.js';
 import type { GenerationRun } from './generation-run.js';
 import { type AnsweredAttempt, judgeAnswers } from './judge-answers.js';

@@ -1,6 +1,6 @@
+import type { BatchLike, OpenAICompatibleClient } from '@execret/http';
 import { describe, expect, it } from 'vitest';
 import { batchInputJsonl, collectBatchResults, parseBatchOutput, waitForBatch } from './batch.js';
-import type { BatchLike, OpenAICompatibleClient } from './client.js';
 import { LlmGenerateError } from './errors.js';
 
 const completion = {

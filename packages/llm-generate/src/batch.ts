@@ -1,5 +1,5 @@
+import type { BatchLike, ChatCompletionLike, ChatCompletionRequest, OpenAICompatibleClient } from '@execret/http';
 import { sleep } from '@execret/http';
-import type { BatchLike, ChatCompletionLike, ChatCompletionRequest, OpenAICompatibleClient } from './client.js';
 import { LlmGenerateError } from './errors.js';
 
 /** Default wait between two `batches.retrieve` calls. */

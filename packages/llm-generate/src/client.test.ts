@@ -1,26 +1,31 @@
+import { HttpError, type OpenAICompatibleClient } from '@execret/http';
+import { startFakeOpenAI } from '@execret/test-kit';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import {
-  createOpenAIClient,
-  describeRequestError,
-  loadOpenAISdk,
-  type OpenAICompatibleClient,
-  readCompletion,
-} from './client.js';
+import { createOpenAIClient, describeRequestError, isAbortError, readCompletion } from './client.js';
 import { LlmGenerateError } from './errors.js';
 
 describe('createOpenAIClient', () => {
-  it('returns an SDK client with the given base URL and retries when openai is installed', async () => {
-    const client = (await createOpenAIClient({
-      baseURL: 'http://127.0.0.1:9/v1',
-      apiKey: 'k',
-      maxRetries: 1,
-    })) as unknown as OpenAI;
-    expect(client).toBeInstanceOf(OpenAI);
-    expect(client.baseURL).toBe('http://127.0.0.1:9/v1');
-    expect(client.maxRetries).toBe(1);
-    expect(client.organization).toBeNull();
-  });
+  it('reaches the given base URL through the SDK and gives up after maxRetries retries', async () => {
+    const server = await startFakeOpenAI(() => ({ status: 503 }));
+    try {
+      const client = await createOpenAIClient({
+        baseURL: server.baseURL,
+        apiKey: 'sk-test-0123456789',
+        maxRetries: 1,
+        fetch: (input, init) => fetch(input, init),
+      });
+      const error = await Promise.resolve(
+        client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] }),
+      ).catch((e: unknown) => e);
+      expect(HttpError.is(error) && [error.code, error.status, error.attempts]).toEqual(['server', 503, 2]);
+      expect(server.chatBodies).toHaveLength(2);
+      expect(server.requests[0]!.headers['openai-organization']).toBeUndefined();
+      expect(describeRequestError(error)).toMatchObject({ fatal: false, status: 503 });
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
 
   it('throws TypeError when the base URL or the key is missing', async () => {
     await expect(createOpenAIClient({ baseURL: '', apiKey: 'k' })).rejects.toThrow(TypeError);
@@ -33,10 +38,10 @@ describe('createOpenAIClient', () => {
   });
 });
 
-describe('loadOpenAISdk', () => {
+describe('createOpenAIClient without the SDK', () => {
   it('names the package to install when the import fails', async () => {
     const missing = Object.assign(new Error("Cannot find package 'openai'"), { code: 'ERR_MODULE_NOT_FOUND' });
-    const error = await loadOpenAISdk(async () => {
+    const error = await createOpenAIClient({ baseURL: 'http://127.0.0.1:9/v1', apiKey: 'k' }, async () => {
       throw missing;
     }).catch((e: unknown) => e);
     expect(LlmGenerateError.is(error) && error.code).toBe('sdk-missing');
@@ -62,6 +67,13 @@ describe('describeRequestError', () => {
     });
   });
 
+  it('keeps the message of an HttpError, which already names the status', () => {
+    const error = new HttpError('auth', '@execret/llm-generate client: authentication failed (HTTP 401)', {
+      status: 401,
+    });
+    expect(describeRequestError(error)).toEqual({ fatal: true, status: 401, message: error.message });
+  });
+
   it('treats connection errors as transient', () => {
     expect(describeRequestError(new Error('Connection error.'))).toEqual({
       fatal: false,
@@ -84,5 +96,14 @@ describe('readCompletion', () => {
       },
     );
     expect(readCompletion({ choices: [] }).content).toBeNull();
+  });
+});
+
+describe('isAbortError', () => {
+  it('recognises an aborted HttpError, fetch and SDK aborts, and a fired signal', () => {
+    expect(isAbortError(new HttpError('aborted', 'm'))).toBe(true);
+    expect(isAbortError(Object.assign(new Error('x'), { name: 'AbortError' }))).toBe(true);
+    expect(isAbortError(new HttpError('server', 'm'))).toBe(false);
+    expect(isAbortError(new Error('x'), AbortSignal.abort())).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { DEFAULT_TEST_SUITE_SIZE } from '@execret/dataset';
+import type { OpenAICompatibleClient } from '@execret/http';
 import { describe, expect, it } from 'vitest';
-import type { OpenAICompatibleClient } from './client.js';
 import { type GenerateOptions, resolveGenerateSettings } from './generate-options.js';
 import { promptHash } from './prompt.js';
 

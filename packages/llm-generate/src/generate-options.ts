@@ -5,8 +5,9 @@
 
 import { DEFAULT_TEST_SUITE_SIZE } from '@execret/dataset';
 import { DEFAULT_MAX_DISTRACTORS, DEFAULT_MIN_DISTRACTORS, type ExecutionOracle } from '@execret/generate';
+import type { OpenAICompatibleClient } from '@execret/http';
 import { redactUrl } from '@execret/http';
-import type { EndpointOptions, OpenAICompatibleClient } from './client.js';
+import type { EndpointOptions } from './client.js';
 import type { TokenPrice } from './cost.js';
 import { promptHash } from './prompt.js';
 import { DEFAULT_FREE_FORM_REWRITES, type GenerationMode, MODES } from './reply-schema.js';

@@ -2,7 +2,7 @@
  * The chat-completions request of an entry's next attempt.
  */
 
-import type { ChatCompletionRequest } from './client.js';
+import type { ChatCompletionRequest } from '@execret/http';
 import type { EntryState } from './entry-state.js';
 import type { GenerateSettings } from './generate-options.js';
 import { buildMessages } from './prompt.js';

@@ -1,4 +1,4 @@
-import { canonicalJson, sha256Hex } from '@execret/formats';
+import { settingsHash } from '@execret/http';
 import type { RerankerConfig } from './types.js';
 
 /** Names of the settings that enter {@link rerankerConfigHash}, in documentation order. */
@@ -18,7 +18,7 @@ export const HASHED_RERANKER_SETTINGS = [
 const RERANKER_HASH_VERSION = 1;
 
 /**
- * SHA-256 (lowercase hex) of the canonical JSON (`canonicalJson` of `@execret/formats`) of
+ * `@execret/http`'s `settingsHash`: SHA-256 (lowercase hex) of the canonical JSON (`canonicalJson` of `@execret/formats`) of
  * `{ v: 1, provider, method, model, revision, instruction, truncation, maxLength, dtype, params }`: every setting
  * that changes scores, and nothing that does not (id, request caps, price, sources, notes, keys, URLs).
  *
@@ -28,7 +28,5 @@ const RERANKER_HASH_VERSION = 1;
  *   === rerankerConfigHash(getRerankerConfig('cohere/rerank-v3.5')); // true: a cap does not change scores
  */
 export function rerankerConfigHash(config: RerankerConfig): string {
-  const settings: Record<string, unknown> = { v: RERANKER_HASH_VERSION };
-  for (const key of HASHED_RERANKER_SETTINGS) settings[key] = config[key];
-  return sha256Hex(canonicalJson(settings));
+  return settingsHash(config, HASHED_RERANKER_SETTINGS, RERANKER_HASH_VERSION);
 }

@@ -1,5 +1,5 @@
 import { defineExecretError } from '@execret/formats';
-import { HttpError, type HttpErrorCode } from '@execret/http';
+import type { HttpErrorCode } from '@execret/http';
 
 /**
  * The one error class of `@execret/rerankers`.
@@ -14,15 +14,13 @@ import { HttpError, type HttpErrorCode } from '@execret/http';
  */
 export type RerankersErrorCode = HttpErrorCode | 'unknown-reranker' | 'model-unavailable' | 'cache-io';
 
-/** Extra facts attached to a {@link RerankersError}. */
+/** What a {@link RerankersError} carries besides code and message. */
 export interface RerankersErrorDetails {
+  /**
+   * The underlying error. For a failed request it is `@execret/http`'s `HttpError`, with the HTTP `status`,
+   * `retryAfterMs` and `attempts` (`httpFailure(error)` finds it).
+   */
   cause?: unknown;
-  /** HTTP status of the last response, when there was one. */
-  status?: number;
-  /** Wait requested by the server through `Retry-After`, in milliseconds. */
-  retryAfterMs?: number;
-  /** Attempts made before giving up. */
-  attempts?: number;
 }
 
 /**
@@ -33,35 +31,7 @@ export interface RerankersErrorDetails {
  * try {
  *   await reranker.rerank('sort a list', snippets);
  * } catch (error) {
- *   if (RerankersError.is(error) && error.code === 'rate-limit') console.error(`retry in ${error.retryAfterMs} ms`);
+ *   if (RerankersError.is(error) && error.code === 'rate-limit') console.error(`retry in ${httpFailure(error)?.retryAfterMs} ms`);
  * }
  */
-export class RerankersError extends defineExecretError<RerankersErrorCode>('@execret/rerankers', 'RerankersError') {
-  readonly status: number | undefined;
-  readonly retryAfterMs: number | undefined;
-  readonly attempts: number | undefined;
-
-  constructor(code: RerankersErrorCode, message: string, details: RerankersErrorDetails = {}) {
-    super(code, message, { cause: details.cause });
-    this.status = details.status;
-    this.retryAfterMs = details.retryAfterMs;
-    this.attempts = details.attempts;
-  }
-}
-
-/**
- * `@execret/http`'s `HttpError` as a {@link RerankersError} with the same code, message and details; anything
- * else is returned unchanged.
- *
- * @example
- * fromHttpError(new HttpError('timeout', 'm')).code; // 'timeout'
- */
-export function fromHttpError(error: unknown): unknown {
-  if (!HttpError.is(error)) return error;
-  return new RerankersError(error.code, error.message, {
-    cause: error.cause,
-    ...(error.status === undefined ? {} : { status: error.status }),
-    ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
-    ...(error.attempts === undefined ? {} : { attempts: error.attempts }),
-  });
-}
+export class RerankersError extends defineExecretError<RerankersErrorCode>('@execret/rerankers', 'RerankersError') {}

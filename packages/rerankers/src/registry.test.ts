@@ -31,6 +31,32 @@ describe('listRerankers', () => {
     }
   });
 
+  it.each([
+    ['transformers', { kind: 'local' }],
+    ['cohere', { kind: 'api-key', keyVariable: 'COHERE_API_KEY' }],
+    ['voyage', { kind: 'api-key', keyVariable: 'VOYAGE_API_KEY' }],
+    ['jina', { kind: 'api-key', keyVariable: 'JINA_API_KEY' }],
+    ['mixedbread', { kind: 'api-key', keyVariable: 'MIXEDBREAD_API_KEY' }],
+    ['tei', { kind: 'server', urlVariable: 'EXECRET_TEI_BASE_URL', keyVariable: 'EXECRET_TEI_API_KEY' }],
+    ['vllm', { kind: 'server', urlVariable: 'EXECRET_VLLM_BASE_URL', keyVariable: 'EXECRET_VLLM_API_KEY' }],
+    [
+      'openai-compatible',
+      {
+        kind: 'server',
+        urlVariable: 'EXECRET_OPENAI_COMPATIBLE_URL',
+        keyVariable: 'OPENAI_API_KEY',
+        defaultUrl: 'https://api.openai.com/v1',
+      },
+    ],
+  ])('says on every %s entry what it needs before use (access), and keeps it out of info', (provider, access) => {
+    const entries = listRerankers().filter((c) => c.provider === provider);
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) {
+      expect(entry.access, entry.id).toEqual(access);
+      expect('access' in resolveRerankerInfo(entry), entry.id).toBe(false);
+    }
+  });
+
   it('lists the cross-encoders the issue names', () => {
     const models = listRerankers()
       .filter((c) => c.method === 'cross-encoder')

@@ -1,4 +1,5 @@
 import { RerankersError } from './errors.js';
+import { PROVIDER_ACCESS } from './provider-access.js';
 import type { RerankerConfig } from './types.js';
 
 const HF = 'https://huggingface.co';
@@ -31,6 +32,7 @@ function crossEncoder(
   return {
     id,
     provider: 'transformers',
+    access: PROVIDER_ACCESS.transformers,
     method: 'cross-encoder',
     model,
     revision: null,
@@ -59,6 +61,7 @@ function qwen3(size: '0.6B' | '4B' | '8B'): RerankerConfig {
   return {
     id: `vllm/qwen3-reranker-${size.toLowerCase()}`,
     provider: 'vllm',
+    access: PROVIDER_ACCESS.vllm,
     method: 'yes-no',
     model: `Qwen/Qwen3-Reranker-${size}`,
     revision: null,
@@ -93,6 +96,7 @@ function llm(id: string, method: 'llm-pointwise' | 'llm-listwise' | 'llm-pairwis
   const config: RerankerConfig = {
     id,
     provider: 'openai-compatible',
+    access: PROVIDER_ACCESS['openai-compatible'],
     method,
     model: 'gpt-4.1-mini',
     revision: null,
@@ -175,6 +179,7 @@ export const RERANKER_REGISTRY: readonly RerankerConfig[] = [
     (model): RerankerConfig => ({
       id: `cohere/${model}`,
       provider: 'cohere',
+      access: PROVIDER_ACCESS.cohere,
       method: 'rerank-api',
       model,
       revision: null,
@@ -208,6 +213,7 @@ export const RERANKER_REGISTRY: readonly RerankerConfig[] = [
     ([model, usd]): RerankerConfig => ({
       id: `voyage/${model}`,
       provider: 'voyage',
+      access: PROVIDER_ACCESS.voyage,
       method: 'rerank-api',
       model,
       revision: null,
@@ -236,6 +242,7 @@ export const RERANKER_REGISTRY: readonly RerankerConfig[] = [
   {
     id: 'jina/jina-reranker-v2-base-multilingual',
     provider: 'jina',
+    access: PROVIDER_ACCESS.jina,
     method: 'rerank-api',
     model: 'jina-reranker-v2-base-multilingual',
     revision: null,
@@ -259,6 +266,7 @@ export const RERANKER_REGISTRY: readonly RerankerConfig[] = [
   {
     id: 'mixedbread/mxbai-rerank-large-v2',
     provider: 'mixedbread',
+    access: PROVIDER_ACCESS.mixedbread,
     method: 'rerank-api',
     model: 'mixedbread-ai/mxbai-rerank-large-v2',
     revision: null,
@@ -283,6 +291,7 @@ export const RERANKER_REGISTRY: readonly RerankerConfig[] = [
   {
     id: 'tei/bge-reranker-base',
     provider: 'tei',
+    access: PROVIDER_ACCESS.tei,
     method: 'rerank-api',
     model: 'BAAI/bge-reranker-base',
     revision: null,
@@ -309,6 +318,7 @@ export const RERANKER_REGISTRY: readonly RerankerConfig[] = [
   {
     id: 'vllm/bge-reranker-v2-m3',
     provider: 'vllm',
+    access: PROVIDER_ACCESS.vllm,
     method: 'rerank-api',
     model: 'BAAI/bge-reranker-v2-m3',
     revision: null,

@@ -7,9 +7,10 @@ import {
   type RetryOptions,
   requestWithRetry,
   resolveRetryPolicy,
+  wrapHttpError,
 } from '@execret/http';
 import { checkRerankArguments } from './check-rerank-arguments.js';
-import { fromHttpError, RerankersError } from './errors.js';
+import { RerankersError } from './errors.js';
 import { rankHits } from './rank-hits.js';
 import type { Reranker, RerankerInfo, RerankHit, RerankOptions, RerankUsage } from './types.js';
 import { addRerankUsage, emptyRerankUsage } from './usage.js';
@@ -148,7 +149,7 @@ export function createRemoteReranker(
       },
       signal,
     ).catch((error: unknown) => {
-      throw fromHttpError(error);
+      throw wrapHttpError(error, RerankersError);
     });
     if (signal?.aborted) {
       throw new RerankersError('aborted', `${label}: the request was aborted by the caller`, { cause: signal.reason });

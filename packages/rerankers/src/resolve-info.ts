@@ -17,7 +17,8 @@ export interface RerankerOverrides {
 }
 
 /**
- * The `info` a reranker of `config` with `overrides` has: the configuration with overrides applied and its hash.
+ * The `info` a reranker of `config` with `overrides` has: the configuration with overrides applied and its hash
+ * (`access` left out: it says what to set before use, not how scores are made).
  *
  * @throws {RangeError} when `maxLength` is not an integer ≥ 1 or `model` is empty
  * @example
@@ -33,8 +34,9 @@ export function resolveRerankerInfo(config: RerankerConfig, overrides: RerankerO
   if (overrides.model !== undefined && (typeof overrides.model !== 'string' || overrides.model === '')) {
     throw new RangeError(`@execret/rerankers ${config.id}: model must be a non-empty string`);
   }
-  const resolved: RerankerConfig = {
-    ...config,
+  const { access: _access, ...settings } = config;
+  const resolved: Omit<RerankerConfig, 'access'> = {
+    ...settings,
     ...(overrides.model === undefined ? {} : { model: overrides.model }),
     ...(overrides.revision === undefined ? {} : { revision: overrides.revision }),
     ...(overrides.instruction === undefined ? {} : { instruction: overrides.instruction }),

@@ -1,4 +1,5 @@
 import type { RerankUsage } from '@execret/formats';
+import type { ProviderAccess } from '@execret/http';
 
 export type { RerankUsage } from '@execret/formats';
 
@@ -65,6 +66,11 @@ export interface RerankerConfig {
   /** Registry id, `<provider>/<name>`, e.g. `cohere/rerank-v3.5`. */
   readonly id: string;
   readonly provider: RerankerProvider;
+  /**
+   * What the provider needs before use: a key (`api-key`, with the variable the CLI reads it from), a server's base
+   * URL (`server`), or nothing (`local`). Every registry entry has it; it is not part of `info` (nor of result files).
+   */
+  readonly access?: ProviderAccess;
   readonly method: RerankMethod;
   /** Model name as the provider knows it (API model name, or Hugging Face repository id for local models). */
   readonly model: string;
@@ -92,7 +98,7 @@ export interface RerankerConfig {
 }
 
 /** A configuration with its hash: what `reranker.info` holds (no keys, no URLs). */
-export interface RerankerInfo extends RerankerConfig {
+export interface RerankerInfo extends Omit<RerankerConfig, 'access'> {
   /** SHA-256 of the canonical JSON of the hashed settings; enters score-cache keys and result files. */
   readonly configHash: string;
 }

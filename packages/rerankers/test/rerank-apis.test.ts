@@ -1,3 +1,4 @@
+import { httpFailure } from '@execret/http';
 import {
   cohereRerankResponse,
   type FakeReply,
@@ -189,7 +190,7 @@ describe.each(CASES)('rerank API $name', (api) => {
     const reranker = await make(s, { sleep, maxRetries: 2 });
     const error = await reranker.rerank(QUERY, DOCS).catch((e: unknown) => e);
     expect(RerankersError.is(error) && error.code).toBe('server');
-    expect(error).toMatchObject({ status: 503, attempts: 3 });
+    expect(httpFailure(error)).toMatchObject({ status: 503, attempts: 3 });
     expect(s.requests).toHaveLength(3);
   });
 

@@ -4,6 +4,7 @@ import {
   importOptional as httpImportOptional,
   postJson as httpPostJson,
   requireApiKey as httpRequireApiKey,
+  wrapHttpError,
 } from '@execret/http';
 import { EmbeddersError } from '../errors.js';
 import { getModelConfig } from '../registry.js';
@@ -26,15 +27,6 @@ export function expectProvider(config: ModelConfig, provider: ModelConfig['provi
   }
 }
 
-/** An `@execret/http` error as this package's `EmbeddersError`, same code, message and cause. */
-function toEmbeddersError(error: unknown): unknown {
-  if (!HttpError.is(error)) return error;
-  return new EmbeddersError(error.code, error.message, {
-    ...(error.cause === undefined ? {} : { cause: error.cause }),
-    ...(error.status === undefined ? {} : { status: error.status }),
-  });
-}
-
 /**
  * `@execret/http`'s `importOptional` for a provider of this package: "module not found" becomes an
  * `EmbeddersError` with code `missing-dependency` that names the package to install. Other errors pass through.
@@ -44,7 +36,7 @@ function toEmbeddersError(error: unknown): unknown {
  */
 export async function importOptional<T>(packageName: string, component: string, load: () => Promise<T>): Promise<T> {
   return httpImportOptional(packageName, `@execret/embedders ${component}`, load).catch((error: unknown) => {
-    throw toEmbeddersError(error);
+    throw wrapHttpError(error, EmbeddersError);
   });
 }
 
@@ -53,7 +45,7 @@ export function requireApiKey(apiKey: string | undefined, component: string): st
   try {
     return httpRequireApiKey(apiKey, `@execret/embedders ${component}`);
   } catch (error) {
-    throw toEmbeddersError(error);
+    throw wrapHttpError(error, EmbeddersError);
   }
 }
 
@@ -76,11 +68,12 @@ export function postJson(
 /**
  * Reads an OpenAI-style `{ data: [{ index, embedding }], usage: { prompt_tokens | total_tokens } }`
  * (or the SDK's camelCase `promptTokens`/`totalTokens`)
- * body: returns embeddings ordered by `index` (which must be 0..n-1, each once) and the token count.
+ * body: returns embeddings ordered by `index` (which must be 0..n-1, each once) and the token count. A body of
+ * the wrong shape throws `HttpError('response')`, which the retry loop does not retry.
  */
 export function readOpenAIStyle(body: unknown, component: string): { vectors: unknown[]; inputTokens: number | null } {
   const bad = (what: string) =>
-    new EmbeddersError('response', `@execret/embedders ${component}: malformed response: ${what}`);
+    new HttpError('response', `@execret/embedders ${component}: malformed response: ${what}`);
   if (typeof body !== 'object' || body === null) throw bad('body is not an object');
   const data = (body as { data?: unknown }).data;
   if (!Array.isArray(data)) throw bad('"data" is not an array');

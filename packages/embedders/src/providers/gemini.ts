@@ -1,4 +1,4 @@
-import { EmbeddersError } from '../errors.js';
+import { HttpError } from '@execret/http';
 import { createRemoteEmbedder, type RemoteOptions } from '../remote-embedder.js';
 import { type ConfigOverrides, resolveEmbedderInfo } from '../resolve-info.js';
 import type { Embedder, ModelConfig } from '../types.js';
@@ -55,7 +55,7 @@ export async function createGeminiEmbedder(
         });
         const embeddings = response.embeddings;
         if (!Array.isArray(embeddings)) {
-          throw new EmbeddersError(
+          throw new HttpError(
             'response',
             '@execret/embedders gemini: malformed response: "embeddings" is not an array',
           );

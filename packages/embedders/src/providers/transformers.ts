@@ -1,3 +1,4 @@
+import { type LocalModelOptions, loadTransformersModel, wrapHttpError } from '@execret/http';
 import { EmbeddersError } from '../errors.js';
 import { modelInput } from '../model-input.js';
 import { poolTokenStates } from '../pooling.js';
@@ -6,36 +7,14 @@ import { type ConfigOverrides, resolveEmbedderInfo } from '../resolve-info.js';
 import { padBatch, specialTokenLayout, type TokenizerLike, truncateIds } from '../token-batch.js';
 import type { Embedder, EmbedOptions, EmbedResult, ModelConfig } from '../types.js';
 import { normalizeRows, truncateColumns } from '../vectors.js';
-import { expectProvider, importOptional, toConfig } from './common.js';
+import { expectProvider, toConfig } from './common.js';
 
-/** Options of {@link createTransformersEmbedder}. */
-export interface TransformersEmbedderOptions extends ConfigOverrides {
-  /**
-   * Folder holding model folders laid out by repository id: the model `Xenova/all-MiniLM-L6-v2` is read
-   * from `<localModelPath>/Xenova/all-MiniLM-L6-v2/{config.json,tokenizer.json,tokenizer_config.json,onnx/model.onnx}`.
-   * Default: transformers.js's own (`./models/`).
-   */
-  localModelPath?: string;
-  /** Where downloaded files are cached (transformers.js `env.cacheDir`). */
-  cacheDir?: string;
-  /** Whether missing files may be downloaded from the Hugging Face Hub (default `true`). */
-  allowRemoteModels?: boolean;
-  /** Hub mirror (transformers.js `env.remoteHost`), e.g. `https://hf-mirror.com/`. */
-  remoteHost?: string;
-  /** Download progress reported by transformers.js (`{ status, file, progress, ... }`). */
-  onLoadProgress?: (event: unknown) => void;
-}
-
-type TransformersModule = typeof import('@huggingface/transformers');
-
-let loadChain: Promise<unknown> = Promise.resolve();
-
-/** Runs `task` after every earlier load: transformers.js settings are process-global, so loads take turns. */
-function serialize<T>(task: () => Promise<T>): Promise<T> {
-  const run = loadChain.then(task, task);
-  loadChain = run.catch(() => undefined);
-  return run;
-}
+/**
+ * Options of {@link createTransformersEmbedder}: where the files are and whether they may be downloaded
+ * (`@execret/http`'s `LocalModelOptions`: `localModelPath`, `modelFolder`, `cacheDir`, `allowRemoteModels`,
+ * `remoteHost`, `onLoadProgress`), and the overrides every provider accepts.
+ */
+export interface TransformersEmbedderOptions extends LocalModelOptions, ConfigOverrides {}
 
 const DTYPES = { fp32: 'fp32', fp16: 'fp16', q8: 'q8' } as const;
 
@@ -75,49 +54,22 @@ export async function createTransformersEmbedder(
   if (!(info.dtype in DTYPES)) {
     throw new RangeError(`@execret/embedders transformers: dtype must be fp32, fp16 or q8, received ${info.dtype}`);
   }
-  const t: TransformersModule = await importOptional(
-    '@huggingface/transformers',
-    'transformers',
-    () => import('@huggingface/transformers'),
-  );
-  const revision = info.revision ?? 'main';
-  const progress = options.onLoadProgress;
-  const { tokenizer, onnx } = await serialize(async () => {
-    const env = t.env;
-    const saved = {
-      allowRemoteModels: env.allowRemoteModels,
-      allowLocalModels: env.allowLocalModels,
-      localModelPath: env.localModelPath,
-      cacheDir: env.cacheDir,
-      remoteHost: env.remoteHost,
-    };
-    try {
-      env.allowLocalModels = true;
-      env.allowRemoteModels = options.allowRemoteModels ?? true;
-      if (options.localModelPath !== undefined) env.localModelPath = options.localModelPath;
-      if (options.cacheDir !== undefined) env.cacheDir = options.cacheDir;
-      if (options.remoteHost !== undefined) env.remoteHost = options.remoteHost;
-      const common = { revision, ...(progress === undefined ? {} : { progress_callback: progress as never }) };
-      const loadedTokenizer = await t.AutoTokenizer.from_pretrained(info.model, common);
-      const loadedModel = await t.AutoModel.from_pretrained(info.model, {
-        ...common,
-        dtype: DTYPES[info.dtype as keyof typeof DTYPES],
-        device: 'cpu',
-      });
-      return { tokenizer: loadedTokenizer, onnx: loadedModel };
-    } catch (error) {
-      const where = `${env.localModelPath.replace(/\/+$/, '')}/${info.model}`;
-      const how = env.allowRemoteModels ? 'and downloading it failed' : 'and remote loading is disabled';
-      throw new EmbeddersError(
-        'model-unavailable',
-        `@execret/embedders transformers: cannot load ${info.id} (${info.model}, ${info.dtype}) from ${where} ${how}: ${
-          error instanceof Error ? error.message.slice(0, 300) : String(error)
-        }`,
-        { cause: error },
-      );
-    } finally {
-      Object.assign(env, saved);
-    }
+  const {
+    transformers: t,
+    tokenizer,
+    model: onnx,
+  } = await loadTransformersModel(
+    {
+      label: '@execret/embedders transformers',
+      id: info.id,
+      model: info.model,
+      revision: info.revision,
+      dtype: info.dtype as keyof typeof DTYPES,
+      head: 'AutoModel',
+    },
+    options,
+  ).catch((error: unknown) => {
+    throw wrapHttpError(error, EmbeddersError);
   });
   const tok = tokenizer as unknown as TokenizerLike;
   const layout = specialTokenLayout(tok);
@@ -151,7 +103,7 @@ export async function createTransformersEmbedder(
         input_ids: new t.Tensor('int64', padded.ids, [sequences.length, padded.length]),
         attention_mask: new t.Tensor('int64', padded.mask, [sequences.length, padded.length]),
       };
-      const outputs = (await onnx(encoded as never)) as Record<
+      const outputs = (await onnx(encoded)) as Record<
         string,
         { type: string; dims: number[]; data: Float32Array; to(type: string): { data: Float32Array } } | undefined
       >;

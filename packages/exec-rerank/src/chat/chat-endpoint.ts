@@ -1,20 +1,24 @@
-import { HttpError, importOptional, type RetryOptions, requestWithRetry } from '@execret/http';
+import {
+  createOpenAIApiClient,
+  DEFAULT_OPENAI_BASE_URL,
+  HttpError,
+  type OpenAIApiClient,
+  type RetryOptions,
+  readChatCompletion,
+} from '@execret/http';
 import type { ChatMessage } from '@execret/rerankers/llm';
 import type { ChatReply } from '../artifact-record.js';
 import { ExecRerankError } from '../errors.js';
 import type { ChatModelId } from './chat-model-id.js';
 
-/** OpenAI's API root, used for `openai/<model>` when no `baseURL` is given. */
-const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
-
-/** What a chat function receives: the request body this package sends. */
-export interface ChatCompletionBody {
+/** What a chat function receives: the request body this package sends (`@execret/http`'s chat request shape). */
+export type ChatCompletionBody = {
   readonly model: string;
   readonly messages: readonly ChatMessage[];
   readonly temperature?: number;
   readonly max_completion_tokens?: number;
   readonly response_format?: { readonly type: 'json_object' };
-}
+};
 
 /** A chat transport other than the `openai` SDK (tests, other SDKs): one completion per call, no retries expected. */
 export type ChatFunction = (body: ChatCompletionBody, signal: AbortSignal | undefined) => Promise<ChatReply>;
@@ -53,32 +57,13 @@ export interface ChatEndpoint {
   complete(messages: readonly ChatMessage[], signal?: AbortSignal): Promise<ChatCompletionOutcome>;
 }
 
-interface SdkCompletion {
-  model?: string;
-  choices?: { message?: { content?: string | null; refusal?: string | null } | null; finish_reason?: string | null }[];
-  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
-}
-
-function readReply(c: SdkCompletion): ChatReply {
-  const choice = c.choices?.[0];
-  const count = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : 0);
-  return {
-    content: typeof choice?.message?.content === 'string' ? choice.message.content : null,
-    refusal: typeof choice?.message?.refusal === 'string' ? choice.message.refusal : null,
-    finishReason: typeof choice?.finish_reason === 'string' ? choice.finish_reason : null,
-    promptTokens: count(c.usage?.prompt_tokens),
-    completionTokens: count(c.usage?.completion_tokens),
-    responseModel: typeof c.model === 'string' ? c.model : null,
-  };
-}
-
 /**
- * A {@link ChatEndpoint} over `POST <baseURL>/chat/completions` through the official `openai` SDK (an optional
- * peer dependency, loaded on the first request; its own retries off) with `@execret/http`'s retries, or over
- * `options.chat`. The body holds `model`, `messages`, and `temperature`, `max_completion_tokens`,
+ * A {@link ChatEndpoint} over `POST <baseURL>/chat/completions` through `@execret/http`'s OpenAI-style client (the
+ * official `openai` SDK, an optional peer dependency loaded on the first request, with `@execret/http`'s retries),
+ * or over `options.chat`. The body holds `model`, `messages`, and `temperature`, `max_completion_tokens`,
  * `response_format` only when set. Rejects with `ExecRerankError`: `chat-unavailable` (no `apiKey`, or no
- * `baseURL` for `openai-compatible`), `sdk-missing`, `chat-request` (after the retries; `status` set when the
- * endpoint answered; the message never holds the key), `aborted`.
+ * `baseURL` for `openai-compatible`), `sdk-missing`, `chat-request` (after the retries; its `HttpError` cause has the
+ * status when the endpoint answered; the message never holds the key), `aborted`.
  *
  * @example
  * const chat = createChatEndpoint({ provider: 'openai', model: 'gpt-5-mini' }, { apiKey: key });
@@ -107,6 +92,7 @@ export function createChatEndpoint(id: ChatModelId, options: ChatEndpointOptions
         }
       },
     };
+  let sdkClient: Promise<OpenAIApiClient> | undefined;
   return {
     async complete(messages, signal) {
       const baseURL = options.baseURL ?? (id.provider === 'openai' ? DEFAULT_OPENAI_BASE_URL : undefined);
@@ -121,47 +107,30 @@ export function createChatEndpoint(id: ChatModelId, options: ChatEndpointOptions
           `${label}: no options.apiKey (or options.chat); the library never reads environment variables, and local servers accept any value, e.g. "none"`,
         );
       const apiKey = options.apiKey;
-      let OpenAI: new (
-        o: Record<string, unknown>,
-      ) => {
-        chat: { completions: { create(b: unknown, o: { signal: AbortSignal }): Promise<SdkCompletion> } };
-      };
+      let client: OpenAIApiClient;
       try {
-        ({ default: OpenAI } = (await importOptional('openai', label, () => import('openai'))) as never);
+        sdkClient ??= createOpenAIApiClient({ ...options, label, apiKey, baseURL });
+        client = await sdkClient;
       } catch (cause) {
+        sdkClient = undefined;
         throw new ExecRerankError('sdk-missing', (cause as Error).message, { cause });
       }
       try {
-        const { value, retries } = await requestWithRetry(
-          async ({ fetch, signal: attemptSignal }) => {
-            const client = new OpenAI({
-              apiKey,
-              baseURL,
-              organization: null,
-              project: null,
-              maxRetries: 0,
-              timeout: (options.timeoutMs ?? 60_000) * 2,
-              fetch,
-              ...(options.headers === undefined ? {} : { defaultHeaders: options.headers }),
-            });
-            return client.chat.completions.create(body(messages), { signal: attemptSignal });
-          },
-          {
-            ...options,
-            label,
-            secrets: [apiKey, ...Object.values(options.headers ?? {})],
-            ...(signal ? { signal } : {}),
-          },
-        );
-        return { reply: readReply(value), requests: retries + 1 };
+        const { completion, retries } = await client.complete(body(messages), signal);
+        const read = readChatCompletion(completion);
+        const reply: ChatReply = {
+          content: read.content,
+          refusal: read.refusal,
+          finishReason: read.finishReason,
+          promptTokens: read.promptTokens ?? 0,
+          completionTokens: read.completionTokens ?? 0,
+          responseModel: read.responseModel,
+        };
+        return { reply, requests: retries + 1 };
       } catch (cause) {
         if (signal?.aborted || (HttpError.is(cause) && cause.code === 'aborted')) throw aborted(cause, signal);
-        const status = HttpError.is(cause) ? cause.status : undefined;
         const code = HttpError.is(cause) ? ` (${cause.code})` : '';
-        throw new ExecRerankError('chat-request', `${(cause as Error).message}${code}`, {
-          cause,
-          ...(status === undefined ? {} : { status }),
-        });
+        throw new ExecRerankError('chat-request', `${(cause as Error).message}${code}`, { cause });
       }
     },
   };

@@ -1,7 +1,7 @@
 import type { ChatPrice } from '@execret/formats';
-import { DEFAULT_BYTES_PER_TOKEN, estimateTokens } from '@execret/http';
+import { DEFAULT_BYTES_PER_TOKEN, estimateTokens, wrapHttpError } from '@execret/http';
 import { checkRerankArguments } from '../check-rerank-arguments.js';
-import { fromHttpError, RerankersError } from '../errors.js';
+import { RerankersError } from '../errors.js';
 import { expectRerankerProvider, toRerankerConfig } from '../providers/common.js';
 import { rankHits } from '../rank-hits.js';
 import { type RerankerOverrides, resolveRerankerInfo } from '../resolve-info.js';
@@ -51,7 +51,9 @@ export async function createLlmReranker(
   const info = resolveRerankerInfo(config, options);
   const label = '@execret/rerankers openai-compatible';
   const temperature = typeof info.params.temperature === 'number' ? info.params.temperature : 0;
-  const judge = await createOpenAIJudge(info.model, temperature, options, label);
+  const judge = await createOpenAIJudge(info.model, temperature, options, label).catch((error: unknown) => {
+    throw wrapHttpError(error, RerankersError);
+  });
   return createJudgeReranker(info, judge, options);
 }
 
@@ -140,7 +142,7 @@ export function createJudgeReranker(
           cause: opts.signal.reason,
         });
       }
-      throw fromHttpError(error);
+      throw wrapHttpError(error, RerankersError);
     }
     if (opts.signal?.aborted) {
       throw new RerankersError('aborted', `${label}: the request was aborted by the caller`, {

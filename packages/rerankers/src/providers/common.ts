@@ -1,5 +1,5 @@
-import { importOptional as httpImportOptional, requireApiKey as httpRequireApiKey } from '@execret/http';
-import { fromHttpError } from '../errors.js';
+import { importOptional as httpImportOptional, requireApiKey as httpRequireApiKey, wrapHttpError } from '@execret/http';
+import { RerankersError } from '../errors.js';
 import { getRerankerConfig } from '../registry.js';
 import type { RerankerConfig, RerankerProvider } from '../types.js';
 
@@ -22,7 +22,7 @@ export function rerankerApiKey(apiKey: string | undefined, component: string): s
   try {
     return httpRequireApiKey(apiKey, `@execret/rerankers ${component}`);
   } catch (error) {
-    throw fromHttpError(error);
+    throw wrapHttpError(error, RerankersError);
   }
 }
 
@@ -33,6 +33,6 @@ export function importRerankerDependency<T>(
   load: () => Promise<T>,
 ): Promise<T> {
   return httpImportOptional(packageName, `@execret/rerankers ${component}`, load).catch((error: unknown) => {
-    throw fromHttpError(error);
+    throw wrapHttpError(error, RerankersError);
   });
 }

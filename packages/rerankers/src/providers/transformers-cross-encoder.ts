@@ -1,25 +1,19 @@
+import { type LocalModelOptions, loadTransformersModel, wrapHttpError } from '@execret/http';
 import { checkRerankArguments } from '../check-rerank-arguments.js';
 import { RerankersError } from '../errors.js';
 import { rankHits } from '../rank-hits.js';
 import { type RerankerOverrides, resolveRerankerInfo } from '../resolve-info.js';
 import type { Reranker, RerankerConfig, RerankOptions } from '../types.js';
 import { addRerankUsage, emptyRerankUsage } from '../usage.js';
-import { expectRerankerProvider, importRerankerDependency, toRerankerConfig } from './common.js';
+import { expectRerankerProvider, toRerankerConfig } from './common.js';
 import { truncatePair } from './pair-encoding.js';
 
-/** Options of {@link createCrossEncoderReranker}. */
-export interface CrossEncoderOptions extends RerankerOverrides {
-  /**
-   * Folder holding model folders by repository id: `Xenova/bge-reranker-base` is read from
-   * `<localModelPath>/Xenova/bge-reranker-base/{config.json,tokenizer.json,tokenizer_config.json,onnx/model.onnx}`.
-   */
-  localModelPath?: string;
-  /** Where downloaded files are cached (transformers.js `env.cacheDir`). */
-  cacheDir?: string;
-  /** Whether missing files may be downloaded from the Hugging Face Hub (default `true`). */
-  allowRemoteModels?: boolean;
-  /** Hub mirror (transformers.js `env.remoteHost`). */
-  remoteHost?: string;
+/**
+ * Options of {@link createCrossEncoderReranker}: where the files are and whether they may be downloaded
+ * (`@execret/http`'s `LocalModelOptions`: `localModelPath`, `modelFolder`, `cacheDir`, `allowRemoteModels`,
+ * `remoteHost`, `onLoadProgress`), the overrides every reranker accepts, and the batch size.
+ */
+export interface CrossEncoderOptions extends LocalModelOptions, RerankerOverrides {
   /** Pairs per forward pass (default `info.maxDocumentsPerRequest`, 16). */
   batchSize?: number;
   /** Clock in epoch milliseconds for `usage().seconds` (default `Date.now`). */
@@ -36,15 +30,6 @@ interface PairTokenizer {
   encode(text: string, options?: { add_special_tokens?: boolean }): number[];
   readonly pad_token_id?: number;
   readonly model_max_length?: number;
-}
-
-let loadChain: Promise<unknown> = Promise.resolve();
-
-/** Runs `task` after every earlier load: transformers.js settings are process-global, so loads take turns. */
-function serialize<T>(task: () => Promise<T>): Promise<T> {
-  const run = loadChain.then(task, task);
-  loadChain = run.catch(() => undefined);
-  return run;
 }
 
 /**
@@ -79,47 +64,22 @@ export async function createCrossEncoderReranker(
     throw new RangeError(`@execret/rerankers transformers: batchSize must be an integer >= 1, received ${batchSize}`);
   }
   const now = options.now ?? Date.now;
-  const t = await importRerankerDependency(
-    '@huggingface/transformers',
-    'transformers',
-    () => import('@huggingface/transformers'),
-  );
-  const revision = info.revision ?? 'main';
-  const { tokenizer, model } = await serialize(async () => {
-    const env = t.env;
-    const saved = {
-      allowRemoteModels: env.allowRemoteModels,
-      allowLocalModels: env.allowLocalModels,
-      localModelPath: env.localModelPath,
-      cacheDir: env.cacheDir,
-      remoteHost: env.remoteHost,
-    };
-    try {
-      env.allowLocalModels = true;
-      env.allowRemoteModels = options.allowRemoteModels ?? true;
-      if (options.localModelPath !== undefined) env.localModelPath = options.localModelPath;
-      if (options.cacheDir !== undefined) env.cacheDir = options.cacheDir;
-      if (options.remoteHost !== undefined) env.remoteHost = options.remoteHost;
-      const loadedTokenizer = await t.AutoTokenizer.from_pretrained(info.model, { revision });
-      const loadedModel = await t.AutoModelForSequenceClassification.from_pretrained(info.model, {
-        revision,
-        dtype: DTYPES[info.dtype as keyof typeof DTYPES],
-        device: 'cpu',
-      });
-      return { tokenizer: loadedTokenizer, model: loadedModel };
-    } catch (error) {
-      const where = `${env.localModelPath.replace(/\/+$/, '')}/${info.model}`;
-      const how = env.allowRemoteModels ? 'and downloading it failed' : 'and remote loading is disabled';
-      throw new RerankersError(
-        'model-unavailable',
-        `@execret/rerankers transformers: cannot load ${info.id} (${info.model}, ${info.dtype}) from ${where} ${how}: ${
-          error instanceof Error ? error.message.slice(0, 300) : String(error)
-        }`,
-        { cause: error },
-      );
-    } finally {
-      Object.assign(env, saved);
-    }
+  const {
+    transformers: t,
+    tokenizer,
+    model,
+  } = await loadTransformersModel(
+    {
+      label: '@execret/rerankers transformers',
+      id: info.id,
+      model: info.model,
+      revision: info.revision,
+      dtype: info.dtype as keyof typeof DTYPES,
+      head: 'AutoModelForSequenceClassification',
+    },
+    options,
+  ).catch((error: unknown) => {
+    throw wrapHttpError(error, RerankersError);
   });
   const tok = tokenizer as unknown as PairTokenizer;
   const maxLength = Math.min(
@@ -174,7 +134,7 @@ export async function createCrossEncoderReranker(
         input_ids: new t.Tensor('int64', ids, dims),
         attention_mask: new t.Tensor('int64', mask, dims),
         token_type_ids: new t.Tensor('int64', types, dims),
-      } as never)) as { logits?: { dims: number[]; data: ArrayLike<number> } };
+      })) as { logits?: { dims: number[]; data: ArrayLike<number> } };
       const out = output.logits;
       if (out === undefined || out.dims.length !== 2 || out.dims[0] !== pairs.length) {
         throw new RerankersError(

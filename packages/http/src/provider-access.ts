@@ -1,0 +1,47 @@
+/**
+ * What a provider needs before it can be used, as a registry entry records it (the names are the environment
+ * variables the `execret` CLI documents; libraries never read them, the caller passes keys and URLs in):
+ * - `api-key` — a hosted API: a key, documented as `keyVariable` (`OPENAI_API_KEY`).
+ * - `server` — a server you run (vLLM, text-embeddings-inference, Ollama): its base URL, documented as
+ *   `urlVariable`, and optionally a key for it (`keyVariable`). With `defaultUrl`, the URL may be left out and the
+ *   default endpoint is used, which then needs the key.
+ * - `local` — weights on this machine (transformers.js): nothing to set.
+ */
+export type ProviderAccess =
+  | { readonly kind: 'api-key'; readonly keyVariable: string }
+  | {
+      readonly kind: 'server';
+      readonly urlVariable: string;
+      readonly keyVariable?: string;
+      readonly defaultUrl?: string;
+    }
+  | { readonly kind: 'local' };
+
+/**
+ * Why a provider cannot be used with the variables that are set, or `undefined` when it can. `isSet(name)` says
+ * whether the caller holds a value for a documented variable (a CLI reads its environment; a library user passes
+ * whatever it has).
+ *
+ * @example
+ * accessProblem({ kind: 'api-key', keyVariable: 'COHERE_API_KEY' }, 'cohere', () => false);
+ * // 'no API key for cohere (set COHERE_API_KEY)'
+ * accessProblem({ kind: 'server', urlVariable: 'EXECRET_TEI_BASE_URL' }, 'tei', () => false);
+ * // 'needs a server for tei: set EXECRET_TEI_BASE_URL'
+ * accessProblem({ kind: 'local' }, 'transformers', () => false); // undefined
+ */
+export function accessProblem(
+  access: ProviderAccess,
+  provider: string,
+  isSet: (variable: string) => boolean,
+): string | undefined {
+  if (access.kind === 'api-key') {
+    return isSet(access.keyVariable) ? undefined : `no API key for ${provider} (set ${access.keyVariable})`;
+  }
+  if (access.kind === 'server') {
+    if (isSet(access.urlVariable)) return undefined;
+    if (access.defaultUrl === undefined) return `needs a server for ${provider}: set ${access.urlVariable}`;
+    if (access.keyVariable === undefined || isSet(access.keyVariable)) return undefined;
+    return `set ${access.keyVariable} for the default endpoint (${access.defaultUrl}), or ${access.urlVariable} for another server`;
+  }
+  return undefined;
+}
