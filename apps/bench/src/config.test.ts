@@ -24,3 +24,15 @@ describe('environmentVariables', () => {
     );
   });
 });
+
+describe('readConfig', () => {
+  it('reads the key a registry entry names by its documented variable, aliases included', () => {
+    const config = readConfig({ GOOGLE_API_KEY: ' g-key ', COHERE_API_KEY: 'c-key', EXECRET_TEI_BASE_URL: 'http://x' });
+    expect(config.apiKey('GEMINI_API_KEY')?.reveal()).toBe('g-key');
+    expect(config.apiKey('COHERE_API_KEY')?.reveal()).toBe('c-key');
+    expect(config.apiKey('OPENAI_API_KEY')).toBeUndefined();
+    expect(config.isSet('GEMINI_API_KEY')).toBe(true);
+    expect(config.isSet('EXECRET_TEI_BASE_URL')).toBe(true);
+    expect(config.isSet('EXECRET_VLLM_BASE_URL')).toBe(false);
+  });
+});

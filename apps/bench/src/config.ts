@@ -32,12 +32,7 @@ const BASE_URL_PROVIDERS = [
 
 type BaseUrlProvider = (typeof BASE_URL_PROVIDERS)[number];
 
-export type KeyedProvider = keyof typeof API_KEY_VARIABLES;
-
-/** The environment variable a provider's key is read from first, for messages (`OPENAI_API_KEY`). */
-export function keyVariable(provider: KeyedProvider): string {
-  return API_KEY_VARIABLES[provider][0];
-}
+type KeyedProvider = keyof typeof API_KEY_VARIABLES;
 
 /**
  * The base URL a provider is sent to: `EXECRET_OPENAI_COMPATIBLE_URL` for `openai-compatible`,
@@ -108,6 +103,13 @@ export interface Config {
   readonly scheduler: ShardScheduler;
   /** Reads a secret from a named environment variable (e.g. `execret generate --api-key-env NAME`). */
   secret(name: string): Secret | undefined;
+  /**
+   * The key a registry entry's `access` names (`OPENAI_API_KEY`, …), read as {@link API_KEY_VARIABLES} reads it
+   * (`GEMINI_API_KEY` falls back to `GOOGLE_API_KEY`), or from the variable itself when it is not listed there.
+   */
+  apiKey(variable: string): Secret | undefined;
+  /** Whether the variable an entry's `access` names (a key or a base URL) is set. */
+  isSet(variable: string): boolean;
 }
 
 /**
@@ -123,6 +125,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const name = names.find((candidate) => (env[candidate] ?? '').trim() !== '');
     if (name !== undefined) keys[provider] = new Secret(env[name]!.trim());
   }
+  const secret = (name: string): Secret | undefined => {
+    const value = (env[name] ?? '').trim();
+    return value === '' ? undefined : new Secret(value);
+  };
+  const apiKey = (variable: string): Secret | undefined => {
+    const listed = (Object.entries(API_KEY_VARIABLES) as [KeyedProvider, readonly string[]][]).find(
+      ([, names]) => names[0] === variable,
+    );
+    return listed === undefined ? secret(variable) : keys[listed[0]];
+  };
   const cacheHome = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME !== '' ? env.XDG_CACHE_HOME : join(homedir(), '.cache');
   return {
     cacheDir: resolve(
@@ -147,9 +159,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         (env[name] ?? '').trim() === '' ? [] : [[key, env[name]!.trim()]],
       ),
     ) as ShardScheduler,
-    secret: (name) => {
-      const value = (env[name] ?? '').trim();
-      return value === '' ? undefined : new Secret(value);
-    },
+    secret,
+    apiKey,
+    isSet: (variable) => apiKey(variable) !== undefined,
   };
 }

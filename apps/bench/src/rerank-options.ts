@@ -14,8 +14,9 @@ import {
   secondStageIdIssue,
   secondStageIds,
 } from '@execret/exec-rerank';
+import { accessProblem } from '@execret/http';
 import type { Oracle } from '@execret/oracle';
-import { type CreateRerankerOptions, DEFAULT_RERANK_DEPTH, describeReranker } from '@execret/rerankers';
+import { type CreateRerankerOptions, DEFAULT_RERANK_DEPTH, getRerankerConfig } from '@execret/rerankers';
 import {
   type CommandContext,
   intOption,
@@ -25,7 +26,7 @@ import {
   stringOption,
   UsageError,
 } from './command.js';
-import { type Config, type KeyedProvider, keyVariable, providerBaseUrl } from './config.js';
+import { type Config, providerBaseUrl } from './config.js';
 import { requireSandbox } from './sandbox.js';
 
 /**
@@ -93,23 +94,14 @@ export async function createSecondStages(ids: readonly string[], context: Second
 /** Options of a model reranker: key, base URL and local weights from the configuration. */
 function rerankerOptions(id: string, context: SecondStageContext): CreateRerankerOptions {
   const { config } = context;
-  const info = describeReranker(id);
-  const provider = info.provider;
-  // A provider's own key (config.ts), OpenAI's for OpenAI-compatible servers; none for local models.
-  const keyName = (provider === 'openai-compatible' ? 'openai' : provider) as KeyedProvider;
-  const key = config.keys[keyName];
-  const hosted = provider === 'cohere' || provider === 'voyage' || provider === 'jina' || provider === 'mixedbread';
-  if (hosted && key === undefined)
-    throw new UsageError(`--rerank ${id}: no API key for ${provider} (set ${keyVariable(keyName)})`);
+  const { provider, access } = getRerankerConfig(id);
+  // what the registry entry says its provider needs: a key, a server, or nothing (local weights)
+  if (access !== undefined) {
+    const problem = accessProblem(access, provider, config.isSet);
+    if (problem !== undefined) throw new UsageError(`--rerank ${id}: ${problem}`);
+  }
+  const key = access?.kind !== 'local' && access?.keyVariable ? config.apiKey(access.keyVariable) : undefined;
   const baseUrl = providerBaseUrl(config, provider);
-  if (provider === 'openai-compatible' && baseUrl === undefined && key === undefined)
-    throw new UsageError(
-      `--rerank ${id}: set OPENAI_API_KEY for OpenAI's endpoint, or EXECRET_OPENAI_COMPATIBLE_URL for another server`,
-    );
-  if ((provider === 'tei' || provider === 'vllm') && baseUrl === undefined)
-    throw new UsageError(
-      `--rerank ${id}: a self-hosted ${provider} server is needed; set EXECRET_${provider.toUpperCase()}_BASE_URL`,
-    );
   return {
     ...(key ? { apiKey: key.reveal() } : {}),
     ...(baseUrl ? { baseUrl } : {}),

@@ -15,18 +15,14 @@ import {
   defaultEmbeddingModels,
   describeEmbedder,
   type EmbedDatasetOutcome,
-  EmbeddersError,
   embedDataset,
-  listModels,
   type ModelConfig,
   readModelConfigs,
 } from '@execret/embedders';
+import { accessProblem } from '@execret/http';
 import { type CommandContext, listOption, stringOption, UsageError } from './command.js';
-import { type Config, type KeyedProvider, keyVariable, providerBaseUrl } from './config.js';
+import { type Config, providerBaseUrl } from './config.js';
 import { progressBars } from './progress.js';
-
-/** The embedding providers whose key the configuration holds under the provider's own name. */
-const KEYED_EMBEDDERS: readonly KeyedProvider[] = ['openai', 'gemini', 'mistral', 'voyage'];
 
 /**
  * Reads `--model-config` files through `@execret/embedders`' `readModelConfigs` (one `ModelConfig` object or an
@@ -69,19 +65,6 @@ export async function requestedSystems(
 export type EmbedOutcome = EmbedDatasetOutcome & { readonly model: string };
 
 /**
- * Why a model cannot be used with this configuration (no key for its provider, no OpenAI-compatible server), or
- * `undefined`.
- */
-function missingAccess(provider: string, config: Config): string | undefined {
-  const keyName = KEYED_EMBEDDERS.find((p) => p === provider);
-  if (keyName !== undefined && config.keys[keyName] === undefined)
-    return `no API key for ${provider} (set ${keyVariable(keyName)})`;
-  if (provider === 'openai-compatible' && config.openaiCompatibleBaseUrl === undefined)
-    return 'needs an OpenAI-compatible server: set EXECRET_OPENAI_COMPATIBLE_URL (vLLM, TEI, Ollama)';
-  return undefined;
-}
-
-/**
  * Embeds the pool's queries and documents with one model through the on-disk embedding cache (`@execret/embedders`'
  * `embedDataset`, with the key, base URL and local weights of the configuration and `--local-models`). With a shard,
  * only that shard's texts are embedded. A default model that cannot be used (no weights offline, no key) is skipped
@@ -94,20 +77,13 @@ export async function embedModel(
   { explicit, shard }: { explicit: boolean; shard?: Shard },
 ): Promise<EmbedOutcome> {
   const model = typeof modelOrConfig === 'string' ? modelOrConfig : modelOrConfig.id;
-  if (typeof modelOrConfig === 'string' && !listModels().some((m) => m.id === model)) {
-    throw new EmbeddersError(
-      'unknown-model',
-      `execret: unknown model ${JSON.stringify(model)}; run \`execret models\` for the registry`,
-    );
-  }
-  const { provider } = describeEmbedder(modelOrConfig);
-  const reason = missingAccess(provider, config);
+  const { provider, access } = describeEmbedder(modelOrConfig); // unknown-model for an id the registry lacks
+  const reason = accessProblem(access, provider, config.isSet);
   if (reason !== undefined) {
-    if (explicit) throw new EmbeddersError('auth', `execret: ${model}: ${reason}`);
+    if (explicit) throw new UsageError(`${model}: ${reason}`);
     return { model, status: 'skipped', reason };
   }
-  const keyName = KEYED_EMBEDDERS.find((p) => p === provider);
-  const key = keyName === undefined ? undefined : config.keys[keyName];
+  const key = access.kind !== 'local' && access.keyVariable ? config.apiKey(access.keyVariable) : undefined;
   const baseUrl = providerBaseUrl(config, provider);
   const localModels = stringOption(values, 'local-models');
   const models = localModels ? resolve(localModels) : join(config.cacheDir, 'models');

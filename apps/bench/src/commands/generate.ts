@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_OPENAI_BASE_URL } from '@execret/http';
 import { formatGenerateReport, generateDataset, readRegistry } from '@execret/llm-generate';
 import { DEFAULT_TIMEOUT_MS } from '@execret/oracle';
 import { type Command, givenInt, nonNegativeNumberOption, stringOption, UsageError } from '../command.js';
@@ -27,7 +28,7 @@ export const generateCommand: Command = {
     'base-url': {
       type: 'string',
       placeholder: 'url',
-      default: 'https://api.openai.com/v1',
+      default: DEFAULT_OPENAI_BASE_URL,
       description: 'any OpenAI-compatible chat endpoint',
     },
     'api-key-env': {
