@@ -24,7 +24,7 @@ const pkg = {
   main: './dist/index.cjs',
   module: './dist/index.js',
   types: './dist/index.d.cts',
-  files: ['dist', 'src', '!src/**/*.test.ts'],
+  files: ['dist'],
   scripts: {
     build: 'tsup',
     typecheck: 'tsc -p tsconfig.json',
