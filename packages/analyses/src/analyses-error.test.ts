@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYSES_ERROR_CODES, AnalysesError } from './analyses-error.js';
 
-// Name, brand, is() and the message's prefix are checked for every package's class in apps/release-check.
+// Name, brand, is() and the message's prefix are checked for every package's class in packages/release-check.
 describe('AnalysesError', () => {
   it('carries where the problem was found when constructed with details', () => {
     const error = new AnalysesError('unknown-corpus-id', 'msg', { details: { queryId: 'q_1' } });

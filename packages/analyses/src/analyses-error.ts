@@ -19,8 +19,6 @@ export const ANALYSES_ERROR_CODES: readonly AnalysesErrorCode[] = [
   'invalid-run',
 ];
 
-/** Brand shared by every copy of this package (ESM and CJS builds load separate class objects). */
-
 /** Options of the {@link AnalysesError} constructor. */
 export interface AnalysesErrorOptions {
   /** The underlying error, if any. */

@@ -12,12 +12,20 @@
  * observable in tests). The context term makes every state, [CLS] included, depend on the whole text and
  * not on padding. Table entries are multiples of 1/8, exactly representable in float32.
  *
- * The ONNX protobuf is encoded with protobufjs from a hand-written subset of `onnx.proto` (field numbers
- * from https://github.com/onnx/onnx/blob/main/onnx/onnx.proto).
+ * The ONNX protobuf and the tokenizer are written by `@execret/test-kit`'s tiny-model helpers.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import protobuf from 'protobufjs';
+import {
+  encodeOnnxModel,
+  ONNX_ATTR_INT,
+  ONNX_FLOAT,
+  ONNX_INT64,
+  onnxFloatTensor,
+  onnxInt64Tensor,
+  onnxValueInfo,
+  wordPieceTokenizerJson,
+} from '@execret/test-kit';
 
 /** Vocabulary of the tiny WordPiece tokenizer, in id order. */
 export const TINY_VOCAB: readonly string[] = [
@@ -80,83 +88,8 @@ export interface WriteTinyModelOptions {
   paddingSide?: 'left' | 'right';
 }
 
-const ONNX_SUBSET = `
-syntax = "proto3";
-package onnx;
-message OperatorSetIdProto { string domain = 1; int64 version = 2; }
-message TensorShapeProto {
-  message Dimension { oneof value { int64 dim_value = 1; string dim_param = 2; } }
-  repeated Dimension dim = 1;
-}
-message TypeProto {
-  message Tensor { int32 elem_type = 1; TensorShapeProto shape = 2; }
-  oneof value { Tensor tensor_type = 1; }
-}
-message ValueInfoProto { string name = 1; TypeProto type = 2; }
-message TensorProto {
-  repeated int64 dims = 1;
-  int32 data_type = 2;
-  repeated float float_data = 4;
-  repeated int64 int64_data = 7;
-  string name = 8;
-}
-message AttributeProto {
-  string name = 1;
-  int64 i = 3;
-  int32 type = 20;
-}
-message NodeProto {
-  repeated string input = 1;
-  repeated string output = 2;
-  string name = 3;
-  string op_type = 4;
-  repeated AttributeProto attribute = 5;
-}
-message GraphProto {
-  repeated NodeProto node = 1;
-  string name = 2;
-  repeated TensorProto initializer = 5;
-  repeated ValueInfoProto input = 11;
-  repeated ValueInfoProto output = 12;
-}
-message ModelProto {
-  int64 ir_version = 1;
-  string producer_name = 2;
-  GraphProto graph = 7;
-  repeated OperatorSetIdProto opset_import = 8;
-}
-`;
-
-const FLOAT = 1;
-const INT64 = 7;
-const ATTR_INT = 2;
-
-function floatTensor(name: string, dims: number[], values: number[]) {
-  return { name, dims, dataType: FLOAT, floatData: values };
-}
-
-function int64Tensor(name: string, dims: number[], values: number[]) {
-  return { name, dims, dataType: INT64, int64Data: values };
-}
-
-function valueInfo(name: string, elemType: number, dims: (number | string)[]) {
-  return {
-    name,
-    type: {
-      tensorType: {
-        elemType,
-        shape: {
-          dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })),
-        },
-      },
-    },
-  };
-}
-
 /** Encodes the tiny model graph as ONNX protobuf bytes. */
 export function encodeTinyOnnx(): Uint8Array {
-  const root = protobuf.parse(ONNX_SUBSET).root;
-  const ModelProto = root.lookupType('onnx.ModelProto');
   const words: number[] = [];
   for (let v = 0; v < TINY_VOCAB.length; v++) {
     for (let h = 0; h < TINY_HIDDEN; h++) words.push(tinyWordWeight(v, h));
@@ -168,13 +101,13 @@ export function encodeTinyOnnx(): Uint8Array {
   const graph = {
     name: 'execret_tiny_bert',
     initializer: [
-      floatTensor('word_embeddings', [TINY_VOCAB.length, TINY_HIDDEN], words),
-      floatTensor('position_embeddings', [TINY_MAX_POSITIONS, TINY_HIDDEN], positions),
-      int64Tensor('zero', [], [0]),
-      int64Tensor('one', [], [1]),
-      int64Tensor('last_axis', [1], [-1]),
-      int64Tensor('seq_axis', [1], [1]),
-      floatTensor('eighth', [], [0.125]),
+      onnxFloatTensor('word_embeddings', [TINY_VOCAB.length, TINY_HIDDEN], words),
+      onnxFloatTensor('position_embeddings', [TINY_MAX_POSITIONS, TINY_HIDDEN], positions),
+      onnxInt64Tensor('zero', [], [0]),
+      onnxInt64Tensor('one', [], [1]),
+      onnxInt64Tensor('last_axis', [1], [-1]),
+      onnxInt64Tensor('seq_axis', [1], [1]),
+      onnxFloatTensor('eighth', [], [0.125]),
     ],
     node: [
       { name: 'tok', opType: 'Gather', input: ['word_embeddings', 'input_ids'], output: ['tok'] },
@@ -183,7 +116,7 @@ export function encodeTinyOnnx(): Uint8Array {
         opType: 'Cast',
         input: ['attention_mask'],
         output: ['mask_f'],
-        attribute: [{ name: 'to', i: FLOAT, type: ATTR_INT }],
+        attribute: [{ name: 'to', i: ONNX_FLOAT, type: ONNX_ATTR_INT }],
       },
       { name: 'unsq', opType: 'Unsqueeze', input: ['mask_f', 'last_axis'], output: ['mask_3d'] },
       { name: 'masked_tok', opType: 'Mul', input: ['tok', 'mask_3d'], output: ['masked_tok'] },
@@ -195,7 +128,7 @@ export function encodeTinyOnnx(): Uint8Array {
         opType: 'Gather',
         input: ['shape', 'one'],
         output: ['seq_len'],
-        attribute: [{ name: 'axis', i: 0, type: ATTR_INT }],
+        attribute: [{ name: 'axis', i: 0, type: ONNX_ATTR_INT }],
       },
       { name: 'range', opType: 'Range', input: ['zero', 'seq_len', 'one'], output: ['pos_ids'] },
       { name: 'pos', opType: 'Gather', input: ['position_embeddings', 'pos_ids'], output: ['pos'] },
@@ -204,77 +137,12 @@ export function encodeTinyOnnx(): Uint8Array {
       { name: 'mul', opType: 'Mul', input: ['summed', 'mask_3d'], output: ['last_hidden_state'] },
     ],
     input: [
-      valueInfo('input_ids', INT64, ['batch', 'sequence']),
-      valueInfo('attention_mask', INT64, ['batch', 'sequence']),
+      onnxValueInfo('input_ids', ONNX_INT64, ['batch', 'sequence']),
+      onnxValueInfo('attention_mask', ONNX_INT64, ['batch', 'sequence']),
     ],
-    output: [valueInfo('last_hidden_state', FLOAT, ['batch', 'sequence', TINY_HIDDEN])],
+    output: [onnxValueInfo('last_hidden_state', ONNX_FLOAT, ['batch', 'sequence', TINY_HIDDEN])],
   };
-  const model = {
-    irVersion: 7,
-    producerName: 'execret-make-tiny-model',
-    opsetImport: [{ domain: '', version: 13 }],
-    graph,
-  };
-  const problem = ModelProto.verify(model);
-  if (problem) throw new Error(`tiny model: invalid ModelProto: ${problem}`);
-  return ModelProto.encode(ModelProto.fromObject(model)).finish();
-}
-
-function tokenizerJson(): unknown {
-  const vocab: Record<string, number> = {};
-  TINY_VOCAB.forEach((token, id) => {
-    vocab[token] = id;
-  });
-  const special = (id: number) => ({
-    id,
-    content: TINY_VOCAB[id],
-    single_word: false,
-    lstrip: false,
-    rstrip: false,
-    normalized: false,
-    special: true,
-  });
-  return {
-    version: '1.0',
-    truncation: null,
-    padding: null,
-    added_tokens: [special(0), special(1), special(2), special(3)],
-    normalizer: {
-      type: 'BertNormalizer',
-      clean_text: true,
-      handle_chinese_chars: true,
-      strip_accents: null,
-      lowercase: true,
-    },
-    pre_tokenizer: { type: 'BertPreTokenizer' },
-    post_processor: {
-      type: 'TemplateProcessing',
-      single: [
-        { SpecialToken: { id: '[CLS]', type_id: 0 } },
-        { Sequence: { id: 'A', type_id: 0 } },
-        { SpecialToken: { id: '[SEP]', type_id: 0 } },
-      ],
-      pair: [
-        { SpecialToken: { id: '[CLS]', type_id: 0 } },
-        { Sequence: { id: 'A', type_id: 0 } },
-        { SpecialToken: { id: '[SEP]', type_id: 0 } },
-        { Sequence: { id: 'B', type_id: 1 } },
-        { SpecialToken: { id: '[SEP]', type_id: 1 } },
-      ],
-      special_tokens: {
-        '[CLS]': { id: '[CLS]', ids: [2], tokens: ['[CLS]'] },
-        '[SEP]': { id: '[SEP]', ids: [3], tokens: ['[SEP]'] },
-      },
-    },
-    decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
-    model: {
-      type: 'WordPiece',
-      unk_token: '[UNK]',
-      continuing_subword_prefix: '##',
-      max_input_chars_per_word: 100,
-      vocab,
-    },
-  };
+  return encodeOnnxModel(graph, 'execret-make-tiny-model');
 }
 
 /**
@@ -313,7 +181,7 @@ export async function writeTinyModel(dir: string, options: WriteTinyModelOptions
     clean_up_tokenization_spaces: true,
   };
   await writeFile(join(dir, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
-  await writeFile(join(dir, 'tokenizer.json'), `${JSON.stringify(tokenizerJson(), null, 2)}\n`);
+  await writeFile(join(dir, 'tokenizer.json'), `${JSON.stringify(wordPieceTokenizerJson(TINY_VOCAB), null, 2)}\n`);
   await writeFile(join(dir, 'tokenizer_config.json'), `${JSON.stringify(tokenizerConfig, null, 2)}\n`);
   await writeFile(join(dir, 'onnx', 'model.onnx'), encodeTinyOnnx());
   return dir;

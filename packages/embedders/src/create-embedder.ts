@@ -3,7 +3,7 @@ import type { OpenAICompatibleEmbedderOptions } from './providers/openai-compati
 import type { TransformersEmbedderOptions } from './providers/transformers.js';
 import type { RemoteOptions } from './remote-embedder.js';
 import { type ConfigOverrides, resolveEmbedderInfo } from './resolve-info.js';
-import type { Embedder, EmbedderInfo, ModelConfig } from './types.js';
+import type { Embedder, EmbedderInfo, ModelConfig, ProviderId } from './types.js';
 
 /**
  * Options of {@link createEmbedder}: the union of every provider's options. Hosted providers use
@@ -18,6 +18,18 @@ export interface CreateEmbedderOptions
     ConfigOverrides,
     Omit<TransformersEmbedderOptions, keyof ConfigOverrides>,
     Pick<OpenAICompatibleEmbedderOptions, 'encodingFormat'> {}
+
+/** Each provider's factory, imported when first used (provider SDKs load lazily). */
+const PROVIDERS: Readonly<
+  Record<ProviderId, () => Promise<(config: ModelConfig, options: CreateEmbedderOptions) => Promise<Embedder>>>
+> = {
+  openai: async () => (await import('./providers/openai.js')).createOpenAIEmbedder,
+  gemini: async () => (await import('./providers/gemini.js')).createGeminiEmbedder,
+  mistral: async () => (await import('./providers/mistral.js')).createMistralEmbedder,
+  voyage: async () => (await import('./providers/voyage.js')).createVoyageEmbedder,
+  'openai-compatible': async () => (await import('./providers/openai-compatible.js')).createOpenAICompatibleEmbedder,
+  transformers: async () => (await import('./providers/transformers.js')).createTransformersEmbedder,
+};
 
 /**
  * Creates an embedder for a registry id (see `listModels()`) or a custom {@link ModelConfig}, loading
@@ -36,24 +48,7 @@ export async function createEmbedder(
   options: CreateEmbedderOptions = {},
 ): Promise<Embedder> {
   const config = toConfig(model);
-  switch (config.provider) {
-    case 'openai':
-      return (await import('./providers/openai.js')).createOpenAIEmbedder(config, options);
-    case 'gemini':
-      return (await import('./providers/gemini.js')).createGeminiEmbedder(config, options);
-    case 'mistral':
-      return (await import('./providers/mistral.js')).createMistralEmbedder(config, options);
-    case 'voyage':
-      return (await import('./providers/voyage.js')).createVoyageEmbedder(config, options);
-    case 'openai-compatible':
-      return (await import('./providers/openai-compatible.js')).createOpenAICompatibleEmbedder(config, options);
-    case 'transformers':
-      return (await import('./providers/transformers.js')).createTransformersEmbedder(config, options);
-    default: {
-      const never: never = config.provider;
-      throw new RangeError(`@execret/embedders: unknown provider ${String(never)}`);
-    }
-  }
+  return (await PROVIDERS[config.provider]())(config, options);
 }
 
 /**

@@ -5,20 +5,4 @@
  *   `matrix` as before).
  */
 
-export {
-  DEFAULT_MAX_NPY_HEADER_BYTES,
-  DEFAULT_MAX_NPZ_BYTES,
-  type NpyArray,
-  type NpyData,
-  type NpyDtype,
-  type NpyInput,
-  type NpzWriteOptions,
-  type ReadNpyOptions,
-  type ReadNpzOptions,
-  readNpy,
-  readNpz,
-  readNpzFile,
-  writeNpy,
-  writeNpz,
-  writeNpzFile,
-} from '@execret/search';
+export * from '@execret/search';

@@ -4,7 +4,7 @@ import {
   estimateTokens,
   type FetchLike,
   planBatches,
-  type RetryOptions,
+  type RemoteProviderOptions,
   redactSecrets,
   requestWithRetry,
   resolveRetryPolicy,
@@ -19,23 +19,12 @@ import { normalizeRows, toMatrix } from './vectors.js';
 export const DEFAULT_CONCURRENCY = 4;
 
 /**
- * Options shared by every hosted and self-hosted provider. The retry settings (`fetch`, `maxRetries`, `timeoutMs`,
- * `baseDelayMs`, `maxDelayMs`, `maxRetryAfterMs`, `sleep`, `random`, `now`) are `@execret/http`'s `RetryOptions`,
- * with its defaults (5 retries, 60,000 ms per attempt, 500 ms first delay doubling to 30,000 ms, `Retry-After`
+ * Options shared by every hosted and self-hosted provider: `@execret/http`'s `RemoteProviderOptions` (`apiKey`,
+ * `baseUrl`, `headers`, `concurrency` — default {@link DEFAULT_CONCURRENCY} —, `bytesPerToken` and the retry settings,
+ * with their defaults: 5 retries, 60,000 ms per attempt, 500 ms first delay doubling to 30,000 ms, `Retry-After`
  * honoured up to 120,000 ms).
  */
-export interface RemoteOptions extends RetryOptions {
-  /** API key; sent only in the provider's auth header, never logged, never stored in `info` or errors. */
-  apiKey?: string;
-  /** Base URL of the API (e.g. a local fake server, a proxy, or a vLLM server `http://host:8000/v1`). */
-  baseUrl?: string;
-  /** Extra HTTP headers for every request. */
-  headers?: Record<string, string>;
-  /** Requests in flight at once (default {@link DEFAULT_CONCURRENCY}). */
-  concurrency?: number;
-  /** UTF-8 bytes per token for client-side token estimates (default 3). */
-  bytesPerToken?: number;
-}
+export interface RemoteOptions extends RemoteProviderOptions {}
 
 /** One request as seen by a provider adapter. */
 export interface AdapterRequest {

@@ -1,29 +1,18 @@
 import {
   type FakeReply,
   type FakeRequest,
-  type FakeServer,
   geminiEmbeddingsResponse,
   normalized,
   recordingSleep,
-  startFakeServer,
   vectorFor,
 } from '@execret/test-kit';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmbeddersError } from '../src/errors.js';
 import { createGeminiEmbedder } from '../src/providers/gemini.js';
+import { providerServerPerTest } from './helpers/provider-server.js';
 
 const KEY = 'AIza-test-SECRET-0987654321';
-let server: FakeServer | undefined;
-
-// the SDK's first import is slow on a busy machine; pay it once, outside the per-test timeout
-beforeAll(async () => {
-  await import('@google/genai');
-}, 60_000);
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const { start } = providerServerPerTest(() => import('@google/genai'));
 
 interface GeminiBody {
   requests: Array<{
@@ -37,11 +26,6 @@ interface GeminiBody {
 /** Answers like batchEmbedContents: one unnormalised vector per request entry. */
 function okReply(request: FakeRequest): FakeReply {
   return { json: geminiEmbeddingsResponse(request.body as GeminiBody, { dims: 3072 }) };
-}
-
-async function start(handler: (request: FakeRequest, n: number) => FakeReply | Promise<FakeReply>) {
-  server = await startFakeServer(handler);
-  return server;
 }
 
 describe('createGeminiEmbedder', () => {

@@ -2,39 +2,23 @@ import { httpFailure } from '@execret/http';
 import {
   type FakeReply,
   type FakeRequest,
-  type FakeServer,
   mistralEmbeddingsResponse,
   normalized,
   recordingSleep,
-  startFakeServer,
   vectorFor,
 } from '@execret/test-kit';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmbeddersError } from '../src/errors.js';
 import { createMistralEmbedder } from '../src/providers/mistral.js';
+import { providerServerPerTest } from './helpers/provider-server.js';
 
 const KEY = 'mistral-test-SECRET-5555';
-let server: FakeServer | undefined;
-
-// the SDK's first import is slow on a busy machine; pay it once, outside the per-test timeout
-beforeAll(async () => {
-  await import('@mistralai/mistralai');
-}, 60_000);
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const { start } = providerServerPerTest(() => import('@mistralai/mistralai'));
 
 /** Answers like the Mistral embeddings API (`id`, `object`, `data`, `model`, `usage` are all required by the SDK). */
 function okReply(request: FakeRequest, dims: number, round = false): FakeReply {
   const vector = (text: string, d: number) => vectorFor(text, d).map((x) => (round ? Math.round(x * 100) : x));
   return { json: mistralEmbeddingsResponse(request.body, { dims, tokensPerInput: 3, vector }) };
-}
-
-async function start(handler: (request: FakeRequest, n: number) => FakeReply | Promise<FakeReply>) {
-  server = await startFakeServer(handler);
-  return server;
 }
 
 describe('createMistralEmbedder', () => {

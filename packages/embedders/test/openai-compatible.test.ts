@@ -1,34 +1,23 @@
 import {
   type FakeReply,
   type FakeRequest,
-  type FakeServer,
   normalized,
   openAIEmbeddingsResponse,
   recordingSleep,
-  startFakeServer,
   vectorFor,
 } from '@execret/test-kit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmbeddersError } from '../src/errors.js';
 import { createOpenAICompatibleEmbedder } from '../src/providers/openai-compatible.js';
+import { providerServerPerTest } from './helpers/provider-server.js';
 
-let server: FakeServer | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const { start } = providerServerPerTest();
 
 function okReply(request: FakeRequest, base64 = false): FakeReply {
   const dims = request.body.dimensions ?? 4096;
   return {
     json: openAIEmbeddingsResponse(request.body, { dims, encoding: base64 ? 'base64' : 'float', tokensPerInput: 5 }),
   };
-}
-
-async function start(handler: (request: FakeRequest, n: number) => FakeReply | Promise<FakeReply>) {
-  server = await startFakeServer(handler);
-  return server;
 }
 
 describe('createOpenAICompatibleEmbedder', () => {

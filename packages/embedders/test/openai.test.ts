@@ -3,38 +3,22 @@ import {
   base64Vector,
   type FakeReply,
   type FakeRequest,
-  type FakeServer,
   normalized,
   openAIEmbeddingsResponse,
   recordingSleep,
-  startFakeServer,
   vectorFor,
 } from '@execret/test-kit';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmbeddersError } from '../src/errors.js';
 import { createOpenAIEmbedder } from '../src/providers/openai.js';
+import { providerServerPerTest } from './helpers/provider-server.js';
 
 const KEY = 'sk-test-SECRET-1234567890';
-let server: FakeServer | undefined;
-
-// the SDK's first import is slow on a busy machine; pay it once, outside the per-test timeout
-beforeAll(async () => {
-  await import('openai');
-}, 60_000);
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const { start, stop } = providerServerPerTest(() => import('openai'));
 
 /** Answers like the OpenAI API: base64 float32 vectors derived from each input. */
 function okReply(request: FakeRequest, dims: number): FakeReply {
   return { json: openAIEmbeddingsResponse(request.body, { dims, encoding: 'base64', tokensPerInput: 10 }) };
-}
-
-async function start(handler: (request: FakeRequest, n: number) => FakeReply | Promise<FakeReply>) {
-  server = await startFakeServer(handler);
-  return server;
 }
 
 describe('createOpenAIEmbedder', () => {
@@ -293,8 +277,7 @@ describe('createOpenAIEmbedder', () => {
   it('fails with network after retries when nothing listens on the port', async () => {
     const s = await start(() => 'hang');
     const url = s.url;
-    await s.close();
-    server = undefined;
+    await stop();
     const { sleep, delays } = recordingSleep();
     const embedder = await createOpenAIEmbedder('openai/text-embedding-3-small', {
       apiKey: KEY,

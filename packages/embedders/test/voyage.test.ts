@@ -1,33 +1,22 @@
 import {
   type FakeReply,
   type FakeRequest,
-  type FakeServer,
   normalized,
   recordingSleep,
-  startFakeServer,
   vectorFor,
   voyageEmbeddingsResponse,
 } from '@execret/test-kit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmbeddersError } from '../src/errors.js';
 import { createVoyageEmbedder } from '../src/providers/voyage.js';
+import { providerServerPerTest } from './helpers/provider-server.js';
 
 const KEY = 'pa-voyage-SECRET-2468';
-let server: FakeServer | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const { start } = providerServerPerTest();
 
 function okReply(request: FakeRequest): FakeReply {
   const dims = request.body.output_dimension ?? 1024;
   return { json: voyageEmbeddingsResponse(request.body, { dims, tokensPerInput: 4 }) };
-}
-
-async function start(handler: (request: FakeRequest, n: number) => FakeReply | Promise<FakeReply>) {
-  server = await startFakeServer(handler);
-  return server;
 }
 
 describe('createVoyageEmbedder', () => {

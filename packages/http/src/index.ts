@@ -20,6 +20,7 @@ export { accessProblem, type ProviderAccess } from './provider-access.js';
 export { type ChatCompletionResult, readChatCompletion } from './read-chat-completion.js';
 export { redactSecrets } from './redact-secrets.js';
 export { redactUrl } from './redact-url.js';
+export type { RemoteProviderOptions } from './remote-provider-options.js';
 export {
   type AttemptContext,
   type RequestWithRetryOptions,

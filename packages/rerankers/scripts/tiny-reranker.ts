@@ -16,7 +16,14 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import protobuf from 'protobufjs';
+import {
+  encodeOnnxModel,
+  ONNX_ATTR_INT,
+  ONNX_FLOAT,
+  ONNX_INT64,
+  onnxValueInfo,
+  wordPieceTokenizerJson,
+} from '@execret/test-kit';
 
 /** Vocabulary of the tiny tokenizer, in id order. */
 export const TINY_RERANKER_VOCAB: readonly string[] = [
@@ -78,68 +85,8 @@ export function tinyRerankerClassifier(h: number): number {
 /** Classifier bias. */
 export const TINY_RERANKER_BIAS = 0.125;
 
-const ONNX_SUBSET = `
-syntax = "proto3";
-package onnx;
-message OperatorSetIdProto { string domain = 1; int64 version = 2; }
-message TensorShapeProto {
-  message Dimension { oneof value { int64 dim_value = 1; string dim_param = 2; } }
-  repeated Dimension dim = 1;
-}
-message TypeProto {
-  message Tensor { int32 elem_type = 1; TensorShapeProto shape = 2; }
-  oneof value { Tensor tensor_type = 1; }
-}
-message ValueInfoProto { string name = 1; TypeProto type = 2; }
-message TensorProto {
-  repeated int64 dims = 1;
-  int32 data_type = 2;
-  repeated float float_data = 4;
-  repeated int64 int64_data = 7;
-  string name = 8;
-}
-message AttributeProto { string name = 1; int64 i = 3; int32 type = 20; }
-message NodeProto {
-  repeated string input = 1;
-  repeated string output = 2;
-  string name = 3;
-  string op_type = 4;
-  repeated AttributeProto attribute = 5;
-}
-message GraphProto {
-  repeated NodeProto node = 1;
-  string name = 2;
-  repeated TensorProto initializer = 5;
-  repeated ValueInfoProto input = 11;
-  repeated ValueInfoProto output = 12;
-}
-message ModelProto {
-  int64 ir_version = 1;
-  string producer_name = 2;
-  GraphProto graph = 7;
-  repeated OperatorSetIdProto opset_import = 8;
-}
-`;
-
-const FLOAT = 1;
-const INT64 = 7;
-const ATTR_INT = 2;
-
-function valueInfo(name: string, elemType: number, dims: (number | string)[]) {
-  return {
-    name,
-    type: {
-      tensorType: {
-        elemType,
-        shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) },
-      },
-    },
-  };
-}
-
 /** Encodes the tiny sequence-classification graph as ONNX protobuf bytes. */
 export function encodeTinyRerankerOnnx(): Uint8Array {
-  const ModelProto = protobuf.parse(ONNX_SUBSET).root.lookupType('onnx.ModelProto');
   const H = TINY_RERANKER_HIDDEN;
   const words: number[] = [];
   for (let v = 0; v < TINY_RERANKER_VOCAB.length; v++) for (let h = 0; h < H; h++) words.push(tinyRerankerWord(v, h));
@@ -149,12 +96,12 @@ export function encodeTinyRerankerOnnx(): Uint8Array {
   const graph = {
     name: 'execret_tiny_cross_encoder',
     initializer: [
-      { name: 'word_embeddings', dims: [TINY_RERANKER_VOCAB.length, H], dataType: FLOAT, floatData: words },
-      { name: 'type_embeddings', dims: [2, H], dataType: FLOAT, floatData: types },
-      { name: 'classifier_weight', dims: [H, 1], dataType: FLOAT, floatData: classifier },
-      { name: 'classifier_bias', dims: [1], dataType: FLOAT, floatData: [TINY_RERANKER_BIAS] },
-      { name: 'last_axis', dims: [1], dataType: INT64, int64Data: [-1] },
-      { name: 'seq_axis', dims: [1], dataType: INT64, int64Data: [1] },
+      { name: 'word_embeddings', dims: [TINY_RERANKER_VOCAB.length, H], dataType: ONNX_FLOAT, floatData: words },
+      { name: 'type_embeddings', dims: [2, H], dataType: ONNX_FLOAT, floatData: types },
+      { name: 'classifier_weight', dims: [H, 1], dataType: ONNX_FLOAT, floatData: classifier },
+      { name: 'classifier_bias', dims: [1], dataType: ONNX_FLOAT, floatData: [TINY_RERANKER_BIAS] },
+      { name: 'last_axis', dims: [1], dataType: ONNX_INT64, int64Data: [-1] },
+      { name: 'seq_axis', dims: [1], dataType: ONNX_INT64, int64Data: [1] },
     ],
     node: [
       { name: 'tok', opType: 'Gather', input: ['word_embeddings', 'input_ids'], output: ['tok'] },
@@ -165,7 +112,7 @@ export function encodeTinyRerankerOnnx(): Uint8Array {
         opType: 'Cast',
         input: ['attention_mask'],
         output: ['mask_f'],
-        attribute: [{ name: 'to', i: FLOAT, type: ATTR_INT }],
+        attribute: [{ name: 'to', i: ONNX_FLOAT, type: ONNX_ATTR_INT }],
       },
       { name: 'unsq', opType: 'Unsqueeze', input: ['mask_f', 'last_axis'], output: ['mask_3d'] },
       { name: 'masked', opType: 'Mul', input: ['emb', 'mask_3d'], output: ['masked'] },
@@ -174,85 +121,20 @@ export function encodeTinyRerankerOnnx(): Uint8Array {
         opType: 'ReduceSum',
         input: ['masked', 'seq_axis'],
         output: ['pooled'],
-        attribute: [{ name: 'keepdims', i: 0, type: ATTR_INT }],
+        attribute: [{ name: 'keepdims', i: 0, type: ONNX_ATTR_INT }],
       },
       { name: 'act', opType: 'Tanh', input: ['pooled'], output: ['act'] },
       { name: 'proj', opType: 'MatMul', input: ['act', 'classifier_weight'], output: ['proj'] },
       { name: 'bias', opType: 'Add', input: ['proj', 'classifier_bias'], output: ['logits'] },
     ],
     input: [
-      valueInfo('input_ids', INT64, ['batch', 'sequence']),
-      valueInfo('attention_mask', INT64, ['batch', 'sequence']),
-      valueInfo('token_type_ids', INT64, ['batch', 'sequence']),
+      onnxValueInfo('input_ids', ONNX_INT64, ['batch', 'sequence']),
+      onnxValueInfo('attention_mask', ONNX_INT64, ['batch', 'sequence']),
+      onnxValueInfo('token_type_ids', ONNX_INT64, ['batch', 'sequence']),
     ],
-    output: [valueInfo('logits', FLOAT, ['batch', 1])],
+    output: [onnxValueInfo('logits', ONNX_FLOAT, ['batch', 1])],
   };
-  const model = {
-    irVersion: 7,
-    producerName: 'execret-make-tiny-reranker',
-    opsetImport: [{ domain: '', version: 13 }],
-    graph,
-  };
-  const problem = ModelProto.verify(model);
-  if (problem) throw new Error(`tiny reranker: invalid ModelProto: ${problem}`);
-  return ModelProto.encode(ModelProto.fromObject(model)).finish();
-}
-
-function tokenizerJson(): unknown {
-  const vocab: Record<string, number> = {};
-  TINY_RERANKER_VOCAB.forEach((token, id) => {
-    vocab[token] = id;
-  });
-  const special = (id: number) => ({
-    id,
-    content: TINY_RERANKER_VOCAB[id],
-    single_word: false,
-    lstrip: false,
-    rstrip: false,
-    normalized: false,
-    special: true,
-  });
-  return {
-    version: '1.0',
-    truncation: null,
-    padding: null,
-    added_tokens: [special(0), special(1), special(2), special(3)],
-    normalizer: {
-      type: 'BertNormalizer',
-      clean_text: true,
-      handle_chinese_chars: true,
-      strip_accents: null,
-      lowercase: true,
-    },
-    pre_tokenizer: { type: 'BertPreTokenizer' },
-    post_processor: {
-      type: 'TemplateProcessing',
-      single: [
-        { SpecialToken: { id: '[CLS]', type_id: 0 } },
-        { Sequence: { id: 'A', type_id: 0 } },
-        { SpecialToken: { id: '[SEP]', type_id: 0 } },
-      ],
-      pair: [
-        { SpecialToken: { id: '[CLS]', type_id: 0 } },
-        { Sequence: { id: 'A', type_id: 0 } },
-        { SpecialToken: { id: '[SEP]', type_id: 0 } },
-        { Sequence: { id: 'B', type_id: 1 } },
-        { SpecialToken: { id: '[SEP]', type_id: 1 } },
-      ],
-      special_tokens: {
-        '[CLS]': { id: '[CLS]', ids: [2], tokens: ['[CLS]'] },
-        '[SEP]': { id: '[SEP]', ids: [3], tokens: ['[SEP]'] },
-      },
-    },
-    decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
-    model: {
-      type: 'WordPiece',
-      unk_token: '[UNK]',
-      continuing_subword_prefix: '##',
-      max_input_chars_per_word: 100,
-      vocab,
-    },
-  };
+  return encodeOnnxModel(graph, 'execret-make-tiny-reranker');
 }
 
 /**
@@ -290,7 +172,10 @@ export async function writeTinyReranker(dir: string): Promise<string> {
     clean_up_tokenization_spaces: true,
   };
   await writeFile(join(dir, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
-  await writeFile(join(dir, 'tokenizer.json'), `${JSON.stringify(tokenizerJson(), null, 2)}\n`);
+  await writeFile(
+    join(dir, 'tokenizer.json'),
+    `${JSON.stringify(wordPieceTokenizerJson(TINY_RERANKER_VOCAB), null, 2)}\n`,
+  );
   await writeFile(join(dir, 'tokenizer_config.json'), `${JSON.stringify(tokenizerConfig, null, 2)}\n`);
   await writeFile(join(dir, 'onnx', 'model.onnx'), encodeTinyRerankerOnnx());
   return dir;

@@ -3,10 +3,27 @@ import { toRerankerConfig } from './providers/common.js';
 import type { RerankApiOptions } from './providers/rerank-api.js';
 import type { CrossEncoderOptions } from './providers/transformers-cross-encoder.js';
 import { type RerankerOverrides, resolveRerankerInfo } from './resolve-info.js';
-import type { Reranker, RerankerConfig, RerankerInfo } from './types.js';
+import type { Reranker, RerankerConfig, RerankerInfo, RerankerProvider } from './types.js';
 
 /** Options of {@link createReranker}: the union of every backend's options (each backend reads its own). */
 export interface CreateRerankerOptions extends RerankApiOptions, CrossEncoderOptions, LlmRerankerOptions {}
+
+/** Each backend's factory, imported when first used (SDKs load lazily); fusions are built from other rerankers. */
+const BACKENDS: Readonly<
+  Record<
+    Exclude<RerankerProvider, 'fusion'>,
+    () => Promise<(config: RerankerConfig, options: CreateRerankerOptions) => Reranker | Promise<Reranker>>
+  >
+> = {
+  transformers: async () => (await import('./providers/transformers-cross-encoder.js')).createCrossEncoderReranker,
+  cohere: async () => (await import('./providers/cohere.js')).createCohereReranker,
+  voyage: async () => (await import('./providers/voyage.js')).createVoyageReranker,
+  jina: async () => (await import('./providers/jina.js')).createJinaReranker,
+  mixedbread: async () => (await import('./providers/mixedbread.js')).createMixedbreadReranker,
+  tei: async () => (await import('./providers/tei.js')).createTeiReranker,
+  vllm: async () => (await import('./providers/vllm.js')).createVllmReranker,
+  'openai-compatible': async () => (await import('./llm/chat-reranker.js')).createLlmReranker,
+};
 
 /**
  * Creates the reranker of a registry id (or a full configuration), loading its backend module and SDK lazily:
@@ -27,28 +44,12 @@ export async function createReranker(
   options: CreateRerankerOptions = {},
 ): Promise<Reranker> {
   const config = toRerankerConfig(reranker);
-  switch (config.provider) {
-    case 'transformers':
-      return (await import('./providers/transformers-cross-encoder.js')).createCrossEncoderReranker(config, options);
-    case 'cohere':
-      return (await import('./providers/cohere.js')).createCohereReranker(config, options);
-    case 'voyage':
-      return (await import('./providers/voyage.js')).createVoyageReranker(config, options);
-    case 'jina':
-      return (await import('./providers/jina.js')).createJinaReranker(config, options);
-    case 'mixedbread':
-      return (await import('./providers/mixedbread.js')).createMixedbreadReranker(config, options);
-    case 'tei':
-      return (await import('./providers/tei.js')).createTeiReranker(config, options);
-    case 'vllm':
-      return (await import('./providers/vllm.js')).createVllmReranker(config, options);
-    case 'openai-compatible':
-      return (await import('./llm/chat-reranker.js')).createLlmReranker(config, options);
-    case 'fusion':
-      throw new TypeError(
-        `@execret/rerankers createReranker: ${config.id} combines other rerankers; build it with createReciprocalRankFusion, createInterpolation or createCascade`,
-      );
+  if (config.provider === 'fusion') {
+    throw new TypeError(
+      `@execret/rerankers createReranker: ${config.id} combines other rerankers; build it with createReciprocalRankFusion, createInterpolation or createCascade`,
+    );
   }
+  return (await BACKENDS[config.provider]())(config, options);
 }
 
 /**

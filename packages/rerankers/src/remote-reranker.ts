@@ -4,7 +4,7 @@ import {
   estimateTokens,
   type FetchLike,
   planBatches,
-  type RetryOptions,
+  type RemoteProviderOptions,
   requestWithRetry,
   resolveRetryPolicy,
   wrapHttpError,
@@ -19,21 +19,12 @@ import { addRerankUsage, emptyRerankUsage } from './usage.js';
 export const DEFAULT_RERANK_CONCURRENCY = 4;
 
 /**
- * Options shared by every hosted and self-hosted rerank API. Retry settings are `@execret/http`'s `RetryOptions`
- * (5 retries, 60,000 ms per attempt, backoff from 500 ms to 30,000 ms, `Retry-After` honoured up to 120,000 ms).
+ * Options shared by every hosted and self-hosted rerank API: `@execret/http`'s `RemoteProviderOptions` (`apiKey`,
+ * `baseUrl`, `headers`, `concurrency` — default {@link DEFAULT_RERANK_CONCURRENCY} —, `bytesPerToken` and the retry
+ * settings: 5 retries, 60,000 ms per attempt, backoff from 500 ms to 30,000 ms, `Retry-After` honoured up to
+ * 120,000 ms).
  */
-export interface RemoteRerankerOptions extends RetryOptions {
-  /** API key, sent only in the auth header; never stored in `info` or error messages. */
-  apiKey?: string;
-  /** Base URL of the API (a proxy, a self-hosted server, a fake server in tests). */
-  baseUrl?: string;
-  /** Extra headers on every request. */
-  headers?: Record<string, string>;
-  /** Requests in flight at once (default {@link DEFAULT_RERANK_CONCURRENCY}). */
-  concurrency?: number;
-  /** UTF-8 bytes per token for client-side token estimates (default 3). */
-  bytesPerToken?: number;
-}
+export interface RemoteRerankerOptions extends RemoteProviderOptions {}
 
 /** One request as a provider adapter sees it. */
 export interface RerankRequest {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STATS_ERROR_CODES, StatsError } from './stats-error.js';
 
-// Name, brand, is() and the message's prefix are checked for every package's class in apps/release-check.
+// Name, brand, is() and the message's prefix are checked for every package's class in packages/release-check.
 describe('StatsError', () => {
   it('carries the system, measure or index concerned when constructed with details', () => {
     expect(new StatsError('missing-measure', 'msg', { details: { system: 'bm25' } }).details).toEqual({

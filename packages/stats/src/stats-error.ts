@@ -18,8 +18,6 @@ export const STATS_ERROR_CODES: readonly StatsErrorCode[] = [
   'missing-measure',
 ];
 
-/** Brand shared by every copy of this package (ESM and CJS builds load separate class objects). */
-
 /** Options of the {@link StatsError} constructor. */
 export interface StatsErrorOptions {
   /** The underlying error, if any. */

@@ -44,3 +44,13 @@ export {
   voyageRerankResponse,
 } from './rerank-responses.js';
 export { base64Vector, normalized, vectorFor } from './test-vectors.js';
+export {
+  encodeOnnxModel,
+  ONNX_ATTR_INT,
+  ONNX_FLOAT,
+  ONNX_INT64,
+  onnxFloatTensor,
+  onnxInt64Tensor,
+  onnxValueInfo,
+  wordPieceTokenizerJson,
+} from './tiny-models.js';

@@ -38,29 +38,7 @@ export function offer(
   const rootScore = scores[base]!;
   // Written as "not better" so that a NaN candidate is never kept.
   if (!(score > rootScore || (score === rootScore && position > positions[base]!))) return;
-  let pos = 0;
-  for (;;) {
-    let child = 2 * pos + 1;
-    if (child >= k) break;
-    let cs = scores[base + child]!;
-    let cp = positions[base + child]!;
-    const right = child + 1;
-    if (right < k) {
-      const rs = scores[base + right]!;
-      const rp = positions[base + right]!;
-      if (rs < cs || (rs === cs && rp < cp)) {
-        child = right;
-        cs = rs;
-        cp = rp;
-      }
-    }
-    if (!(cs < score || (cs === score && cp < position))) break;
-    scores[base + pos] = cs;
-    positions[base + pos] = cp;
-    pos = child;
-  }
-  scores[base + pos] = score;
-  positions[base + pos] = position;
+  siftDown(scores, positions, base, k, score, position);
 }
 
 /**
@@ -84,31 +62,43 @@ export function drainBestFirst(
     outIndices[outBase + size - 1] = order === undefined ? position : order[position]!;
     const lastScore = scores[base + size - 1]!;
     const lastPosition = positions[base + size - 1]!;
-    let pos = 0;
-    const n = size - 1;
-    for (;;) {
-      let child = 2 * pos + 1;
-      if (child >= n) break;
-      let cs = scores[base + child]!;
-      let cp = positions[base + child]!;
-      const right = child + 1;
-      if (right < n) {
-        const rs = scores[base + right]!;
-        const rp = positions[base + right]!;
-        if (rs < cs || (rs === cs && rp < cp)) {
-          child = right;
-          cs = rs;
-          cp = rp;
-        }
-      }
-      if (!(cs < lastScore || (cs === lastScore && cp < lastPosition))) break;
-      scores[base + pos] = cs;
-      positions[base + pos] = cp;
-      pos = child;
-    }
-    if (n > 0) {
-      scores[base + pos] = lastScore;
-      positions[base + pos] = lastPosition;
-    }
+    if (size > 1) siftDown(scores, positions, base, size - 1, lastScore, lastPosition);
   }
+}
+
+/**
+ * Puts (`score`, `position`) at the root of the `size`-entry heap at `base` (worst at the root: lower score, then
+ * lower position) and moves it down to its place.
+ */
+function siftDown(
+  scores: Float32Array | Float64Array,
+  positions: Int32Array,
+  base: number,
+  size: number,
+  score: number,
+  position: number,
+): void {
+  let pos = 0;
+  for (;;) {
+    let child = 2 * pos + 1;
+    if (child >= size) break;
+    let cs = scores[base + child]!;
+    let cp = positions[base + child]!;
+    const right = child + 1;
+    if (right < size) {
+      const rs = scores[base + right]!;
+      const rp = positions[base + right]!;
+      if (rs < cs || (rs === cs && rp < cp)) {
+        child = right;
+        cs = rs;
+        cp = rp;
+      }
+    }
+    if (!(cs < score || (cs === score && cp < position))) break;
+    scores[base + pos] = cs;
+    positions[base + pos] = cp;
+    pos = child;
+  }
+  scores[base + pos] = score;
+  positions[base + pos] = position;
 }

@@ -94,6 +94,19 @@ export interface KernelExports {
   packTask(plan: number, task: number, scratch: number): void;
 }
 
+/** Locals loaded, at the function's start and in the order given, with the plan record's `i32` fields at `offsets`. */
+function planFields<const Offsets extends readonly number[]>(
+  f: FunctionBuilder,
+  plan: Local,
+  offsets: Offsets,
+): { [I in keyof Offsets]: Local } {
+  return offsets.map((offset) => {
+    const local = f.local('i32');
+    f.get(plan).load('i32', offset).set(local);
+    return local;
+  }) as { [I in keyof Offsets]: Local };
+}
+
 /**
  * `gemm(a, b, c, kc, count, aStride, cStride, add)`: for `count` query micro-panels starting at `a`
  * (next one at `a + aStride`), sums the products of the micro-panel's `kc` dimensions with the document
@@ -336,36 +349,23 @@ function siftDown(
 function buildProcessBlock(): FunctionBuilder {
   const f = new FunctionBuilder('processBlock', ['i32', 'i32', 'i32']);
   const [plan, block, scratch] = f.params as [Local, Local, Local];
-  const field = (offset: number) => {
-    const local = f.local('i32');
-    f.get(plan).load('i32', offset).set(local);
-    return local;
-  };
-  const a = field(PLAN.a);
-  const nQueries = field(PLAN.nQueries);
-  const dims = field(PLAN.dims);
-  const b = field(PLAN.b);
-  const nDocs = field(PLAN.nDocs);
-  const docBase = field(PLAN.docBase);
-  const heapS = field(PLAN.heapS);
-  const heapI = field(PLAN.heapI);
-  const k = field(PLAN.k);
-  const kc = field(PLAN.kc);
-  const npb = field(PLAN.npb);
-  const mb = field(PLAN.mb);
-  const nPanels = field(PLAN.nPanels);
-  const nMicro = field(PLAN.nMicro);
-  const m0 = f.local('i32');
-  const mCount = f.local('i32');
-  const q0 = f.local('i32');
-  const qCount = f.local('i32');
-  const db = f.local('i32');
-  const np = f.local('i32');
-  const k0 = f.local('i32');
-  const kk = f.local('i32');
-  const t = f.local('i32');
-  const docStart = f.local('i32');
-  const docCount = f.local('i32');
+  const [a, nQueries, dims, b, nDocs, docBase, heapS, heapI, k, kc, npb, mb, nPanels, nMicro] = planFields(f, plan, [
+    PLAN.a,
+    PLAN.nQueries,
+    PLAN.dims,
+    PLAN.b,
+    PLAN.nDocs,
+    PLAN.docBase,
+    PLAN.heapS,
+    PLAN.heapI,
+    PLAN.k,
+    PLAN.kc,
+    PLAN.npb,
+    PLAN.mb,
+    PLAN.nPanels,
+    PLAN.nMicro,
+  ]);
+  const [m0, mCount, q0, qCount, db, np, k0, kk, t, docStart, docCount] = f.declare('i32', 11);
 
   const min = (x: () => void, y: () => void, into: Local) => {
     x();
@@ -482,32 +482,10 @@ function buildProcessBlock(): FunctionBuilder {
 function buildPackTask(): FunctionBuilder {
   const f = new FunctionBuilder('packTask', ['i32', 'i32', 'i32']);
   const [plan, task] = f.params as [Local, Local, Local];
-  const field = (offset: number) => {
-    const local = f.local('i32');
-    f.get(plan).load('i32', offset).set(local);
-    return local;
-  };
-  const dims = field(PLAN.dims);
-  const metric = field(PLAN.metric);
-  const nQueries = field(PLAN.nQueries);
-  const nDocs = field(PLAN.nDocs);
-  const queryTasks = f.local('i32');
-  const src = f.local('i32');
-  const dst = f.local('i32');
-  const sums = f.local('i32');
-  const count = f.local('i32');
-  const log2 = f.local('i32');
-  const first = f.local('i32');
-  const end = f.local('i32');
-  const r = f.local('i32');
-  const row = f.local('i32');
-  const out = f.local('i32');
-  const stride = f.local('i32');
-  const p = f.local('i32');
-  const s = [f.local('f64'), f.local('f64'), f.local('f64'), f.local('f64')];
-  const x = f.local('f64');
-  const sum = f.local('f64');
-  const norm = f.local('f64');
+  const [dims, metric, nQueries, nDocs] = planFields(f, plan, [PLAN.dims, PLAN.metric, PLAN.nQueries, PLAN.nDocs]);
+  const [queryTasks, src, dst, sums, count, log2, first, end, r, row, out, stride, p] = f.declare('i32', 13);
+  const s = f.declare('f64', 4);
+  const [x, sum, norm] = f.declare('f64', 3);
   const ROWS = PACK_ROWS_PER_TASK;
 
   // queryTasks = packQueries ? ceil(nQueries / 64) : 0

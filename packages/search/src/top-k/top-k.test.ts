@@ -1,53 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { golden, goldenInputs, xorshift } from '../../test/helpers/golden-topk.js';
 import { type TopKMetric, type TopKOptions, topK } from './top-k.js';
 import { topKParallel } from './top-k-parallel.js';
-
-interface GoldenCase {
-  name: string;
-  metric: TopKMetric;
-  nQueries: number;
-  nDocs: number;
-  dims: number;
-  seed: number;
-  duplicates: [number, number][];
-  scaled: [number, number][];
-  k: number;
-  indices: number[][];
-  scores: number[][];
-}
-const golden = JSON.parse(
-  readFileSync(new URL('../../../../fixtures/golden/search-topk.json', import.meta.url), 'utf8'),
-) as {
-  cases: GoldenCase[];
-};
-
-/** The xorshift32 stream of the golden script: values ((x >>> 8) / 2^24) − 0.5, exact in float32. */
-function xorshift(seed: number, n: number): Float32Array {
-  const out = new Float32Array(n);
-  let x = seed >>> 0;
-  for (let i = 0; i < n; i++) {
-    x = (x ^ (x << 13)) >>> 0;
-    x = (x ^ (x >>> 17)) >>> 0;
-    x = (x ^ (x << 5)) >>> 0;
-    out[i] = (x >>> 8) / 2 ** 24 - 0.5;
-  }
-  return out;
-}
-
-/** Inputs of a golden case, planted rows included (see fixtures/golden/search-topk.py). */
-function goldenInputs(c: GoldenCase): { queries: Float32Array; docs: Float32Array } {
-  const { nQueries: nq, nDocs: nd, dims: d } = c;
-  const values = xorshift(c.seed, (nq + nd) * d);
-  const queries = values.slice(0, nq * d);
-  const docs = values.slice(nq * d);
-  for (const [i, j] of c.duplicates) docs.copyWithin(j * d, i * d, (i + 1) * d);
-  for (const [i, j] of c.scaled) for (let p = 0; p < d; p++) docs[j * d + p] = 2 * docs[i * d + p]!;
-  queries.fill(0, 3 * d, 4 * d);
-  docs.fill(0, 5 * d, 6 * d);
-  for (let q = 0; q < 5; q++) docs.set(queries.subarray(q * d, (q + 1) * d), (7 * q + 11) * d);
-  return { queries, docs };
-}
 
 /** Independent reference of the documented arithmetic, one score at a time. */
 function referenceScore(

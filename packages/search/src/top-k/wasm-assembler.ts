@@ -57,6 +57,9 @@ function section(id: number, body: number[]): number[] {
 }
 
 /** A local variable or parameter of a function under construction. */
+/** A tuple of `N` locals. */
+export type Locals<N extends number, R extends Local[] = []> = R['length'] extends N ? R : Locals<N, [...R, Local]>;
+
 export interface Local {
   readonly index: number;
   readonly type: ValType;
@@ -211,6 +214,11 @@ export class FunctionBuilder {
     const local = { index: this.params.length + this.locals.length, type };
     this.locals.push(local);
     return local;
+  }
+
+  /** Declares `count` new locals of `type`, in order (as many {@link local} calls). */
+  declare<N extends number>(type: ValType, count: N): Locals<N> {
+    return Array.from({ length: count }, () => this.local(type)) as Locals<N>;
   }
 
   get(local: Local): this {
