@@ -1,6 +1,6 @@
 import { BM25_SYSTEM } from '@execret/analyses';
 import { DEFAULT_LOCAL_MODEL, describeEmbedder, listModels } from '@execret/embedders';
-import { DEFAULT_BM25_B, DEFAULT_BM25_K1 } from '@execret/embedders/search';
+import { DEFAULT_BM25_B, DEFAULT_BM25_K1 } from '@execret/search';
 import type { Command } from '../command.js';
 
 export const modelsCommand: Command = {
