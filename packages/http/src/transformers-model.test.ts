@@ -19,12 +19,15 @@ beforeAll(async () => {
 
 describe('loadTransformersModel', () => {
   it('loads the tokenizer and model from <localModelPath>/<model> and lists the files it opened', async () => {
+    const reported: { folder: string; files: readonly string[] }[] = [];
     const loaded = await loadTransformersModel(tiny, {
       localModelPath: `${FIXTURES}/tiny-model`,
       allowRemoteModels: false,
+      onLoaded: (what) => reported.push(what),
     });
     try {
       expect(loaded.folder).toBe(`${FIXTURES}/tiny-model/execret/tiny-bert`);
+      expect(reported).toEqual([{ folder: loaded.folder, files: loaded.files }]);
       expect([...loaded.files].sort()).toEqual([
         'config.json',
         'onnx/model.onnx',

@@ -22,6 +22,12 @@ export interface LocalModelOptions {
   remoteHost?: string;
   /** Load progress reported by transformers.js (`{ status, file, progress, … }`). */
   onLoadProgress?: (event: unknown) => void;
+  /**
+   * Called once the model is loaded, with the folder it was looked up in and the files transformers.js opened
+   * (relative to it): what a caller hashes to record which weights were used (the embedders and rerankers built on
+   * this loader pass it through).
+   */
+  onLoaded?: (loaded: { readonly folder: string; readonly files: readonly string[] }) => void;
 }
 
 /** Which model {@link loadTransformersModel} loads, and how it names it in messages. */
@@ -147,6 +153,7 @@ export async function loadTransformersModel(
       const tokenizer = await t.AutoTokenizer.from_pretrained(name, common);
       const model = await t[spec.head].from_pretrained(name, { ...common, dtype: spec.dtype, device: 'cpu' });
       const folder = `${String(env.localModelPath).replace(/\/+$/, '')}/${name}`;
+      options.onLoaded?.({ folder, files });
       return { transformers: t, tokenizer, model, folder, files };
     } catch (error) {
       const where = `${String(env.localModelPath).replace(/\/+$/, '')}/${name}`;
