@@ -3,9 +3,8 @@
  * build's report (per-task outcomes, execution, yield, copies).
  */
 
-import { assembleReleaseRows, DEFAULT_TEST_SUITE_SIZE } from '@execret/dataset';
+import { assembleReleaseRows, DEFAULT_TEST_SUITE_SIZE, type ReleaseRows } from '@execret/dataset';
 import { BUG_TYPES } from '@execret/formats';
-import type { BugCopiesReport } from '../bug-copies/copies-report.js';
 import { copyPool, poolDistractors } from '../bug-copies/copy-pool.js';
 import type { TaskCopies } from '../bug-copies/make-copies.js';
 import type { GateReport } from '../gates.js';
@@ -18,7 +17,7 @@ import type { BuildRun, ValidTask } from './build-run.js';
 import { type CandidateExecutions, classifiedMutants, executionReport } from './candidate-executions.js';
 import type { Choice } from './choose-phase.js';
 import type { CopiesPhaseResult } from './copies-phase.js';
-import { type DistractorRowExtras, releaseDistractor } from './distractor.js';
+import { type Distractor, type DistractorRowExtras, releaseDistractor } from './distractor.js';
 
 /** What the earlier phases produced, per task in task order where it is per task. */
 export interface AssembleInput {
@@ -42,12 +41,56 @@ export interface AssembleInput {
  */
 export function runAssemblePhase(run: BuildRun, input: AssembleInput): BuiltDataset {
   const { settings } = run;
-  const { seed, minDistractors, stackSize, minTests, maxTests, bugCopies } = settings;
   const { gates, valid, candidates, executions } = input;
   const { singles, chosen } = input.choice;
-  const { copies } = input.copies;
+  const { copies, report: bugCopiesReport } = input.copies;
   const { executed, setAside } = classifiedMutants(executions);
-  const outcomes: BuildTaskOutcome[] = gates.tasks.map((r) =>
+  const outcomes = taskOutcomes(gates);
+  const included = includedTasks(run, { valid, chosen, executed, copies }, outcomes);
+  const rows = releaseRows(run, included, copies);
+  included.forEach((v, q) => {
+    outcomes[v.gate.index]!.queryId = rows.queries[q]!.query_id;
+  });
+  const yieldReport = mutantYield(
+    valid.map((_, i) => ({
+      candidates: candidates[i]!,
+      executed: executed[i]!,
+      setAside: setAside[i]!,
+      chosen: settings.stackSize === 1 ? chosenSingles(singles[i]!, copies[i]) : [],
+    })),
+  );
+  return {
+    corpus: rows.corpus,
+    queries: rows.queries,
+    distractorMetadata: rows.distractorMetadata,
+    executionCache: rows.executionCache,
+    report: {
+      generator: GENERATOR_NAME,
+      generatorVersion: GENERATOR_VERSION,
+      seed: settings.seed,
+      maxDistractors: settings.maxDistractors,
+      minDistractors: settings.minDistractors,
+      stackSize: settings.stackSize,
+      minTests: settings.minTests,
+      maxTests: settings.maxTests,
+      gates,
+      yield: yieldReport,
+      execution: executionReport(executions, settings.budget, run.oracle.info?.timeoutMs),
+      tasks: outcomes,
+      ...(bugCopiesReport !== undefined ? { bugCopies: bugCopiesReport } : {}),
+    },
+  };
+}
+
+/** An accepted task that goes into the dataset: `i` is its position among the accepted tasks. */
+interface IncludedTask extends ValidTask {
+  i: number;
+  distractors: Distractor[];
+}
+
+/** Every task's outcome as the gates left it: `built` (for now) or `rejected` with the gates' issues. */
+function taskOutcomes(gates: GateReport): BuildTaskOutcome[] {
+  return gates.tasks.map((r) =>
     r.ok
       ? { taskId: r.taskId, index: r.index, status: 'built', distractors: 0, keptMutants: 0, keptBugTypes: [] }
       : {
@@ -60,7 +103,25 @@ export function runAssemblePhase(run: BuildRun, input: AssembleInput): BuiltData
           reason: r.issues.map((i) => `[${i.gate}/${i.code}] ${i.message}`).join('; '),
         },
   );
-  const included = valid
+}
+
+/**
+ * The accepted tasks that go into the dataset, in order; each accepted task's outcome gets its counts, and those
+ * left out (`too_few_distractors`, `too_few_copies`) their status and reason.
+ */
+function includedTasks(
+  run: BuildRun,
+  phases: {
+    valid: readonly ValidTask[];
+    chosen: readonly Distractor[][];
+    executed: readonly ExecutedMutant[][];
+    copies: readonly (TaskCopies | undefined)[];
+  },
+  outcomes: BuildTaskOutcome[],
+): IncludedTask[] {
+  const { minDistractors } = run.settings;
+  const { valid, chosen, executed, copies } = phases;
+  return valid
     .map((v, i) => ({ ...v, i, distractors: chosen[i]! }))
     .filter((v) => {
       const { i } = v;
@@ -84,6 +145,15 @@ export function runAssemblePhase(run: BuildRun, input: AssembleInput): BuiltData
       if (copied?.status === 'copied') outcome.distractors = 1 + copied.kept.length + copied.copies.length;
       return true;
     });
+}
+
+/** The release rows of the included tasks (`assembleReleaseRows`), with each query's metadata. */
+function releaseRows(
+  run: BuildRun,
+  included: readonly IncludedTask[],
+  copies: readonly (TaskCopies | undefined)[],
+): ReleaseRows<QueryMetadata, DistractorRowExtras> {
+  const { seed, stackSize, minTests, maxTests, bugCopies, generatedAt } = run.settings;
   const rows = assembleReleaseRows<QueryMetadata, DistractorRowExtras>(
     included.map((v) => ({
       taskId: v.task.id,
@@ -102,7 +172,7 @@ export function runAssemblePhase(run: BuildRun, input: AssembleInput): BuiltData
         domain: v.task.domain,
         function_name: v.task.function_name,
         stack_size: stackSize,
-        ...(settings.generatedAt !== undefined ? { generated_at: settings.generatedAt } : {}),
+        ...(generatedAt !== undefined ? { generated_at: generatedAt } : {}),
         ...(bugCopies !== undefined ? { bug_copies: bugCopies } : {}),
         // Only bounds other than the release's rule are written (the default build's rows stay as they were).
         ...(minTests !== DEFAULT_TEST_SUITE_SIZE.min || maxTests !== DEFAULT_TEST_SUITE_SIZE.max
@@ -112,46 +182,15 @@ export function runAssemblePhase(run: BuildRun, input: AssembleInput): BuiltData
     })),
   );
   included.forEach((v, q) => {
-    const row = rows.queries[q]!;
-    outcomes[v.gate.index]!.queryId = row.query_id;
     const copied = copies[v.i];
     // Ids are assigned by assembleReleaseRows: name the copied distractor now that it has one.
     if (copied?.status === 'copied') {
+      const row = rows.queries[q]!;
       const at = copyPool(v.distractors, copied).originalAt;
       row.metadata = { ...row.metadata, copied_corpus_id: row.paired_distractor_corpus_ids[at]! };
     }
   });
-
-  const yieldReport = mutantYield(
-    valid.map((_, i) => ({
-      candidates: candidates[i]!,
-      executed: executed[i]!,
-      setAside: setAside[i]!,
-      chosen: stackSize === 1 ? chosenSingles(singles[i]!, copies[i]) : [],
-    })),
-  );
-  const bugCopiesReport: BugCopiesReport | undefined = input.copies.report;
-  return {
-    corpus: rows.corpus,
-    queries: rows.queries,
-    distractorMetadata: rows.distractorMetadata,
-    executionCache: rows.executionCache,
-    report: {
-      generator: GENERATOR_NAME,
-      generatorVersion: GENERATOR_VERSION,
-      seed,
-      maxDistractors: settings.maxDistractors,
-      minDistractors,
-      stackSize,
-      minTests,
-      maxTests,
-      gates,
-      yield: yieldReport,
-      execution: executionReport(executions, settings.budget, run.oracle.info?.timeoutMs),
-      tasks: outcomes,
-      ...(bugCopiesReport !== undefined ? { bugCopies: bugCopiesReport } : {}),
-    },
-  };
+  return rows;
 }
 
 /** The chosen single mutants that are in the dataset: all of them, or with copies the distinct ones of the pool. */
