@@ -203,6 +203,26 @@ describe('openJsonlAppender', () => {
     log.close();
   });
 
+  it('appends several lines with one write, in order, and nothing for an empty list', () => {
+    const file = join(dir, 'log.jsonl');
+    const log = openJsonlAppender(file);
+    log.appendLines(['{"n":1}\n', '{"n":2}\n']);
+    log.appendLines([]);
+    log.append('{"n":3}\n');
+    log.close();
+    expect(readFileSync(file, 'utf8')).toBe('{"n":1}\n{"n":2}\n{"n":3}\n');
+  });
+
+  it('throws TypeError and writes nothing when one of several lines is not one line', () => {
+    const file = join(dir, 'log.jsonl');
+    const log = openJsonlAppender(file);
+    expect(() => log.appendLines(['{"n":1}\n', '{"n":2}'])).toThrow(TypeError);
+    expect(() => log.appendLines(['{"n":1}\n{"n":2}\n'])).toThrow(/appendLines: expected one line/);
+    log.close();
+    expect(() => log.appendLines(['{"n":1}\n'])).toThrow(/appendLines: .* is closed/);
+    expect(readFileSync(file, 'utf8')).toBe('');
+  });
+
   it('throws when appending after close, and closes idempotently', () => {
     const log = openJsonlAppender(join(dir, 'log.jsonl'));
     expect(log.closed).toBe(false);

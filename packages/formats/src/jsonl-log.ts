@@ -163,11 +163,28 @@ export interface JsonlAppender {
    *   stay whole), or the file system's error
    */
   append(line: string): void;
+  /**
+   * Appends several complete lines with a single `write` call, so they land together (a writer killed during the
+   * call can leave only the last of them torn). An empty list writes nothing.
+   *
+   * @throws {TypeError} when an element is not one line ending in its only `\n`
+   * @throws {Error} as {@link JsonlAppender.append}
+   */
+  appendLines(lines: readonly string[]): void;
   /** Closes the file. Idempotent. */
   close(): void;
 }
 
 const NEWLINE = 0x0a;
+
+/** Throws `TypeError` unless `line` is one line ending in its only `\n`. */
+function checkLine(method: string, line: unknown): void {
+  if (typeof line !== 'string' || !line.endsWith('\n') || line.indexOf('\n') !== line.length - 1) {
+    throw new TypeError(
+      `@execret/formats JsonlAppender.${method}: expected one line ending in its only "\\n", received ${JSON.stringify(String(line).slice(0, 60))}`,
+    );
+  }
+}
 
 /**
  * Opens (creating it and its directory when missing) a JSONL file for crash-safe appends: the descriptor has
@@ -195,30 +212,33 @@ export function openJsonlAppender(file: string): JsonlAppender {
     closeSync(fd);
     throw error;
   }
+  const write = (method: string, text: string): void => {
+    if (fd === undefined) throw new Error(`@execret/formats JsonlAppender.${method}: ${file} is closed`);
+    const bytes = Buffer.from(text, 'utf8');
+    const written = writeSync(fd, bytes);
+    if (written !== bytes.length) {
+      try {
+        writeSync(fd, '\n');
+      } catch {
+        // the next open terminates the fragment
+      }
+      throw new Error(
+        `@execret/formats JsonlAppender.${method}: short write to ${file} (${written} of ${bytes.length} bytes; the line is torn and will be ignored on reload)`,
+      );
+    }
+  };
   return {
     file,
     get closed() {
       return fd === undefined;
     },
     append(line) {
-      if (typeof line !== 'string' || !line.endsWith('\n') || line.indexOf('\n') !== line.length - 1) {
-        throw new TypeError(
-          `@execret/formats JsonlAppender.append: expected one line ending in its only "\\n", received ${JSON.stringify(String(line).slice(0, 60))}`,
-        );
-      }
-      if (fd === undefined) throw new Error(`@execret/formats JsonlAppender.append: ${file} is closed`);
-      const bytes = Buffer.from(line, 'utf8');
-      const written = writeSync(fd, bytes);
-      if (written !== bytes.length) {
-        try {
-          writeSync(fd, '\n');
-        } catch {
-          // the next open terminates the fragment
-        }
-        throw new Error(
-          `@execret/formats JsonlAppender.append: short write to ${file} (${written} of ${bytes.length} bytes; the line is torn and will be ignored on reload)`,
-        );
-      }
+      checkLine('append', line);
+      write('append', line);
+    },
+    appendLines(lines) {
+      for (const line of lines) checkLine('appendLines', line);
+      if (lines.length > 0) write('appendLines', lines.join(''));
     },
     close() {
       if (fd !== undefined) {

@@ -20,29 +20,16 @@ Reads one JSON request on stdin and writes one JSON response on stdout; standard
 """
 
 import ast
-import hashlib
 import os
 import sys
 
-# The shared request/answer protocol (script_io.py), from this script's own directory.
+# The shared request/answer protocol (script_io.py) and seeded choices (prng.py), from this script's own directory.
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from prng import Prng  # noqa: E402
 from script_io import serve  # noqa: E402
 
 MAX_PROBE_CHARS = 2000
-
-
-class Prng:
-    """Deterministic choices from a text seed: SHA-256 of ``seed:counter`` (stable across versions)."""
-
-    def __init__(self, seed):
-        self.seed = str(seed)
-        self.counter = 0
-
-    def below(self, n):
-        digest = hashlib.sha256(("%s:%d" % (self.seed, self.counter)).encode("utf-8")).digest()
-        self.counter += 1
-        return int.from_bytes(digest[:4], "big") % n
 
 
 def variations(value, depth=0):

@@ -1,5 +1,5 @@
 import { formatBugCopiesReport } from './bug-copies/copies-report.js';
-import type { BuiltDataset } from './build.js';
+import type { BuiltDataset } from './build/build-result.js';
 import { formatGateReport } from './gates.js';
 import type { ReadTaskSetResult } from './task-formats/read-task-set.js';
 import { formatTaskSetReport } from './task-formats/report.js';

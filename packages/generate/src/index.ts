@@ -4,16 +4,13 @@ export {
   formatBugCopiesReport,
 } from './bug-copies/copies-report.js';
 export {
-  type BuildExecutionReport,
   type BuildOptions,
   type BuildPhase,
-  type BuildReport,
-  type BuildTaskOutcome,
-  type BuiltDataset,
-  buildBenchmark,
   DEFAULT_MIN_DISTRACTORS,
   DEFAULT_STACK_SIZE,
-} from './build.js';
+} from './build/build-options.js';
+export type { BuildExecutionReport, BuildReport, BuildTaskOutcome, BuiltDataset } from './build/build-result.js';
+export { buildBenchmark } from './build.js';
 export { formatBuildReport } from './build-report-text.js';
 export { type CandidateBudget, DEFAULT_CANDIDATE_BUDGET } from './candidate-budget.js';
 export { classifyResult, passesAllTests } from './classify.js';

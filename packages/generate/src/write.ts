@@ -1,5 +1,5 @@
 import { serializeReleaseRows, writeReleaseFiles } from '@execret/dataset';
-import type { BuiltDataset } from './build.js';
+import type { BuiltDataset } from './build/build-result.js';
 
 /**
  * Serialises a built dataset to file contents, keyed by relative path (`RELEASE_DATA_FILES` of `@execret/formats`):

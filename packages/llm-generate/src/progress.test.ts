@@ -30,6 +30,13 @@ describe('parseProgress', () => {
     expect(out.warnings).toEqual(['line 2: not JSON, skipped', 'line 3: unknown record type "mystery", skipped']);
   });
 
+  it('reads a file that starts with a byte-order mark or ends its lines in \\r\\n', () => {
+    const out = parseProgress(`\uFEFF${header.replace('\n', '\r\n')}${JSON.stringify(done('a'))}\r\n`);
+    expect(out.records.map((r) => r.type)).toEqual(['header', 'batch_done']);
+    expect(out.warnings).toEqual([]);
+    expect(out.torn).toBe(false);
+  });
+
   it('throws progress-io when the header belongs to another format or a newer version', () => {
     for (const bad of [
       { type: 'header', format: 'other', version: 1 },
@@ -73,6 +80,14 @@ describe('openProgressStore', () => {
     const reread = parseProgress(await readFile(file, 'utf8'));
     expect(reread.records.map((r) => (r.type === 'batch_done' ? r.batch_id : r.type))).toEqual(['header', 'a', 'z']);
     expect(reread.warnings).toEqual(['line 3: not JSON, skipped']);
+  });
+
+  it('creates the directory of a new progress file', async () => {
+    const file = join(dir, 'a', 'b', 'p.jsonl');
+    const store = await openProgressStore(file);
+    await store.append(done('a'));
+    await store.close();
+    expect(parseProgress(await readFile(file, 'utf8')).records.map((r) => r.type)).toEqual(['header', 'batch_done']);
   });
 
   it('rejects appends after close', async () => {

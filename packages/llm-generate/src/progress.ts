@@ -1,5 +1,11 @@
-import { type FileHandle, open, readFile } from 'node:fs/promises';
-import { sha256Hex } from '@execret/formats';
+import { readFile } from 'node:fs/promises';
+import {
+  type JsonlAppender,
+  type JsonlLineContext,
+  openJsonlAppender,
+  parseJsonlLog,
+  sha256Hex,
+} from '@execret/formats';
 import type { ExecutionResult } from '@execret/generate';
 import { LlmGenerateError } from './errors.js';
 import type { RejectionReason } from './prompt.js';
@@ -108,37 +114,23 @@ export function progressKey(entry: RegistryEntry, promptSha256: string, model: s
 const TYPES = new Set(['header', 'attempt', 'entry', 'batch', 'batch_done']);
 
 /**
- * Parses a progress file (JSONL). Blank lines are skipped; a final line without `\n` is ignored as
- * torn (`torn: true`) even when it happens to parse; lines that do not parse or have an unknown
- * `type` are skipped with a warning naming the line. Throws `LlmGenerateError('progress-io')` when the
- * header says the file is of another format or a newer version.
+ * Parses a progress file (JSONL) with `parseJsonlLog` of `@execret/formats` (the tolerant reader of every
+ * append-only log here): a byte-order mark and a `\r` before `\n` are accepted, blank lines are skipped, a final
+ * line without `\n` is ignored as torn (`torn: true`) even when it happens to parse; lines that do not parse or
+ * have an unknown `type` are skipped with a warning naming the line (warnings in line order). Throws
+ * `LlmGenerateError('progress-io')` when the header says the file is of another format or a newer version.
  *
  * @example
  * parseProgress('{"type":"header","format":"execret-llm-generate-progress","version":1}\n{"type":"entry"')
  * // { records: [{ type: 'header', … }], warnings: ['line 2: torn final line (no newline) ignored'], torn: true }
  */
 export function parseProgress(text: string, file = 'progress file'): ParsedProgress {
-  const records: ProgressRecord[] = [];
-  const warnings: string[] = [];
-  const lines = text.split('\n');
-  const torn = lines[lines.length - 1] !== '';
-  lines.forEach((line, i) => {
-    if (i === lines.length - 1) {
-      if (line !== '') warnings.push(`line ${i + 1}: torn final line (no newline) ignored`);
-      return;
-    }
-    if (line.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      warnings.push(`line ${i + 1}: not JSON, skipped`);
-      return;
-    }
+  const unknownTypes = new Map<number, string>();
+  const toRecord = (value: unknown, context: JsonlLineContext): ProgressRecord | undefined => {
     const type = (value as { type?: unknown })?.type;
     if (typeof type !== 'string' || !TYPES.has(type)) {
-      warnings.push(`line ${i + 1}: unknown record type ${JSON.stringify(type)}, skipped`);
-      return;
+      unknownTypes.set(context.line, `unknown record type ${JSON.stringify(type)}`);
+      return context.reject('unknown record type');
     }
     if (type === 'header') {
       const header = value as ProgressHeader;
@@ -149,13 +141,23 @@ export function parseProgress(text: string, file = 'progress file'): ParsedProgr
       ) {
         throw new LlmGenerateError(
           'progress-io',
-          `@execret/llm-generate progress: ${file} line ${i + 1} has format ${JSON.stringify(header.format)} version ${JSON.stringify(header.version)}; expected ${PROGRESS_FORMAT} version ≤ ${PROGRESS_VERSION}`,
+          `@execret/llm-generate progress: ${file} line ${context.line} has format ${JSON.stringify(header.format)} version ${JSON.stringify(header.version)}; expected ${PROGRESS_FORMAT} version ≤ ${PROGRESS_VERSION}`,
         );
       }
     }
-    records.push(value as ProgressRecord);
-  });
-  return { records, warnings, torn };
+    return value as ProgressRecord;
+  };
+  const { records, issues } = parseJsonlLog(text, toRecord);
+  const warnings = [...issues]
+    .sort((a, b) => a.line - b.line)
+    .map(({ line, kind }) =>
+      kind === 'torn-line'
+        ? `line ${line}: torn final line (no newline) ignored`
+        : kind === 'invalid-json'
+          ? `line ${line}: not JSON, skipped`
+          : `line ${line}: ${unknownTypes.get(line)}, skipped`,
+    );
+  return { records, warnings, torn: issues.some((i) => i.kind === 'torn-line') };
 }
 
 /** An open progress file. */
@@ -171,12 +173,12 @@ export interface ProgressStore {
 }
 
 /**
- * Opens (creating when missing) an append-only progress file. Existing lines are parsed with
- * {@link parseProgress}; a torn final line is terminated with `\n` so that later appends start on a
- * line of their own. A new file starts with a header line. Each `append` writes its records as JSON
- * lines in a single `write` call on an `O_APPEND` descriptor, one append after another, so a crash
- * can cut off at most the append being written, and a reader ignores a torn final line. Rejects with
- * `LlmGenerateError('progress-io')` on file-system errors.
+ * Opens (creating it and its directory when missing) an append-only progress file with `openJsonlAppender` of
+ * `@execret/formats`. Existing lines are parsed with {@link parseProgress}; a torn final line is terminated with `\n`
+ * so that later appends start on a line of their own. A new file starts with a header line. Each `append` writes its
+ * records as JSON lines in a single `write` call on an `O_APPEND` descriptor, so a crash can cut off at most the
+ * append being written, and a reader ignores a torn final line. Rejects with `LlmGenerateError('progress-io')` on
+ * file-system errors.
  *
  * @example
  * const store = await openProgressStore('out/progress.jsonl')
@@ -197,9 +199,9 @@ export async function openProgressStore(file: string): Promise<ProgressStore> {
     }
   }
   const parsed = parseProgress(text, file);
-  let handle: FileHandle;
+  let log: JsonlAppender;
   try {
-    handle = await open(file, 'a');
+    log = openJsonlAppender(file);
   } catch (cause) {
     throw new LlmGenerateError(
       'progress-io',
@@ -207,48 +209,34 @@ export async function openProgressStore(file: string): Promise<ProgressStore> {
       { cause },
     );
   }
-  let chain: Promise<void> = Promise.resolve();
-  const writeAll = async (data: string): Promise<void> => {
-    const bytes = Buffer.from(data, 'utf8');
-    let offset = 0;
-    while (offset < bytes.length) {
-      const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
-      offset += bytesWritten;
+  const write = (records: readonly ProgressRecord[]): Promise<void> => {
+    try {
+      log.appendLines(records.map((r) => `${JSON.stringify(r)}\n`));
+      return Promise.resolve();
+    } catch (cause) {
+      return Promise.reject(
+        new LlmGenerateError(
+          'progress-io',
+          `@execret/llm-generate progress: could not append to ${file} (${(cause as Error).message})`,
+          { cause },
+        ),
+      );
     }
   };
-  const enqueue = (data: string): Promise<void> => {
-    const next = chain.then(() => writeAll(data));
-    chain = next.catch(() => undefined);
-    return next.catch((cause: unknown) => {
-      throw new LlmGenerateError(
-        'progress-io',
-        `@execret/llm-generate progress: could not append to ${file} (${(cause as Error).message})`,
-        { cause },
-      );
-    });
-  };
-  if (parsed.torn) await enqueue('\n');
   if (!parsed.records.some((r) => r.type === 'header')) {
-    await enqueue(
-      `${JSON.stringify({ type: 'header', format: PROGRESS_FORMAT, version: PROGRESS_VERSION } satisfies ProgressHeader)}\n`,
-    );
+    await write([{ type: 'header', format: PROGRESS_FORMAT, version: PROGRESS_VERSION }]);
   }
-  let closed = false;
   return {
     file,
     records: parsed.records,
     warnings: parsed.warnings,
     append(...records) {
-      if (closed)
+      if (log.closed)
         return Promise.reject(new LlmGenerateError('progress-io', `@execret/llm-generate progress: ${file} is closed`));
-      if (records.length === 0) return Promise.resolve();
-      return enqueue(records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+      return write(records);
     },
     async close() {
-      if (closed) return;
-      closed = true;
-      await chain;
-      await handle.close();
+      log.close();
     },
   };
 }

@@ -1,9 +1,9 @@
-import { type AstNode, isNode, plainTree } from '../ast.js';
+import { type AstNode, isNode } from '../ast.js';
 import { STRICTNESS_SWAPS } from '../operator-tables.js';
-import { parseJsExpression } from '../parse-js.js';
 import type { OperatorContext } from '../raw-candidate.js';
 import { textOf } from '../spans.js';
 import type { Visit } from '../walk.js';
+import { addExpressionCandidate } from './add-candidate.js';
 import { flipChainOperator } from './flip-chain-operator.js';
 import { isBoundable, isLengthAccess, plusMinusOneOperand, RELATIONAL } from './shapes.js';
 
@@ -14,14 +14,7 @@ function replaceExpression(
   path: Visit['path'],
   after: string,
 ): void {
-  ctx.add({
-    bugType: 'off_by_one_boundary',
-    operator,
-    start: target.start,
-    end: target.end,
-    after,
-    expect: { kind: 'subtree', path, expected: () => plainTree(parseJsExpression(after, ctx.language)) },
-  });
+  addExpressionCandidate(ctx, { bugType: 'off_by_one_boundary', operator }, target, after, path);
 }
 
 /** Whether the visited node is the right operand of `<`, `<=`, `>` or `>=`. */

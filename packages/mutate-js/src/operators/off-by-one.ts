@@ -1,10 +1,10 @@
-import { isNode, plainTree } from '../ast.js';
+import { isNode } from '../ast.js';
 import { intLiteralOf, intLiteralText } from '../int-literal.js';
 import { UPDATE_SWAPS } from '../operator-tables.js';
-import { parseJsExpression } from '../parse-js.js';
 import type { OperatorContext } from '../raw-candidate.js';
 import { textOf } from '../spans.js';
 import type { Visit } from '../walk.js';
+import { addExpressionCandidate, addSubtreeCandidate } from './add-candidate.js';
 import { plusMinusOneOperand } from './shapes.js';
 
 /**
@@ -19,18 +19,7 @@ export function offByOne(visit: Visit, ctx: OperatorContext): void {
   if (literal !== null) {
     for (const delta of [-1n, 1n]) {
       const after = intLiteralText(literal, literal.value + delta);
-      ctx.add({
-        bugType: 'off_by_one',
-        operator: 'int_literal',
-        start: node.start,
-        end: node.end,
-        after,
-        expect: {
-          kind: 'subtree',
-          path: visit.path,
-          expected: () => plainTree(parseJsExpression(after, ctx.language)),
-        },
-      });
+      addExpressionCandidate(ctx, { bugType: 'off_by_one', operator: 'int_literal' }, node, after, visit.path);
     }
   }
   if (node.type === 'UpdateExpression') {
@@ -38,18 +27,14 @@ export function offByOne(visit: Visit, ctx: OperatorContext): void {
     const start = node.prefix === true ? node.start : node.end - operator.length;
     const replacement = UPDATE_SWAPS[operator];
     if (replacement !== undefined && ctx.source.slice(start, start + operator.length) === operator) {
-      ctx.add({
-        bugType: 'off_by_one',
-        operator: 'update_operator',
-        start,
-        end: start + operator.length,
-        after: replacement,
-        expect: {
-          kind: 'subtree',
-          path: visit.path,
-          expected: (canonical) => ({ ...(canonical as object), operator: replacement }),
-        },
-      });
+      addSubtreeCandidate(
+        ctx,
+        { bugType: 'off_by_one', operator: 'update_operator' },
+        { start, end: start + operator.length },
+        replacement,
+        visit.path,
+        (canonical) => ({ ...(canonical as object), operator: replacement }),
+      );
     }
   }
   if ((node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression') && node.computed === true) {
@@ -61,14 +46,7 @@ export function offByOne(visit: Visit, ctx: OperatorContext): void {
         ? [`${textOf(ctx.source, index)} + 1`, `${textOf(ctx.source, index)} - 1`]
         : [plusMinusOneOperand(index)].filter(isNode).map((inner) => textOf(ctx.source, inner));
     for (const after of shifted) {
-      ctx.add({
-        bugType: 'off_by_one',
-        operator: 'index_shift',
-        start: index.start,
-        end: index.end,
-        after,
-        expect: { kind: 'subtree', path, expected: () => plainTree(parseJsExpression(after, ctx.language)) },
-      });
+      addExpressionCandidate(ctx, { bugType: 'off_by_one', operator: 'index_shift' }, index, after, path);
     }
   }
 }

@@ -3,6 +3,7 @@ import { GUARD_EXITS } from '../operator-tables.js';
 import type { OperatorContext } from '../raw-candidate.js';
 import type { SourcePositions } from '../source-positions.js';
 import type { Visit } from '../walk.js';
+import { addSubtreeCandidate } from './add-candidate.js';
 
 /** Whether an `if` is a guard: no `else`, and its consequent is one return/throw/continue/break. */
 function isGuard(node: AstNode): boolean {
@@ -20,6 +21,8 @@ function isGuard(node: AstNode): boolean {
 }
 
 const STATEMENT_LISTS: ReadonlySet<string> = new Set(['body', 'consequent']);
+
+const REMOVE_GUARD = { bugType: 'remove_edge_case_check', operator: 'remove_guard' } as const;
 
 /**
  * The span to delete for a statement: its whole lines (terminator included) when nothing but indentation comes
@@ -49,33 +52,21 @@ export function removeEdgeCaseCheck(visit: Visit, ctx: OperatorContext): void {
     const [start, end] = statementSpan(ctx.source, ctx.positions, node);
     const key = visit.key;
     const index = visit.index;
-    ctx.add({
-      bugType: 'remove_edge_case_check',
-      operator: 'remove_guard',
-      start,
-      end,
-      after: '',
-      expect: {
-        kind: 'subtree',
-        path: parentPath,
-        expected: (canonical) => {
-          const block = canonical as Record<string, unknown[]>;
-          return { ...block, [key]: (block[key] as unknown[]).filter((_, i) => i !== index) };
-        },
-      },
+    addSubtreeCandidate(ctx, REMOVE_GUARD, { start, end }, '', parentPath, (canonical) => {
+      const block = canonical as Record<string, unknown[]>;
+      return { ...block, [key]: (block[key] as unknown[]).filter((_, i) => i !== index) };
     });
   } else if (parent?.type === 'IfStatement' && visit.key === 'alternate' && isNode(parent.consequent)) {
-    ctx.add({
-      bugType: 'remove_edge_case_check',
-      operator: 'remove_guard',
-      start: parent.consequent.end,
-      end: node.end,
-      after: '',
-      expect: {
-        kind: 'subtree',
-        path: parentPath,
-        expected: (canonical) => ({ ...(canonical as object), alternate: null }),
-      },
-    });
+    addSubtreeCandidate(
+      ctx,
+      REMOVE_GUARD,
+      { start: parent.consequent.end, end: node.end },
+      '',
+      parentPath,
+      (canonical) => ({
+        ...(canonical as object),
+        alternate: null,
+      }),
+    );
   }
 }

@@ -3,6 +3,7 @@ import { COMMUTATIVE_CALLEES } from '../operator-tables.js';
 import type { OperatorContext } from '../raw-candidate.js';
 import { isParenthesized, textOf } from '../spans.js';
 import type { Visit } from '../walk.js';
+import { addSubtreeCandidate } from './add-candidate.js';
 
 const CALL_TYPES: ReadonlySet<string> = new Set(['CallExpression', 'OptionalCallExpression', 'NewExpression']);
 
@@ -42,22 +43,19 @@ export function swapArguments(visit: Visit, ctx: OperatorContext): void {
     const textA = textOf(ctx.source, a);
     const textB = textOf(ctx.source, b);
     if (textA === textB || isParenthesized(a) || isParenthesized(b)) continue;
-    ctx.add({
-      bugType: 'swap_arguments',
-      operator,
-      start: a.start,
-      end: b.end,
-      after: `${textB}${ctx.source.slice(a.end, b.start)}${textA}`,
-      expect: {
-        kind: 'subtree',
-        path: visit.path,
-        expected: (canonical) => {
-          const call = canonical as { arguments: unknown[] };
-          const swapped = [...call.arguments];
-          [swapped[i], swapped[i + 1]] = [swapped[i + 1], swapped[i]];
-          return { ...call, arguments: swapped };
-        },
+    const after = `${textB}${ctx.source.slice(a.end, b.start)}${textA}`;
+    addSubtreeCandidate(
+      ctx,
+      { bugType: 'swap_arguments', operator },
+      { start: a.start, end: b.end },
+      after,
+      visit.path,
+      (canonical) => {
+        const call = canonical as { arguments: unknown[] };
+        const swapped = [...call.arguments];
+        [swapped[i], swapped[i + 1]] = [swapped[i + 1], swapped[i]];
+        return { ...call, arguments: swapped };
       },
-    });
+    );
   }
 }

@@ -3,6 +3,7 @@ import { BINARY_OPERATOR_SWAPS, LOGICAL_OPERATOR_SWAPS } from '../operator-table
 import type { OperatorContext } from '../raw-candidate.js';
 import { operatorSpan } from '../spans.js';
 import type { Visit } from '../walk.js';
+import { addSubtreeCandidate } from './add-candidate.js';
 import { flipChainOperator } from './flip-chain-operator.js';
 
 /**
@@ -24,18 +25,14 @@ export function wrongOperator(visit: Visit, ctx: OperatorContext): void {
     if (span === null) return;
     for (const replacement of replacements) {
       const after = `${replacement}=`;
-      ctx.add({
-        bugType: 'wrong_operator',
-        operator: 'augmented_assignment',
-        start: span[0],
-        end: span[1],
+      addSubtreeCandidate(
+        ctx,
+        { bugType: 'wrong_operator', operator: 'augmented_assignment' },
+        { start: span[0], end: span[1] },
         after,
-        expect: {
-          kind: 'subtree',
-          path: visit.path,
-          expected: (canonical) => ({ ...(canonical as object), operator: after }),
-        },
-      });
+        visit.path,
+        (canonical) => ({ ...(canonical as object), operator: after }),
+      );
     }
   }
 }
