@@ -4,6 +4,7 @@ import {
   readShardRecord,
   type Shard,
   type ShardOrigin,
+  type ShardPlaceSource,
   type ShardRecord,
   type ShardSpecProblem,
   writeShardRecord,
@@ -19,6 +20,8 @@ export function shardRecordFile(config: Pick<Config, 'cacheDir'>): string {
 /** A sharded command's place, recorded in its cache folder. */
 export interface ShardedCommand {
   readonly shard: Shard;
+  /** Where the place came from (`spec`, `scheduler`, or `record`: a resubmitted task) and how a human reads it. */
+  readonly placed: { readonly source: ShardPlaceSource; readonly by: string };
   /** Notes in the record that the command finished in this folder (what `execret merge` checks). */
   finished(): Promise<void>;
 }
@@ -94,11 +97,14 @@ export async function openShardedCommand(
   const { shard } = placed;
   const record: ShardRecord = recorded ?? { shard, origin: placed.origin, completed: [] };
   if (recorded === undefined) await writeShardRecord(file, record);
-  io.log(
-    `shard ${shard.index}/${shard.count} (${placed.source === 'record' ? `recorded in ${file}: ${describeOrigin(record.origin)}` : describeOrigin(placed.origin)})`,
-  );
+  const by =
+    placed.source === 'record'
+      ? `recorded in ${file}: ${describeOrigin(record.origin)}`
+      : describeOrigin(placed.origin);
+  io.log(`shard ${shard.index}/${shard.count} (${by})`);
   return {
     shard,
+    placed: { source: placed.source, by },
     async finished() {
       const now = (await readShardRecord(file)) ?? record;
       if (!now.completed.includes(command))

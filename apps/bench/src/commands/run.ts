@@ -63,8 +63,6 @@ export const runCommand: Command = {
     const source = stringOption(values, 'dataset') ?? 'mini';
     if (values.shard !== undefined && !execute)
       throw new UsageError('--shard executes a share of the run; it cannot be combined with --no-execute');
-    if (values.shard !== undefined && values.out !== undefined)
-      throw new UsageError('--shard writes no results folder (merge the caches, then run without --shard): drop --out');
     const sharded = await openShardedCommand(context, 'run');
     const shard = sharded?.shard;
 
@@ -125,6 +123,7 @@ export const runCommand: Command = {
           );
         const summary = {
           shard: sharded.shard,
+          placed: sharded.placed,
           verify: verify ? { pairs: verify.pairs, executed: verify.executed, cached: verify.cached } : null,
           two_stage_systems: scored.shardWork,
           // what each execution reranker ran for this shard (the oracle's work, not counting what its cache held)
