@@ -27,7 +27,7 @@ export interface ShardedCommand {
 }
 
 /** How a record says what placed a shard. */
-export function describeOrigin(origin: ShardOrigin): string {
+function describeOrigin(origin: ShardOrigin): string {
   if (origin.scheduler === 'explicit') return 'given as --shard i/n';
   if (origin.scheduler === 'kubernetes') return `Kubernetes JOB_COMPLETION_INDEX ${origin.index}`;
   const range = `${origin.min}-${origin.max ?? origin.min + (origin.count - 1) * origin.step}${origin.step === 1 ? '' : `:${origin.step}`}`;

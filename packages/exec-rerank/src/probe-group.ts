@@ -35,7 +35,7 @@ export interface GroupProbe {
 }
 
 /** The probe jobs of a group: calls and, per member, one oracle job per chunk of probes. @internal */
-export interface GroupProbeJobs {
+interface GroupProbeJobs {
   readonly target: FunctionSignature;
   readonly calls: readonly ProbeCall[];
   /** Member after member (aligned with `ctx.group`), `chunks` jobs each. */
@@ -48,7 +48,7 @@ export interface GroupProbeJobs {
  * literals (or reads them from the cache, storing new ones), and lists the oracle jobs that run every member on them
  * as probe tests. Never reads the query. @internal
  */
-export function probeJobs(ctx: ScoreContext, settings: ProbeSettings): GroupProbeJobs {
+function probeJobs(ctx: ScoreContext, settings: ProbeSettings): GroupProbeJobs {
   const { language, cache } = settings;
   const target = ctx.mains[ctx.group[0] as number] as FunctionSignature;
   const snippets = ctx.group.map((i) => ctx.codeHashes[i] as string);
