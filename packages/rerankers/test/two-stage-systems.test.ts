@@ -142,6 +142,10 @@ describe('twoStageDeriver', () => {
     );
     expect((await deriver.derive(firsts)).map((s) => s.run.id)).toEqual(['dense>>a/x', 'dense>>b/y']);
     expect(done).toEqual(['dense>>a/x', 'dense>>b/y']);
+    expect(await deriver.shardWork(firsts, { query: (q) => q !== 0, key: () => true })).toEqual([
+      { id: 'dense>>a/x', split: 'rerank', queries: 2 },
+      { id: 'dense>>b/y', split: 'rerank', queries: 2 },
+    ]);
     const runs = await deriver.candidates(firsts);
     expect(runs.map((r) => r.runDocs.map((d) => Array.from(d)))).toEqual([
       firsts[1]!.ranking.runDocs.map((d) => Array.from(d.subarray(0, 2))),
