@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { parseShardSpec, type Shard, type ShardScheduler, type ShardSpecProblem } from '@execret/analyses';
-import { type Config, SCHEDULER_VARIABLES } from './config.js';
+import type { Config } from './config.js';
 
 /** How a command reports: human text on stderr/stdout, or one JSON document on stdout. */
 export interface Io {
@@ -123,41 +122,4 @@ export function nonNegativeNumberOption(values: CommandContext['values'], name: 
   if (!Number.isFinite(n) || n < 0)
     throw new UsageError(`--${name} expects a non-negative number, got ${JSON.stringify(v)}`);
   return n;
-}
-
-/**
- * Parses `--shard` with `@execret/analyses`' `parseShardSpec`: `i/n` (1-based i), or `auto` / `auto/<n>` to take the
- * place a cluster scheduler gives this process: a Slurm job array (`SLURM_ARRAY_TASK_ID` − `SLURM_ARRAY_TASK_MIN` + 1 of
- * `SLURM_ARRAY_TASK_COUNT`) or a Kubernetes Indexed Job (`JOB_COMPLETION_INDEX` + 1 of the count given as `auto/<n>` or
- * `EXECRET_SHARD_COUNT`).
- *
- * @throws UsageError for a malformed value, or `auto` without a scheduler's variables, naming what is missing
- */
-export function shardOption(values: CommandContext['values'], scheduler: ShardScheduler): Shard | undefined {
-  const v = stringOption(values, 'shard');
-  if (v === undefined) return undefined;
-  const parsed = parseShardSpec(v, scheduler);
-  if ('shard' in parsed) return parsed.shard;
-  throw new UsageError(`--shard ${shardProblem(parsed.problem, v)}`);
-}
-
-function shardProblem(problem: ShardSpecProblem, spec: string): string {
-  const source =
-    'scheduler' in problem && problem.scheduler === 'slurm'
-      ? 'Slurm (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN, SLURM_ARRAY_TASK_COUNT)'
-      : 'a Kubernetes Indexed Job (JOB_COMPLETION_INDEX; count from auto/<n> or EXECRET_SHARD_COUNT)';
-  switch (problem.kind) {
-    case 'malformed':
-      return `expects i/n with 1 ≤ i ≤ n (for example 2/4), or auto to read a Slurm array or Kubernetes Indexed Job, got ${JSON.stringify(spec)}`;
-    case 'not-whole': {
-      const name = problem.variable === 'auto-count' ? 'the count of auto/<n>' : SCHEDULER_VARIABLES[problem.variable];
-      return `auto: ${name} must be a whole number, got ${JSON.stringify(problem.value)}`;
-    }
-    case 'no-scheduler':
-      return 'auto: no scheduler variables found; expected SLURM_ARRAY_TASK_ID (a Slurm job array) or JOB_COMPLETION_INDEX (a Kubernetes Indexed Job), or give --shard i/n';
-    case 'unknown-count':
-      return `auto: the shard count is unknown for ${source}`;
-    case 'out-of-range':
-      return `auto: ${source} gives shard ${problem.index} of ${problem.count}, outside 1…${problem.count}`;
-  }
 }

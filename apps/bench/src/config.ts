@@ -52,9 +52,12 @@ export function providerBaseUrl(
  * `EXECRET_SHARD_COUNT` or `--shard auto/<n>`).
  */
 export const SCHEDULER_VARIABLES: Readonly<Record<keyof ShardScheduler, string>> = {
+  slurmArrayJobId: 'SLURM_ARRAY_JOB_ID',
   slurmArrayTaskId: 'SLURM_ARRAY_TASK_ID',
   slurmArrayTaskCount: 'SLURM_ARRAY_TASK_COUNT',
   slurmArrayTaskMin: 'SLURM_ARRAY_TASK_MIN',
+  slurmArrayTaskMax: 'SLURM_ARRAY_TASK_MAX',
+  slurmArrayTaskStep: 'SLURM_ARRAY_TASK_STEP',
   jobCompletionIndex: 'JOB_COMPLETION_INDEX',
   shardCount: 'EXECRET_SHARD_COUNT',
 };

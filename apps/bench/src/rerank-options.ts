@@ -44,6 +44,17 @@ export function checkSecondStageIds(ids: readonly string[]): void {
   }
 }
 
+/**
+ * The second stages' caches in a cache folder: the model rerankers' scores (`<cache>/rerank/scores.jsonl`) and the
+ * execution rerankers' artifacts (`<cache>/rerank/exec-artifacts.jsonl`).
+ */
+export function rerankCacheFiles(config: Pick<Config, 'cacheDir'>): { scores: string; artifacts: string } {
+  return {
+    scores: join(config.cacheDir, 'rerank', 'scores.jsonl'),
+    artifacts: join(config.cacheDir, 'rerank', 'exec-artifacts.jsonl'),
+  };
+}
+
 /** Everything creating the second stages needs from the run. */
 export interface SecondStageContext {
   readonly config: Config;
@@ -82,10 +93,11 @@ export async function createSecondStages(ids: readonly string[], context: Second
         ...(context.chatPrice ? { price: context.chatPrice } : {}),
       });
   }
+  const caches = rerankCacheFiles(config);
   return openSecondStages(ids, {
     ...(context.oracle ? { oracle: context.oracle } : {}),
-    scoreCacheFile: join(config.cacheDir, 'rerank', 'scores.jsonl'),
-    artifactCacheFile: join(config.cacheDir, 'rerank', 'exec-artifacts.jsonl'),
+    scoreCacheFile: caches.scores,
+    artifactCacheFile: caches.artifacts,
     rerankerOptions: (id) => modelOptions.get(id) ?? {},
     execOptions: (id) => execOptions.get(id) ?? {},
   });

@@ -26,7 +26,7 @@ import {
 import type { TieMode } from '@execret/metrics';
 import type { Oracle } from '@execret/oracle';
 import { reportFiles } from '@execret/report';
-import { twoStageDeriver } from '@execret/rerankers';
+import { type TwoStageShardWork, twoStageDeriver } from '@execret/rerankers';
 import { type CommandContext, listOption, UsageError } from './command.js';
 import { createProgressBar, progressBars } from './progress.js';
 import type { RerankPlan } from './rerank-options.js';
@@ -97,8 +97,10 @@ export async function verifyDataset(
 /**
  * `@execret/analyses`' `scorePool` with progress bars (`rank`, `rerank <system>`, `execute retrieved`), the plan's
  * second stages (`@execret/rerankers`' `rankTwoStageSystems` over the first stages it names) and the folder written:
- * `results/`, `analyses/`, `trec/`, `rerank/`. A shard only executes its share of the retrieved pairs (of every
- * candidate, with second stages) and writes nothing. Without `oracle` nothing is executed.
+ * `results/`, `analyses/`, `trec/`, `rerank/`. A shard does its share of the second stages' work
+ * (`shardTwoStageSystems`: an execution reranker's executions by key, any other reranker's calls for the shard's
+ * queries), executes its share of the retrieved pairs (of every candidate, with second stages) and writes nothing;
+ * `shardWork` says what it did per two-stage system. Without `oracle` nothing is executed.
  */
 export async function scoreStage(
   { io, signal }: Pick<CommandContext, 'io' | 'signal'>,
@@ -116,13 +118,22 @@ export async function scoreStage(
 ) {
   const { rerank: plan, shard } = options;
   const bars = progressBars(io.progress);
-  const secondStages =
+  const shardWork: TwoStageShardWork[] = [];
+  const deriver =
     plan &&
     twoStageDeriver(pool, plan, {
       signal,
       onProgress: (id, done, total) => bars.update(`rerank ${id}`, done, total),
       onSystem: (s) => bars.finish(`rerank ${s.run.id}`, `${s.pairs} pairs in ${s.seconds.toFixed(1)} s`),
     });
+  const secondStages = deriver && {
+    ...deriver,
+    shardWork: async (...args: Parameters<typeof deriver.shardWork>) => {
+      const done = await deriver.shardWork(...args);
+      for (const work of done) bars.finish(`rerank ${work.id}`, `${work.queries} queries (${work.split})`);
+      shardWork.push(...done);
+    },
+  };
   const scored = await scorePool(pool, scorers, options.table, {
     ties: options.ties,
     seed: options.seed,
@@ -144,7 +155,7 @@ export async function scoreStage(
       await writeResultsFiles(options.out, rerankFolderFiles(systems, plan.secondStages.artifactLines()));
     }
   }
-  return scored;
+  return { ...scored, shardWork };
 }
 
 /**

@@ -4,7 +4,7 @@ import {
   AnalysesError,
   createBm25Scorer,
   embeddedScorer,
-  inShard,
+  keyInShard,
   type PoolView,
   readRunFileScorers,
   type Scorer,
@@ -67,7 +67,8 @@ export type EmbedOutcome = EmbedDatasetOutcome & { readonly model: string };
 /**
  * Embeds the pool's queries and documents with one model through the on-disk embedding cache (`@execret/embedders`'
  * `embedDataset`, with the key, base URL and local weights of the configuration and `--local-models`). With a shard,
- * only that shard's texts are embedded. A default model that cannot be used (no weights offline, no key) is skipped
+ * only that shard's texts are embedded, each text keyed by itself (`keyInShard`), so a text that recurs is embedded
+ * by one shard only. A default model that cannot be used (no weights offline, no key) is skipped
  * with a reason; an explicitly requested one is an error.
  */
 export async function embedModel(
@@ -87,7 +88,7 @@ export async function embedModel(
   const baseUrl = providerBaseUrl(config, provider);
   const localModels = stringOption(values, 'local-models');
   const models = localModels ? resolve(localModels) : join(config.cacheDir, 'models');
-  const pick = (texts: readonly string[]): string[] => texts.filter((_, i) => inShard(i, shard));
+  const pick = (texts: readonly string[]): string[] => texts.filter((text) => keyInShard(text, shard));
   const bars = progressBars(io.progress);
   const label = (kind: string) => `embed ${model} ${kind === 'query' ? 'queries' : 'snippets'}`;
   try {

@@ -8,8 +8,14 @@ import { defineExecretError } from '@execret/formats';
  * - `missing-queries`: a results file lacks queries that the comparison needs.
  * - `invalid-run`: a precomputed run names a query or document the pool does not have, repeats a pair, or has a
  *   non-finite score.
+ * - `invalid-shard-record`: a shard record (`shard.json` of a shard's folder) is not one.
  */
-export type AnalysesErrorCode = 'duplicate-corpus-id' | 'unknown-corpus-id' | 'missing-queries' | 'invalid-run';
+export type AnalysesErrorCode =
+  | 'duplicate-corpus-id'
+  | 'unknown-corpus-id'
+  | 'missing-queries'
+  | 'invalid-run'
+  | 'invalid-shard-record';
 
 /** Every {@link AnalysesErrorCode}, for reports and exhaustive checks. */
 export const ANALYSES_ERROR_CODES: readonly AnalysesErrorCode[] = [
@@ -17,6 +23,7 @@ export const ANALYSES_ERROR_CODES: readonly AnalysesErrorCode[] = [
   'unknown-corpus-id',
   'missing-queries',
   'invalid-run',
+  'invalid-shard-record',
 ];
 
 /** Options of the {@link AnalysesError} constructor. */

@@ -1,15 +1,19 @@
+import { codeSha256, testsSha256 } from '@execret/formats';
 import { describe, expect, it } from 'vitest';
 import { testPool } from '../test/test-pool.js';
 import { executePairs, type PairRunner } from './execute-pairs.js';
 import { executeRetrieved } from './execute-retrieved.js';
 import { PassTable } from './pass-table.js';
+import { shardOfKey } from './shard.js';
 import { verifyGroups } from './verify-groups.js';
 
 const pool = testPool();
 
 /** A runner that passes a snippet when its code appears in `passing`, and reports every 2nd job as cached. */
-function fakeRunner(passing: (code: string) => boolean): PairRunner & { jobs: { code: string; language?: string }[] } {
-  const jobs: { code: string; language?: string }[] = [];
+function fakeRunner(
+  passing: (code: string) => boolean,
+): PairRunner & { jobs: Parameters<PairRunner['runMany']>[0][number][] } {
+  const jobs: Parameters<PairRunner['runMany']>[0][number][] = [];
   return {
     jobs,
     async runMany(batch, options) {
@@ -24,6 +28,16 @@ function fakeRunner(passing: (code: string) => boolean): PairRunner & { jobs: { 
 }
 
 const canonicalCode = new Set(pool.canonicals.flatMap((c) => Array.from(c, (d) => pool.code[d]!)));
+
+/** The shard (1-based, of `count`) that executes a job, by the documented rule: its execution key's SHA-256. */
+function jobShard(job: { code: string; tests: readonly string[] }, count: number): number {
+  return shardOfKey(`${codeSha256(job.code)}:${testsSha256(job.tests)}`, count);
+}
+
+/** Every query's own group as (code, tests) jobs. */
+const groupJobs = pool.queryIds.flatMap((_, q) =>
+  [...pool.canonicals[q]!, ...pool.distractors[q]!].map((d) => ({ code: pool.code[d]!, tests: pool.tests[q]! })),
+);
 
 describe('executePairs', () => {
   it('runs only the pairs the table lacks, in the query language, and records every outcome', async () => {
@@ -69,25 +83,42 @@ describe('verifyGroups', () => {
     expect(table.size).toBe(9);
   });
 
-  it('lists each snippet whose outcome contradicts its label, and checks only its shard', async () => {
+  it('lists each snippet whose outcome contradicts its label', async () => {
     const report = await verifyGroups(
       pool,
       fakeRunner(() => true),
       new PassTable(pool.docIds.length),
-      {
-        shard: { index: 1, count: 3 },
-      },
     );
-    // Group order: c_01 c_02 c_03 | c_04 c_05 | c_06 c_07 c_08 c_09 → shard 1 of 3 takes jobs 0, 3, 6.
-    expect(report.pairs).toBe(3);
     expect(report.contradictions.map((c) => [c.query_id, c.corpus_id, c.label])).toEqual([
+      ['q_1', 'c_02', 'incorrect'],
+      ['q_1', 'c_03', 'incorrect'],
+      ['q_2', 'c_05', 'incorrect'],
       ['q_3', 'c_07', 'incorrect'],
+      ['q_3', 'c_08', 'incorrect'],
+      ['q_3', 'c_09', 'incorrect'],
     ]);
+  });
+
+  it('checks only the pairs whose execution key falls in the shard, the shards together covering each pair once', async () => {
+    const seen: string[] = [];
+    let pairs = 0;
+    for (const index of [1, 2, 3]) {
+      const runner = fakeRunner(() => true);
+      const report = await verifyGroups(pool, runner, new PassTable(pool.docIds.length), {
+        shard: { index, count: 3 },
+      });
+      expect(runner.jobs.map((job) => jobShard(job, 3))).toEqual(runner.jobs.map(() => index));
+      expect(report.pairs).toBe(runner.jobs.length);
+      pairs += report.pairs;
+      seen.push(...runner.jobs.map((j) => j.code));
+    }
+    expect(pairs).toBe(9);
+    expect(seen.sort()).toEqual(groupJobs.map((j) => j.code).sort());
   });
 });
 
 describe('executeRetrieved', () => {
-  it('executes each retrieved pair once across runs and ablation tops, and only the shard given', async () => {
+  it('executes each retrieved pair once across runs and ablation tops', async () => {
     const rankings = [
       { runDocs: [Int32Array.of(0, 1), Int32Array.of(3), Int32Array.of()], ablation: [] },
       {
@@ -96,22 +127,35 @@ describe('executeRetrieved', () => {
       },
     ];
     const table = new PassTable(pool.docIds.length);
-    const first = await executeRetrieved(
-      rankings,
-      pool,
-      fakeRunner(() => false),
-      table,
-      { shard: { index: 1, count: 2 } },
-    );
+    table.set(0, 0, { passes: true, tests: ['pass'], status: 'pass' });
+    const runner = fakeRunner(() => false);
+    const first = await executeRetrieved(rankings, pool, runner, table);
     expect(first.pairs).toBe(5);
-    expect(table.size).toBe(3); // (0,0) (1,3) (0,2): pairs 0, 2, 4 of 5
-    const rest = await executeRetrieved(
-      rankings,
-      pool,
-      fakeRunner(() => false),
-      table,
-    );
-    expect(rest.pairs).toBe(5);
-    expect(rest.executed + rest.cached).toBe(2);
+    expect(first.executed + first.cached).toBe(4);
+    expect(runner.jobs.map((j) => j.code)).toEqual([1, 3, 5, 2].map((d) => pool.code[d]));
+  });
+
+  it('executes in a shard only the pairs whose execution key falls in it, so no pair a verify shard ran is run by another', async () => {
+    // every pair of the pool: its own groups (which verifyGroups runs) and others
+    const all = pool.queryIds.map(() => Int32Array.from(pool.docIds, (_, d) => d));
+    const rankings = [{ runDocs: all, ablation: [] }];
+    for (const count of [2, 3]) {
+      const byVerify = new Map<string, number>();
+      const byScore = new Map<string, number>();
+      for (let index = 1; index <= count; index++) {
+        const verifier = fakeRunner(() => true);
+        await verifyGroups(pool, verifier, new PassTable(pool.docIds.length), { shard: { index, count } });
+        for (const job of verifier.jobs) byVerify.set(job.code + job.tests.join(), index);
+        const scorer = fakeRunner(() => true);
+        await executeRetrieved(rankings, pool, scorer, new PassTable(pool.docIds.length), { shard: { index, count } });
+        for (const job of scorer.jobs) {
+          const key = job.code + job.tests.join();
+          expect(byScore.has(key)).toBe(false);
+          byScore.set(key, index);
+        }
+      }
+      expect(byScore.size).toBe(pool.queryIds.length * pool.docIds.length);
+      for (const [key, index] of byVerify) expect(byScore.get(key)).toBe(index);
+    }
   });
 });

@@ -61,6 +61,7 @@ export { createMatrixScorer, type MatrixScorerInfo } from './matrix-scorer.js';
 export { type MissAttribution, rankOneMissAttribution } from './miss-attribution.js';
 export { DEFAULT_MISS_EXAMPLES, type MissExample, rankOneMissExamples } from './miss-examples.js';
 export { PairSet } from './pair-set.js';
+export { pairsInShard } from './pairs-in-shard.js';
 export { type PairOutcome, PassTable } from './pass-table.js';
 export { perDomainMean } from './per-domain-mean.js';
 export { type PerQueryMeasuresOptions, perQueryMeasures } from './per-query-measures.js';
@@ -82,11 +83,29 @@ export {
   type ScorePoolProgress,
   type ScorePoolResult,
   type ScorePoolSecondStages,
+  type ShardShare,
   scorePool,
 } from './score-pool.js';
 export type { Scorer, ScorerRanking } from './scorer.js';
-export { inShard, type Shard } from './shard.js';
-export { parseShardSpec, type ShardScheduler, type ShardSpecProblem } from './shard-spec.js';
+export { executionShardKey, inShard, keyInShard, type Shard, shardOfKey } from './shard.js';
+export { type RecordedFolder, type ShardCoverageProblem, shardCoverage } from './shard-coverage.js';
+export {
+  formatShardRecord,
+  parseShardRecord,
+  readShardRecord,
+  SHARD_RECORD_VERSION,
+  type ShardOrigin,
+  type ShardRecord,
+  writeShardRecord,
+} from './shard-record.js';
+export {
+  parseShardSpec,
+  type ShardPlace,
+  type ShardPlaceSource,
+  type ShardScheduler,
+  type ShardSpecProblem,
+  type SlurmArrayLayout,
+} from './shard-spec.js';
 export { solvedBy } from './solved-by.js';
 export type { SystemAnalyses } from './system-analyses.js';
 export { trecFiles } from './trec-files.js';

@@ -114,26 +114,43 @@ describe('scorePool', () => {
     expect(Object.keys(scored.seconds)).toEqual(['rank', 'rerank', 'execute', 'evaluate']);
   });
 
-  it('executes only the shard of the candidates and writes nothing when a shard is given', async () => {
-    const run = runner();
+  it('does its share of the second stages, executes only its share of the candidates and writes nothing when a shard is given', async () => {
     let derived = 0;
-    const scored = await scorePool(pool, [denseScorer(pool)], new PassTable(pool.docIds.length), {
-      ties: 'trec',
-      seed: 1,
-      runner: run,
-      shard: { index: 1, count: 2 },
-      secondStages: {
-        derive: async () => {
-          derived++;
-          return [];
+    let jobs = 0;
+    let retrievedPairs = 0;
+    const shares: { queries: number[]; keys: boolean[] }[] = [];
+    for (const index of [1, 2]) {
+      const run = runner();
+      const scored = await scorePool(pool, [denseScorer(pool)], new PassTable(pool.docIds.length), {
+        ties: 'trec',
+        seed: 1,
+        runner: run,
+        shard: { index, count: 2 },
+        secondStages: {
+          derive: async () => {
+            derived++;
+            return [];
+          },
+          candidates: async (firsts) => firsts.map((f) => ({ runDocs: f.ranking.runDocs, ablation: [] })),
+          shardWork: async (_, share) => {
+            shares.push({
+              queries: pool.queryIds.map((_, q) => q).filter((q) => share.query(q)),
+              keys: ['abc', 'abd'].map((k) => share.key(k)),
+            });
+          },
         },
-        candidates: async (firsts) => firsts.map((f) => ({ runDocs: f.ranking.runDocs, ablation: [] })),
-      },
-    });
+      });
+      expect(scored.results).toEqual([]);
+      expect(scored.files).toEqual([]);
+      expect(scored.seconds.evaluate).toBe(0);
+      jobs += run.jobs;
+      retrievedPairs = scored.retrieved.pairs;
+      expect(scored.retrieved.executed).toBe(run.jobs);
+    }
     expect(derived).toBe(0);
-    expect(scored.results).toEqual([]);
-    expect(scored.files).toEqual([]);
-    expect(run.jobs).toBe(Math.ceil(scored.retrieved.pairs / 2));
-    expect(scored.seconds.evaluate).toBe(0);
+    // the two shards split the retrieved pairs between them, the queries by index, keys by their hash
+    expect(jobs).toBe(retrievedPairs);
+    expect(shares.map((s) => s.queries)).toEqual([[0, 2], [1]]);
+    expect(shares[0]!.keys.map((k, i) => k !== shares[1]!.keys[i])).toEqual([true, true]);
   });
 });

@@ -17,7 +17,7 @@ import { rankSystem, type SystemRanking } from './rank-system.js';
 import { type OrderedRun, type RankedSystem, rankDerivedSystem } from './ranked-system.js';
 import { distractorRetentionOrders } from './retention-orders.js';
 import type { Scorer } from './scorer.js';
-import type { Shard } from './shard.js';
+import { inShard, keyInShard, type Shard } from './shard.js';
 import { trecFiles } from './trec-files.js';
 
 /** A first stage of a scoring run: its scorer and its ranking of the full pool. */
@@ -35,6 +35,15 @@ export interface DerivedSystem {
   readonly record: TwoStageRecord;
 }
 
+/**
+ * A shard's share of a run's work as predicates: its queries (by index: `inShard`) and its keyed work, such as an
+ * execution by `<code_sha256>:<tests_sha256>` (`keyInShard`).
+ */
+export interface ShardShare {
+  query(q: number): boolean;
+  key(key: string): boolean;
+}
+
 /** Second stages of a scoring run, over the first stages (see {@link scorePool}). */
 export interface ScorePoolSecondStages<T extends DerivedSystem> {
   /** The derived systems (two-stage systems: `@execret/rerankers`' `rankTwoStageSystems`); not called for a shard. */
@@ -44,6 +53,12 @@ export interface ScorePoolSecondStages<T extends DerivedSystem> {
    * that they are executed into the runner's cache (`@execret/rerankers`' `twoStageCandidateRuns`).
    */
   candidates(firstStages: readonly FirstStage[]): Promise<readonly Pick<SystemRanking, 'runDocs' | 'ablation'>[]>;
+  /**
+   * For a shard, before its executions: the shard's share of the second stages' own work — a reranker's calls for
+   * the shard's queries, or its executions by key — done into their caches, deciding nothing (`@execret/rerankers`'
+   * `shardTwoStageSystems`). Without it a shard leaves the second stages' work to the final run.
+   */
+  shardWork?(firstStages: readonly FirstStage[], share: ShardShare): Promise<void>;
 }
 
 /**
@@ -105,9 +120,9 @@ export interface ScorePoolResult<T extends DerivedSystem> {
  * stages' systems from the first stages (before execution, so that the snippets a reranker promotes are executed with
  * the rest), executes every retrieved pair `table` lacks through `runner` ({@link executeRetrieved}), and evaluates
  * each system ({@link evaluateSystem}) into its results file, its analyses and the TREC files. `table` may already
- * hold outcomes (the dataset's own groups after `verifyGroups`). A shard executes its share of the retrieved pairs
- * (with second stages: of every candidate, since each derived run is an order of them), derives nothing and
- * evaluates nothing. Nothing is written: the caller writes `files` (`@execret/dataset`'s `writeResultsFiles`).
+ * hold outcomes (the dataset's own groups after `verifyGroups`). A shard does its share of the second stages' work
+ * (`secondStages.shardWork`), executes its share of the retrieved pairs by execution key (with second stages: of
+ * every candidate, since each derived run is an order of them), derives nothing and evaluates nothing. Nothing is written: the caller writes `files` (`@execret/dataset`'s `writeResultsFiles`).
  *
  * @example
  * const scored = await scorePool(pool, [createBm25Scorer(pool)], new PassTable(pool.docIds.length), {
@@ -137,6 +152,11 @@ export async function scorePool<T extends DerivedSystem = DerivedSystem>(
   const { secondStages, shard } = options;
   const firstStages = scorers.map((scorer, i) => ({ scorer, ranking: rankings[i]! }));
   const derived = secondStages && shard === undefined ? [...(await secondStages.derive(firstStages))] : [];
+  if (secondStages?.shardWork && shard !== undefined)
+    await secondStages.shardWork(firstStages, {
+      query: (q) => inShard(q, shard),
+      key: (key) => keyInShard(key, shard),
+    });
   const candidates = secondStages && shard !== undefined ? await secondStages.candidates(firstStages) : [];
   const rerank = secondStages ? { rerank: (now() - t) / 1000 } : {};
 

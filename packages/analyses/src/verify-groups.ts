@@ -2,15 +2,19 @@ import { lookupExecution, type ReleaseExecutionCache } from '@execret/dataset';
 import { codeSha256, testsSha256, type VerifyReport } from '@execret/formats';
 import { type ExecutePairsOptions, executePairs, type PairRunner } from './execute-pairs.js';
 import { PairSet } from './pair-set.js';
+import { pairsInShard } from './pairs-in-shard.js';
 import type { PassTable } from './pass-table.js';
 import type { PoolView } from './pool-view.js';
-import { inShard, type Shard } from './shard.js';
+import type { Shard } from './shard.js';
 
 export type { VerifyReport } from '@execret/formats';
 
 /** Options of {@link verifyGroups}. */
 export interface VerifyGroupsOptions extends ExecutePairsOptions {
-  /** Check only this shard's pairs (in query order, canonicals before distractors). */
+  /**
+   * Check only this shard's pairs: those whose execution belongs to it by key (`pairsInShard`, the rule every stage
+   * of a sharded run shares), in query order, canonicals before distractors.
+   */
   readonly shard?: Shard;
   /** The release's own execution cache (`benchmark.executionCache`), to count where it disagrees. */
   readonly releaseCache?: ReleaseExecutionCache;
@@ -31,14 +35,12 @@ export async function verifyGroups(
   table: PassTable,
   options: VerifyGroupsOptions = {},
 ): Promise<VerifyReport> {
-  const pairs = new PairSet(pool.docIds.length);
-  let index = 0;
+  const group = new PairSet(pool.docIds.length);
   pool.queryIds.forEach((_, q) => {
-    for (const d of [...pool.canonicals[q]!, ...pool.distractors[q]!]) {
-      if (inShard(index++, options.shard)) pairs.add(q, d);
-    }
+    for (const d of [...pool.canonicals[q]!, ...pool.distractors[q]!]) group.add(q, d);
   });
-  const { executed, cached } = await executePairs(runner, pool, pairs.pairs, table, options);
+  const pairs = pairsInShard(pool, group.pairs, options.shard);
+  const { executed, cached } = await executePairs(runner, pool, pairs, table, options);
   let canonicals = 0;
   let canonicalsPassing = 0;
   let distractors = 0;
@@ -47,7 +49,7 @@ export async function verifyGroups(
   let releaseDisagreements = 0;
   const contradictions: VerifyReport['contradictions'][number][] = [];
   const release = options.releaseCache;
-  for (const [q, d] of pairs.pairs) {
+  for (const [q, d] of pairs) {
     const outcome = table.get(q, d)!;
     const isCanonical = pool.canonicals[q]!.includes(d);
     if (isCanonical) {
@@ -75,7 +77,7 @@ export async function verifyGroups(
     }
   }
   return {
-    pairs: pairs.pairs.length,
+    pairs: pairs.length,
     executed,
     cached,
     canonicals,

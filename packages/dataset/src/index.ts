@@ -133,6 +133,12 @@ export {
   runManifestSchema,
 } from './run-manifest.js';
 export {
+  compareResultsFolders,
+  type ResultsFolderComparison,
+  RUN_RECORD_FIELDS,
+  withoutRunRecord,
+} from './run-record-fields.js';
+export {
   type ConfidenceInterval,
   type ConfidenceIntervals,
   type CorpusRow,

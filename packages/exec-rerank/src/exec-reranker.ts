@@ -64,8 +64,15 @@ function check(query: string, candidates: readonly string[], options: RerankOpti
 }
 
 /**
+ * A shard's keyed share of one call's executions, deciding nothing (see `ExecReranker.prefill`): what the scorer
+ * would execute for `ctx`, only the jobs whose key `mine` accepts. @internal
+ */
+export type PrefillShare = (ctx: ScoreContext, mine: (key: string) => boolean) => Promise<void>;
+
+/**
  * Wraps a scorer into an {@link ExecReranker}: validation, parsing of every candidate's functions, the near-clone
- * group, ordering (score descending, ties by input index: `rankHits`), `topN`, audit and costs. @internal
+ * group, ordering (score descending, ties by input index: `rankHits`), `topN`, audit and costs; with `prefill`, the
+ * reranker's `prefill` on the same context (its costs counted in `costs()`). @internal
  */
 export function buildExecReranker(
   settings: ExecRerankerSettings,
@@ -73,12 +80,26 @@ export function buildExecReranker(
   price: ChatPrice | undefined,
   seed: number | null,
   score: (ctx: ScoreContext) => Promise<Scored>,
+  prefill?: PrefillShare,
 ): ExecReranker {
   const info: ExecRerankerInfo = Object.freeze({ ...settings, configHash: configHash(settings) });
   let total = emptyExecRerankCost(price !== undefined);
   let calls = 0;
   let documents = 0;
   let closed = false;
+  /** What a scorer sees of a call: the candidates parsed, their hashes, the near-clone group, a fresh meter. */
+  const context = (query: string, candidates: readonly string[], signal: AbortSignal | undefined): ScoreContext => {
+    const mains = candidates.map((c) => mainFunction(language.functions(c)));
+    return {
+      query,
+      candidates,
+      codeHashes: candidates.map(codeSha256),
+      mains,
+      group: signatureGroup(mains),
+      signal,
+      meter: new CostMeter(price),
+    };
+  };
   const rerankDetailed = async (
     query: string,
     candidates: readonly string[],
@@ -87,14 +108,10 @@ export function buildExecReranker(
     if (closed) throw new TypeError(`@execret/exec-rerank ${info.id}: rerank() called after close()`);
     check(query, candidates, options, info.id);
     const started = performance.now();
-    const meter = new CostMeter(price);
-    const codeHashes = candidates.map(codeSha256);
-    const mains = candidates.map((c) => mainFunction(language.functions(c)));
-    const group = signatureGroup(mains);
+    const ctx = context(query, candidates, options?.signal);
+    const { meter, codeHashes, mains, group } = ctx;
     const scored =
-      candidates.length === 0
-        ? { scores: [], rawScores: [], audit: {}, querySha256: null }
-        : await score({ query, candidates, codeHashes, mains, group, signal: options?.signal, meter });
+      candidates.length === 0 ? { scores: [], rawScores: [], audit: {}, querySha256: null } : await score(ctx);
     const all = rankHits(scored.scores, scored.rawScores);
     const hits = options?.topN === undefined ? all : all.slice(0, options.topN);
     const cost = meter.snapshot((performance.now() - started) / 1000);
@@ -129,6 +146,23 @@ export function buildExecReranker(
   return {
     info,
     rerankDetailed,
+    ...(prefill
+      ? {
+          prefill: async (
+            query: string,
+            candidates: readonly string[],
+            options: { signal?: AbortSignal; mine: (key: string) => boolean },
+          ) => {
+            if (closed) throw new TypeError(`@execret/exec-rerank ${info.id}: prefill() called after close()`);
+            check(query, candidates, undefined, info.id);
+            if (candidates.length === 0) return;
+            const started = performance.now();
+            const ctx = context(query, candidates, options.signal);
+            await prefill(ctx, options.mine);
+            total = addExecRerankCost(total, ctx.meter.snapshot((performance.now() - started) / 1000));
+          },
+        }
+      : {}),
     rerank: async (query, candidates, options) => (await rerankDetailed(query, candidates, options)).hits,
     costs: () => total,
     usage: (): RerankUsage => ({

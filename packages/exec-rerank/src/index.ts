@@ -40,6 +40,7 @@ export {
   type ExecRerankErrorDetails,
 } from './errors.js';
 export type { ExecLanguage } from './language.js';
+export { mergeArtifactCache } from './merge-artifact-cache.js';
 export { PYTHON_LANGUAGE } from './python/language.js';
 export { createConsensusReranker } from './rerankers/consensus.js';
 export { createGeneratedTestsReranker } from './rerankers/generated-tests.js';

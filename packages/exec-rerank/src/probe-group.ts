@@ -1,3 +1,5 @@
+import { codeSha256, testsSha256 } from '@execret/formats';
+import type { OracleJob } from '@execret/oracle';
 import type { ArtifactCache } from './artifact-cache.js';
 import { inputsArtifactKey } from './artifact-cache.js';
 import { mergeCodeLiterals } from './code-literals.js';
@@ -32,12 +34,21 @@ export interface GroupProbe {
   readonly outputs: readonly (readonly ProbeOutput[])[];
 }
 
+/** The probe jobs of a group: calls and, per member, one oracle job per chunk of probes. @internal */
+interface GroupProbeJobs {
+  readonly target: FunctionSignature;
+  readonly calls: readonly ProbeCall[];
+  /** Member after member (aligned with `ctx.group`), `chunks` jobs each. */
+  readonly jobs: readonly OracleJob[];
+  readonly chunks: number;
+}
+
 /**
  * Generates inputs from the group's signature (the top candidate's parameters) and the union of its members'
- * literals (or reads them from the cache), and runs every member on them as probe tests. Never reads the query.
- * @internal
+ * literals (or reads them from the cache, storing new ones), and lists the oracle jobs that run every member on them
+ * as probe tests. Never reads the query. @internal
  */
-export async function probeGroup(ctx: ScoreContext, settings: ProbeSettings): Promise<GroupProbe> {
+function probeJobs(ctx: ScoreContext, settings: ProbeSettings): GroupProbeJobs {
   const { language, cache } = settings;
   const target = ctx.mains[ctx.group[0] as number] as FunctionSignature;
   const snippets = ctx.group.map((i) => ctx.codeHashes[i] as string);
@@ -61,21 +72,38 @@ export async function probeGroup(ctx: ScoreContext, settings: ProbeSettings): Pr
   const chunks: string[][] = [];
   for (let k = 0; k < tests.length; k += settings.probesPerSuite)
     chunks.push(tests.slice(k, k + settings.probesPerSuite));
-  const results = await executeSuites(
-    ctx.group.flatMap((i) => {
-      const code = language.probeCode(ctx.candidates[i] as string);
-      return chunks.map((chunk) => ({ code, tests: chunk }));
-    }),
-    settings.oracle,
-    cache,
-    ctx.meter,
-    ctx.signal,
-  );
-  const outcomes = ctx.group.map((_, m) => results.slice(m * chunks.length, (m + 1) * chunks.length).flat());
+  const jobs = ctx.group.flatMap((i) => {
+    const code = language.probeCode(ctx.candidates[i] as string);
+    return chunks.map((chunk) => ({ code, tests: chunk }));
+  });
+  return { target, calls, jobs, chunks: chunks.length };
+}
+
+/**
+ * Runs every member of the group on generated inputs ({@link probeJobs}) and reads their outputs. Never reads the
+ * query. @internal
+ */
+export async function probeGroup(ctx: ScoreContext, settings: ProbeSettings): Promise<GroupProbe> {
+  const { target, calls, jobs, chunks } = probeJobs(ctx, settings);
+  const results = await executeSuites(jobs, settings.oracle, settings.cache, ctx.meter, ctx.signal);
+  const outcomes = ctx.group.map((_, m) => results.slice(m * chunks, (m + 1) * chunks).flat());
   return {
     target,
     calls,
-    callSources: calls.map((c) => language.formatCall(target.name, c)),
+    callSources: calls.map((c) => settings.language.formatCall(target.name, c)),
     outputs: outcomes.map((row) => row.map(readProbeOutput)),
   };
+}
+
+/**
+ * A shard's share of probing the group: the jobs of {@link probeJobs} whose key `<code_sha256>:<tests_sha256>`
+ * `mine` accepts, run into the cache (inputs are cached whole). @internal
+ */
+export async function prefillProbes(
+  ctx: ScoreContext,
+  settings: ProbeSettings,
+  mine: (key: string) => boolean,
+): Promise<void> {
+  const own = probeJobs(ctx, settings).jobs.filter((job) => mine(`${codeSha256(job.code)}:${testsSha256(job.tests)}`));
+  if (own.length > 0) await executeSuites(own, settings.oracle, settings.cache, ctx.meter, ctx.signal);
 }

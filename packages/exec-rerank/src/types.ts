@@ -175,6 +175,19 @@ export interface ExecReranker {
   rerank(query: string, candidates: readonly string[], options?: RerankOptions): Promise<RerankHit[]>;
   /** The same ranking with its audit and cost. */
   rerankDetailed(query: string, candidates: readonly string[], options?: RerankOptions): Promise<ExecRerankResult>;
+  /**
+   * For a shard of a sharded run, on a reranker whose executions are known before any of them runs
+   * (`exec/consensus`; `exec/random-clone`, which executes nothing): runs, into the artifact cache, only those of
+   * the executions `rerankDetailed(query, candidates)` would need whose key `<code_sha256>:<tests_sha256>` `mine`
+   * accepts (generated inputs are cached whole), and decides nothing; counted in `costs()`. A later
+   * `rerankDetailed` over a cache holding every shard's share executes nothing. Absent on the chat rerankers, whose
+   * executions depend on the model's replies.
+   */
+  prefill?(
+    query: string,
+    candidates: readonly string[],
+    options: { signal?: AbortSignal; mine: (key: string) => boolean },
+  ): Promise<void>;
   /** Usage summed over every call, in `@execret/rerankers`' shape (`requests` = chat HTTP requests). */
   usage(): RerankUsage;
   /** Costs summed over every call. */

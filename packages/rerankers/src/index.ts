@@ -1,3 +1,4 @@
+export { mergeScoreCache } from './cache/merge-score-cache.js';
 export {
   formatScoreLine,
   openScoreCache,
@@ -69,6 +70,12 @@ export {
   type SecondStageInfo,
   secondStageInfo,
 } from './two-stage/second-stage.js';
+export {
+  type ShardTwoStageSystemsOptions,
+  shardTwoStageSystems,
+  type TwoStageShardWork,
+  type TwoStageShare,
+} from './two-stage/shard-two-stage-systems.js';
 export {
   type TwoStageDeriver,
   type TwoStagePlan,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256Hex } from '@execret/formats';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mergeScoreCache } from '../src/cache/merge-score-cache.js';
 import { formatScoreLine, openScoreCache, parseScoreCache } from '../src/cache/score-cache.js';
 import { withScoreCache } from '../src/cache/with-score-cache.js';
 import { stubReranker } from './helpers/stub-reranker.js';
@@ -115,5 +116,29 @@ describe('openScoreCache', () => {
         rawScore: 0,
       }),
     ).toThrow(TypeError);
+  });
+});
+
+describe('mergeScoreCache', () => {
+  it('adds the records the target lacks so that a rerun over the merged cache asks the reranker nothing', async () => {
+    const [a, b, target] = [await scratch(), await scratch(), await scratch()];
+    const stub = stubReranker((t) => t.length);
+    const shardA = await openScoreCache(a);
+    const shardB = await openScoreCache(b);
+    await withScoreCache(stub.reranker, shardA).rerank('q1', DOCS);
+    await withScoreCache(stub.reranker, shardB).rerank('q2', DOCS);
+    await withScoreCache(stub.reranker, shardB).rerank('q1', ['b']);
+    shardA.close();
+    shardB.close();
+    const merged = await openScoreCache(target);
+    expect(await mergeScoreCache(merged, a)).toBe(4);
+    expect(await mergeScoreCache(merged, b)).toBe(4); // q1/b was there already
+    expect(await mergeScoreCache(merged, `${b}.absent`)).toBe(0);
+    expect(merged.size).toBe(8);
+    const calls = stub.calls.length;
+    await withScoreCache(stub.reranker, merged).rerank('q1', DOCS);
+    await withScoreCache(stub.reranker, merged).rerank('q2', DOCS);
+    expect(stub.calls).toHaveLength(calls);
+    merged.close();
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import input from '../../../fixtures/three-query-pool/pool.json' with { type: 'json' };
 import { rankTwoStageSystems, twoStageCandidateRuns } from '../src/two-stage/rank-two-stage-systems.js';
 import type { SecondStage } from '../src/two-stage/second-stage.js';
+import { shardTwoStageSystems } from '../src/two-stage/shard-two-stage-systems.js';
 import { twoStageDeriver } from '../src/two-stage/two-stage-deriver.js';
 import { twoStageSummary } from '../src/two-stage/two-stage-summary.js';
 import type { RerankUsage } from '../src/types.js';
@@ -141,9 +142,65 @@ describe('twoStageDeriver', () => {
     );
     expect((await deriver.derive(firsts)).map((s) => s.run.id)).toEqual(['dense>>a/x', 'dense>>b/y']);
     expect(done).toEqual(['dense>>a/x', 'dense>>b/y']);
+    expect(await deriver.shardWork(firsts, { query: (q) => q !== 0, key: () => true })).toEqual([
+      { id: 'dense>>a/x', split: 'rerank', queries: 2 },
+      { id: 'dense>>b/y', split: 'rerank', queries: 2 },
+    ]);
     const runs = await deriver.candidates(firsts);
     expect(runs.map((r) => r.runDocs.map((d) => Array.from(d)))).toEqual([
       firsts[1]!.ranking.runDocs.map((d) => Array.from(d.subarray(0, 2))),
     ]);
+  });
+});
+
+describe('shardTwoStageSystems', () => {
+  /** A stage that records the queries it reranks, and with `prefill`, the keys it was offered and took. */
+  function recording(id: string, withPrefill: boolean) {
+    const reranked: string[] = [];
+    const prefilled: { query: string; taken: string[] }[] = [];
+    const stage: SecondStage<never, never> = {
+      ...keepOrder(id),
+      async rerank(query, candidates) {
+        reranked.push(query);
+        return { hits: candidates.map((_, index) => ({ index, score: 0, rawScore: 0 })), audit: null };
+      },
+      ...(withPrefill
+        ? {
+            async prefill(query: string, candidates: readonly string[], { mine }: { mine: (key: string) => boolean }) {
+              prefilled.push({ query, taken: candidates.filter((c) => mine(c)) });
+            },
+          }
+        : {}),
+    };
+    return { stage, reranked, prefilled };
+  }
+
+  it('reranks the shard’s own queries whole with a stage that cannot prefill, and decides nothing', async () => {
+    const firsts = await firstStages([bm25, dense]);
+    const { stage, reranked } = recording('m/x', false);
+    const share = { query: (q: number) => q !== 1, key: () => true };
+    const work = await shardTwoStageSystems(firsts, [stage], pool, 2, share, { signal, firstStageIds: ['bm25'] });
+    expect(work).toEqual([{ id: 'bm25>>m/x', split: 'rerank', queries: 2 }]);
+    expect(reranked).toEqual([pool.queryTexts[0], pool.queryTexts[2]]);
+  });
+
+  it('prefills every query with a stage that can, offering only the keys of the shard', async () => {
+    const firsts = await firstStages([bm25]);
+    const shards = [0, 1].map(() => recording('exec/x', true));
+    const candidates = await twoStageCandidateRuns(firsts, pool, 3);
+    for (const [i, { stage }] of shards.entries()) {
+      // keys: the candidates' code; shard i takes the snippets of even (i = 0) or odd (i = 1) length
+      const share = { query: () => false, key: (key: string) => key.length % 2 === i };
+      const work = await shardTwoStageSystems(firsts, [stage], pool, 3, share, { signal });
+      expect(work).toEqual([{ id: 'bm25>>exec/x', split: 'prefill', queries: 3 }]);
+    }
+    for (const { reranked, prefilled } of shards) {
+      expect(reranked).toEqual([]);
+      expect(prefilled.map((p) => p.query).sort()).toEqual([...pool.queryTexts].sort());
+    }
+    // together the shards took every candidate of every query, each once
+    const taken = shards.flatMap(({ prefilled }) => prefilled.flatMap((p) => p.taken)).sort();
+    const all = candidates[0]!.runDocs.flatMap((docs) => Array.from(docs, (d) => pool.code[d]!)).sort();
+    expect(taken).toEqual(all);
   });
 });

@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
 import { resultFileName } from '@execret/dataset';
 import { exportCachedMatrices } from '@execret/embedders';
-import { type Command, shardOption, stringOption } from '../command.js';
+import { type Command, stringOption } from '../command.js';
+import { openShardedCommand } from '../shard-place.js';
 import { datasetPartsOption, loadDataset } from '../stages.js';
 import { embeddingCacheDir, embedModel, requestedSystems } from '../systems.js';
 import { CUSTOM_MODEL_OPTIONS, DATASET_OPTIONS, MODELS_OPTION, SHARD_OPTION } from './options.js';
@@ -27,7 +28,8 @@ export const embedCommand: Command = {
   ],
   async run(context) {
     const { values, config, io } = context;
-    const shard = shardOption(values, config.scheduler);
+    const sharded = await openShardedCommand(context, 'embed');
+    const shard = sharded?.shard;
     const exportDir = stringOption(values, 'export');
     const dataset = await loadDataset(context, String(values.dataset ?? 'mini'), datasetPartsOption(values));
     const { entries, explicit } = await requestedSystems(context);
@@ -51,6 +53,7 @@ export const embedCommand: Command = {
       } else if (outcome.status === 'skipped') io.warn(`skipping ${model}: ${outcome.reason}`);
       report.push(row);
     }
+    await sharded?.finished();
     if (io.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else
       for (const r of report)

@@ -1,44 +1,67 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { readShardRecord, shardCoverage } from '@execret/analyses';
 import { mergeEmbeddingCache } from '@execret/embedders';
+import { mergeArtifactCache, openArtifactCache } from '@execret/exec-rerank';
 import { mergeExecutionCache, openExecutionCache } from '@execret/oracle';
+import { mergeScoreCache, openScoreCache } from '@execret/rerankers';
 import { type Command, stringOption, UsageError } from '../command.js';
+import { rerankCacheFiles } from '../rerank-options.js';
 import { executionCacheFile } from '../sandbox.js';
+import { shardRecordFile } from '../shard-place.js';
 import { embeddingCacheDir } from '../systems.js';
 
+/** What {@link mergeCaches} added to the target, by cache. */
+interface Merged {
+  executions: number;
+  segments: number;
+  artifacts: number;
+  scores: number;
+}
+
 /**
- * Merges shard caches into one: execution-cache entries the target lacks (`mergeExecutionCache` of
- * `@execret/oracle`), embedding-cache segments (`mergeEmbeddingCache` of `@execret/embedders`).
+ * Merges shard caches into one, each by its owner's merge: execution-cache entries the target lacks
+ * (`mergeExecutionCache` of `@execret/oracle`), embedding-cache segments (`mergeEmbeddingCache` of
+ * `@execret/embedders`), the execution rerankers' artifacts (`mergeArtifactCache` of `@execret/exec-rerank`) and the
+ * model rerankers' scores (`mergeScoreCache` of `@execret/rerankers`). A cache a source lacks adds nothing.
  */
-async function mergeCaches(
-  target: string,
-  sources: readonly string[],
-): Promise<{ executions: number; segments: number }> {
-  const cache = await openExecutionCache(executionCacheFile({ cacheDir: target }));
-  let executions = 0;
-  let segments = 0;
+async function mergeCaches(target: string, sources: readonly string[]): Promise<Merged> {
+  const merged: Merged = { executions: 0, segments: 0, artifacts: 0, scores: 0 };
+  const into = { cacheDir: target };
+  const rerank = rerankCacheFiles(into);
+  const executions = await openExecutionCache(executionCacheFile(into));
+  const artifacts = sources.some((s) => existsSync(rerankCacheFiles({ cacheDir: s }).artifacts))
+    ? await openArtifactCache(rerank.artifacts)
+    : undefined;
+  const scores = sources.some((s) => existsSync(rerankCacheFiles({ cacheDir: s }).scores))
+    ? await openScoreCache(rerank.scores)
+    : undefined;
   try {
     for (const source of sources) {
-      executions += await mergeExecutionCache(cache, executionCacheFile({ cacheDir: source }));
-      const into = embeddingCacheDir({ cacheDir: target });
-      segments += (await mergeEmbeddingCache(into, embeddingCacheDir({ cacheDir: source }))).segments;
+      const from = { cacheDir: source };
+      merged.executions += await mergeExecutionCache(executions, executionCacheFile(from));
+      merged.segments += (await mergeEmbeddingCache(embeddingCacheDir(into), embeddingCacheDir(from))).segments;
+      if (artifacts) merged.artifacts += await mergeArtifactCache(artifacts, rerankCacheFiles(from).artifacts);
+      if (scores) merged.scores += await mergeScoreCache(scores, rerankCacheFiles(from).scores);
     }
   } finally {
-    cache.close();
+    executions.close();
+    artifacts?.close();
+    scores?.close();
   }
-  return { executions, segments };
+  return merged;
 }
 
 export const mergeCommand: Command = {
   name: 'merge',
-  summary: 'merge the caches of sharded runs (execution and embedding caches) into one cache directory',
+  summary: 'merge the caches of sharded runs (executions, embeddings, second stages) into one cache directory',
   usage: 'execret merge <shard-cache-dir>... [--into dir]',
   options: {
     into: { type: 'string', placeholder: 'dir', description: 'target cache directory (default: EXECRET_CACHE_DIR)' },
   },
   examples: [
-    '# machine i of 4:  EXECRET_CACHE_DIR=./shard-i execret verify --shard i/4 && execret embed --shard i/4 --models ...',
-    'execret merge ./shard-1 ./shard-2 ./shard-3 ./shard-4 && execret run --models ...',
+    '# machine i of 4:  EXECRET_CACHE_DIR=./shard-i execret run --shard i/4',
+    'execret merge ./shard-1 ./shard-2 ./shard-3 ./shard-4 --into ./merged && EXECRET_CACHE_DIR=./merged execret run',
   ],
   async run({ values, positionals, config, io }) {
     if (positionals.length === 0) throw new UsageError('name at least one shard cache directory to merge');
@@ -48,11 +71,21 @@ export const mergeCommand: Command = {
       if (!existsSync(source)) throw new UsageError(`shard cache directory ${source} does not exist`);
       if (source === target) throw new UsageError(`cannot merge ${source} into itself`);
     }
+    // Nothing left out, nothing done twice: the shards' records must cover every shard of every command once.
+    const folders = await Promise.all(
+      sources.map(async (folder) => ({ folder, record: await readShardRecord(shardRecordFile({ cacheDir: folder })) })),
+    );
+    const problems = shardCoverage(folders);
+    if (problems.length > 0)
+      throw new UsageError(
+        `the shard folders do not make a whole run, so nothing was merged:\n${problems.map((p) => `  ${p.message}`).join('\n')}`,
+      );
+    const recorded = folders.filter((f) => f.record !== undefined).length;
     const merged = await mergeCaches(target, sources);
-    if (io.json) io.stdout.write(`${JSON.stringify({ into: target, ...merged }, null, 2)}\n`);
+    if (io.json) io.stdout.write(`${JSON.stringify({ into: target, shards: recorded, ...merged }, null, 2)}\n`);
     else
       io.stdout.write(
-        `merged into ${target}: ${merged.executions} execution results, ${merged.segments} embedding segments\n`,
+        `merged ${sources.length} folders${recorded > 0 ? ` (every shard of ${[...new Set(folders.flatMap((f) => f.record?.completed ?? []))].join(', ')} once)` : ''} into ${target}: ${merged.executions} execution results, ${merged.segments} embedding segments, ${merged.artifacts} second-stage artifacts, ${merged.scores} reranker scores\n`,
       );
     return 0;
   },

@@ -9,6 +9,7 @@ import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/st
 import { type Command, intOption, listOption, stringOption, UsageError } from '../command.js';
 import { RERANK_OPTIONS, type RerankPlan, rerankPlan } from '../rerank-options.js';
 import { isolationChoice, startCommandOracle } from '../sandbox.js';
+import { openShardedCommand } from '../shard-place.js';
 import { compareStage, datasetPartsOption, loadDataset, reportStage, scoreStage, verifyDataset } from '../stages.js';
 import { buildScorers } from '../systems.js';
 import { packageVersions } from '../versions.js';
@@ -19,6 +20,7 @@ import {
   NO_EXECUTE_OPTION,
   ORACLE_OPTIONS,
   OUT_OPTION,
+  SHARD_OPTION,
   STATS_OPTIONS,
   TIES_OPTION,
   tiesOption,
@@ -39,9 +41,12 @@ export const runCommand: Command = {
     ...RERANK_OPTIONS,
     'skip-verify': { type: 'boolean', description: 'do not execute the dataset’s own groups first' },
     ...NO_EXECUTE_OPTION,
+    ...SHARD_OPTION,
   },
   examples: [
     'execret run                                   # bundled mini set, offline',
+    '# shard i of 4 of the same run, into its own cache; then merge the caches and run again without --shard',
+    'EXECRET_CACHE_DIR=shard-2 execret run --shard 2/4 && execret merge shard-* --into merged',
     'execret run --dataset hf:anonpapersubmission01/execretrieval --models bm25,openai/text-embedding-3-large',
     'execret run --ties expected --json > run.json',
     'COHERE_API_KEY=... execret run --models bm25 --rerank cohere/rerank-v3.5,exec/consensus --rerank-depth 20',
@@ -56,6 +61,10 @@ export const runCommand: Command = {
     if (resamples < 1) throw new UsageError('--resamples must be at least 1');
     const execute = values['no-execute'] !== true;
     const source = stringOption(values, 'dataset') ?? 'mini';
+    if (values.shard !== undefined && !execute)
+      throw new UsageError('--shard executes a share of the run; it cannot be combined with --no-execute');
+    const sharded = await openShardedCommand(context, 'run');
+    const shard = sharded?.shard;
 
     const timings: Record<string, number> = {};
     /** Runs one stage and records its seconds under `name`. */
@@ -80,7 +89,7 @@ export const runCommand: Command = {
       rerank = await rerankPlan(context, { defaultRun, oracle, languages: dataset.pool.languages });
       if (oracle && values['skip-verify'] !== true) {
         const runner = oracle;
-        verify = await timed('verify', () => verifyDataset(context, dataset, runner, table));
+        verify = await timed('verify', () => verifyDataset(context, dataset, runner, table, shard));
         io.log(
           `verify: ${verify.canonicalsPassing}/${verify.canonicals} canonicals pass, ${verify.distractorsFailing}/${verify.distractors} distractors fail` +
             (verify.contradictions.length > 0 ? ` — ${verify.contradictions.length} contradict their label` : ''),
@@ -92,9 +101,49 @@ export const runCommand: Command = {
       if (js) io.log(`javascript runner: ${describeJsRunner(js)}`);
 
       const { scorers, skipped, embedding } = await timed('embed', () => buildScorers(context, dataset.pool));
-      const scoring = { table, out, ties, seed, ...(oracle ? { oracle } : {}), ...(rerank ? { rerank } : {}) };
+      const scoring = {
+        table,
+        out,
+        ties,
+        seed,
+        ...(oracle ? { oracle } : {}),
+        ...(rerank ? { rerank } : {}),
+        ...(shard ? { shard } : {}),
+      };
       const scored = await scoreStage(context, dataset.pool, scorers, scoring);
       Object.assign(timings, scored.seconds);
+      if (sharded !== undefined) {
+        await sharded.finished();
+        const embedded = Object.entries(embedding).filter(
+          ([, e]) => e.usage.query.requests + e.usage.document.requests > 0,
+        );
+        for (const [model] of embedded)
+          io.warn(
+            `shard ${sharded.shard.index}/${sharded.shard.count} embedded texts of ${model} beyond its share: run \`execret embed --shard\` for every shard and merge those caches into this one first (docs/clusters)`,
+          );
+        const summary = {
+          shard: sharded.shard,
+          placed: sharded.placed,
+          verify: verify ? { pairs: verify.pairs, executed: verify.executed, cached: verify.cached } : null,
+          two_stage_systems: scored.shardWork,
+          // what each execution reranker ran for this shard (the oracle's work, not counting what its cache held)
+          second_stages: (rerank?.secondStages.stages ?? []).map((stage) => {
+            const costs = stage.costs() as { executions?: number; cachedExecutions?: number } | null;
+            return { id: stage.info.id, executions: costs?.executions ?? 0, cached: costs?.cachedExecutions ?? 0 };
+          }),
+          retrieved: scored.retrieved,
+          seconds: (performance.now() - started) / 1000,
+        };
+        if (io.json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+        else
+          io.stdout.write(
+            `shard ${sharded.shard.index}/${sharded.shard.count}: ` +
+              (verify ? `verify executed ${verify.executed} (${verify.cached} cached); ` : '') +
+              summary.second_stages.map((w) => `${w.id} executed ${w.executions} (${w.cached} cached); `).join('') +
+              `retrieved executed ${scored.retrieved.executed} (${scored.retrieved.cached} cached) into the cache in ${summary.seconds.toFixed(1)} s; merge the caches, then run without --shard\n`,
+          );
+        return 0;
+      }
       const confidence = DEFAULT_CONFIDENCE;
       const comparison = await timed('compare', () => compareStage(out, { seed, resamples, confidence }));
 

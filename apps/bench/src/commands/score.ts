@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
 import { createBm25Scorer, PassTable, readMatrixFolderScorers, type Scorer } from '@execret/analyses';
 import { DEFAULT_SEED } from '@execret/stats';
-import { type Command, intOption, listOption, shardOption, stringOption, UsageError } from '../command.js';
+import { type Command, intOption, listOption, stringOption, UsageError } from '../command.js';
 import { RERANK_OPTIONS, type RerankPlan, rerankPlan } from '../rerank-options.js';
 import { startCommandOracle } from '../sandbox.js';
+import { openShardedCommand } from '../shard-place.js';
 import { datasetPartsOption, loadDataset, scoreStage } from '../stages.js';
 import { buildScorers, externalRunScorers } from '../systems.js';
 import {
@@ -61,11 +62,15 @@ export const scoreCommand: Command = {
     'execret score --dataset mini --run my-retriever.trec,bm25-pyserini.trec --out byo',
   ],
   async run(context) {
-    const { values, config, io } = context;
+    const { values, io } = context;
     const out = resolve(stringOption(values, 'out') ?? 'execret-results');
     const ties = tiesOption(values);
     const seed = intOption(values, 'seed', DEFAULT_SEED);
     const execute = values['no-execute'] !== true;
+    if (values.shard !== undefined && !execute)
+      throw new UsageError('--shard executes a share of the retrieved pairs; it cannot be combined with --no-execute');
+    const sharded = await openShardedCommand(context, 'score');
+    const shard = sharded?.shard;
     const embeddingsOption = stringOption(values, 'embeddings');
     const parts = datasetPartsOption(values);
     // `--embeddings release`: the release's own embeddings/ folder (downloaded from the Hub with the dataset).
@@ -95,14 +100,10 @@ export const scoreCommand: Command = {
     try {
       rerank = await rerankPlan(context, { defaultRun: false, oracle, languages: dataset.pool.languages });
       const table = new PassTable(dataset.pool.docIds.length);
-      const shard = shardOption(values, config.scheduler);
-      if (shard !== undefined && !execute)
-        throw new UsageError(
-          '--shard executes a share of the retrieved pairs; it cannot be combined with --no-execute',
-        );
       const scoring = { table, out, ties, seed, ...(oracle ? { oracle } : {}), ...(shard ? { shard } : {}) };
       const scored = await scoreStage(context, dataset.pool, scorers, { ...scoring, ...(rerank ? { rerank } : {}) });
       if (shard !== undefined) {
+        await sharded?.finished();
         io.stdout.write(
           io.json
             ? `${JSON.stringify({ shard, retrieved: scored.retrieved }, null, 2)}\n`

@@ -1,6 +1,7 @@
 import { PassTable } from '@execret/analyses';
-import { type Command, intOption, shardOption } from '../command.js';
+import { type Command, intOption } from '../command.js';
 import { startCommandOracle } from '../sandbox.js';
+import { openShardedCommand } from '../shard-place.js';
 import { datasetPartsOption, loadDataset, verifyDataset } from '../stages.js';
 import { DATASET_OPTIONS, ORACLE_OPTIONS, SHARD_OPTION } from './options.js';
 
@@ -16,12 +17,14 @@ export const verifyCommand: Command = {
   },
   examples: ['execret verify', 'execret verify --dataset ./release --shard 1/4'],
   async run(context) {
-    const { values, config, io } = context;
+    const { values, io } = context;
+    const sharded = await openShardedCommand(context, 'verify');
     const dataset = await loadDataset(context, String(values.dataset ?? 'mini'), datasetPartsOption(values));
     const oracle = await startCommandOracle(context);
     try {
       const table = new PassTable(dataset.pool.docIds.length);
-      const report = await verifyDataset(context, dataset, oracle, table, shardOption(values, config.scheduler));
+      const report = await verifyDataset(context, dataset, oracle, table, sharded?.shard);
+      await sharded?.finished();
       if (io.json) {
         io.stdout.write(`${JSON.stringify({ isolation: oracle.info.isolation, ...report }, null, 2)}\n`);
       } else {

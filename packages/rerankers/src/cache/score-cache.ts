@@ -49,6 +49,8 @@ export interface ScoreCache {
   ): ScoreRecord | undefined;
   /** Appends records, one `write` per line, and makes them the latest of their keys. */
   put(records: readonly ScoreRecord[]): void;
+  /** The latest record of every key, in the order the keys were first seen. */
+  records(): IterableIterator<ScoreRecord>;
   /** Closes the file; later `put` calls throw `cache-io`. Idempotent. */
   close(): void;
 }
@@ -214,6 +216,7 @@ export async function openScoreCache(file: string): Promise<ScoreCache> {
         map.set(key(record), { ...record });
       }
     },
+    records: () => map.values(),
     close() {
       log.close();
     },

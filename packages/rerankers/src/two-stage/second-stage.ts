@@ -23,6 +23,17 @@ export interface SecondStage<Audit = unknown, Costs = unknown> {
     candidates: readonly string[],
     options: { signal: AbortSignal; firstStageScores: readonly number[] },
   ): Promise<SecondStageDecision<Audit>>;
+  /**
+   * For a shard of a sharded run, a stage whose work splits finer than by query (an execution reranker whose
+   * executions are known before any runs): does, into its caches, only the part of one query's work whose key
+   * `mine` accepts, and decides nothing; usage and costs count that work. A stage without it is split by query (a
+   * shard reranks its own queries whole); see `shardTwoStageSystems`.
+   */
+  prefill?(
+    query: string,
+    candidates: readonly string[],
+    options: { signal: AbortSignal; mine: (key: string) => boolean },
+  ): Promise<void>;
   /** Usage summed over every call so far. */
   usage(): RerankUsage;
   /** Costs beyond `usage()` summed over every call so far, or `null` for a reranker that counts none. */

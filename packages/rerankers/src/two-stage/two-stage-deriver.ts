@@ -7,6 +7,7 @@ import {
   twoStageCandidateRuns,
 } from './rank-two-stage-systems.js';
 import type { SecondStage } from './second-stage.js';
+import { shardTwoStageSystems, type TwoStageShardWork, type TwoStageShare } from './shard-two-stage-systems.js';
 
 /** What a run asks of its second stages: which, how deep, over which first stages. */
 export interface TwoStagePlan<Audit, Costs> {
@@ -17,17 +18,23 @@ export interface TwoStagePlan<Audit, Costs> {
   readonly firstStageIds?: readonly string[];
 }
 
-/** The two hooks of {@link twoStageDeriver}, in the shape `@execret/analyses`' `scorePool` takes as `secondStages`. */
+/** The hooks of {@link twoStageDeriver}, in the shape `@execret/analyses`' `scorePool` takes as `secondStages`. */
 export interface TwoStageDeriver<Audit, Costs> {
   /** Every (first stage, second stage) pair of the plan as a two-stage system ({@link rankTwoStageSystems}). */
   derive(firstStages: readonly TwoStageFirstStage[]): Promise<TwoStageSystem<Audit, Costs>[]>;
   /** For a shard: the runs of every candidate the plan's systems could rank ({@link twoStageCandidateRuns}). */
   candidates(firstStages: readonly TwoStageFirstStage[]): Promise<{ runDocs: Int32Array[]; ablation: [] }[]>;
+  /**
+   * For a shard: its share of the plan's work, done into the stages' caches ({@link shardTwoStageSystems}); what it
+   * did per system.
+   */
+  shardWork(firstStages: readonly TwoStageFirstStage[], share: TwoStageShare): Promise<TwoStageShardWork[]>;
 }
 
 /**
  * A plan's second stages as the hook a scoring pipeline derives two-stage systems with: `derive` ranks every system
- * of the plan, `candidates` gives a shard the candidate runs to execute instead.
+ * of the plan; a shard, which derives nothing, does its share of the plan's work with `shardWork` and executes the
+ * candidate runs `candidates` gives instead.
  *
  * @example
  * const scored = await scorePool(pool, scorers, table, {
@@ -43,5 +50,11 @@ export function twoStageDeriver<Audit, Costs>(
   return {
     derive: (firstStages) => rankTwoStageSystems(firstStages, plan.stages, pool, plan.depth, { ...options, ...named }),
     candidates: (firstStages) => twoStageCandidateRuns(firstStages, pool, plan.depth, named),
+    shardWork: (firstStages, share) =>
+      shardTwoStageSystems(firstStages, plan.stages, pool, plan.depth, share, {
+        signal: options.signal,
+        ...named,
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      }),
   };
 }
