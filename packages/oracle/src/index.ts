@@ -1,21 +1,5 @@
-export {
-  DEFAULT_ISOLATION,
-  DEFAULT_JUDGING,
-  DEFAULT_MAX_CODE_BYTES,
-  DEFAULT_MAX_FILE_BYTES,
-  DEFAULT_MAX_MESSAGE_BYTES,
-  DEFAULT_MAX_OPEN_FILES,
-  DEFAULT_MAX_PROCESSES,
-  DEFAULT_MAX_SUITE_BYTES,
-  DEFAULT_MAX_TESTS,
-  DEFAULT_MEMORY_MB,
-  DEFAULT_PRELOAD_MODULES,
-  DEFAULT_SANDBOX_UID,
-  DEFAULT_START_TIMEOUT_MS,
-  DEFAULT_TIMEOUT_MS,
-  DEFAULT_TMPFS_BYTES,
-  DEFAULT_WATCHDOG_GRACE_MS,
-} from './defaults.js';
+// Every default of the oracle's options is public (defaults.ts holds nothing else).
+export * from './defaults.js';
 export { describeJsRunner, describeOracle } from './describe-oracle.js';
 export { ORACLE_ERROR_CODES, OracleError, type OracleErrorCode } from './errors.js';
 export {

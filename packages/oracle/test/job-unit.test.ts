@@ -15,6 +15,21 @@ const MIB = 1024 * 1024;
 /** Processes whose real uid is one of `uids`. */
 const processesOf = (uids: readonly number[]): number => listProcesses().filter((p) => uids.includes(p.uid)).length;
 
+/**
+ * One oracle for the tests of a `describe` block, started before them and closed after (undefined when this host
+ * cannot start it under `options.isolation`: the tests skip).
+ */
+function oracleForBlock(options: Parameters<typeof createOracle>[0]): { current: Oracle | undefined } {
+  const holder: { current: Oracle | undefined } = { current: undefined };
+  beforeAll(async () => {
+    holder.current = await createOracle(options).catch(() => undefined);
+  }, 60_000);
+  afterAll(async () => {
+    await holder.current?.close();
+  });
+  return holder;
+}
+
 /** Waits up to `ms` for `predicate`, polling. */
 async function eventually(predicate: () => boolean, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
@@ -48,17 +63,10 @@ describe.each([
   { isolation: 'bwrap' as const, sandboxUid: 65230 },
   { isolation: 'rlimit' as const, sandboxUid: 65220 },
 ])('a job as a unit under $isolation', ({ isolation, sandboxUid }) => {
-  let oracle: Oracle | undefined;
-  beforeAll(async () => {
-    oracle = await createOracle({ isolation, concurrency: 1, sandboxUid, timeoutMs: 3000, memoryMb: 128 }).catch(
-      () => undefined,
-    );
-  }, 60_000);
-  afterAll(async () => {
-    await oracle?.close();
-  });
+  const held = oracleForBlock({ isolation, concurrency: 1, sandboxUid, timeoutMs: 3000, memoryMb: 128 });
 
   it('ends a swarm that leaves its session and keeps forking with its job; the next threaded job runs; nothing survives close()', async (ctx) => {
+    const oracle = held.current;
     if (!oracle) return ctx.skip();
     const result = await oracle.run({ code: SWARM, tests: ['assert swarm() == 1'] });
     // The job ends as the snippet's (its budget, or its verdict), never as a lost server.
@@ -80,17 +88,10 @@ describe.each([
   { isolation: 'bwrap' as const, sandboxUid: 65210 },
   { isolation: 'rlimit' as const, sandboxUid: 65200 },
 ])('the memory of a job as a whole under $isolation', ({ isolation, sandboxUid }) => {
-  let oracle: Oracle | undefined;
-  beforeAll(async () => {
-    oracle = await createOracle({ isolation, concurrency: 1, sandboxUid, timeoutMs: 20_000, memoryMb: 128 }).catch(
-      () => undefined,
-    );
-  }, 60_000);
-  afterAll(async () => {
-    await oracle?.close();
-  });
+  const held = oracleForBlock({ isolation, concurrency: 1, sandboxUid, timeoutMs: 20_000, memoryMb: 128 });
 
   it('holds the processes of one job together to memoryMb plus the server allowance', async (ctx) => {
+    const oracle = held.current;
     if (!oracle) return ctx.skip();
     if (oracle.info.cgroup.kind === 'none') return ctx.skip(`no control group here: ${oracle.info.cgroup.reason}`);
     // Eight processes of 40 MiB each (each well within the 128 MiB per process), all held at once: 320 MiB.
