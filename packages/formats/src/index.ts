@@ -53,15 +53,14 @@ export type { VerifyContradiction, VerifyReport } from './records/verify-report.
 export { RELEASE_DATA_FILES, SHA256SUMS_FILE } from './release-files.js';
 export { runConcurrently } from './run-concurrently.js';
 export {
-  DEFAULT_MAX_TREC_LINE_LENGTH,
   formatTrecQrels,
   formatTrecRun,
   type ParsedTrecQrels,
   type ParsedTrecRun,
   parseTrecQrels,
   parseTrecRun,
-  type TrecIssue,
   type TrecQrelsRow,
-  type TrecReadOptions,
   type TrecRunRow,
 } from './trec.js';
+export { DEFAULT_MAX_TREC_LINE_LENGTH, type TrecIssue, type TrecReadOptions } from './trec-lines.js';
+export { type ParsedTrecRunColumns, parseTrecRunColumns, type TrecRunColumns } from './trec-run-columns.js';

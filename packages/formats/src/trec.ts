@@ -11,7 +11,12 @@
  * Ids and the tag may not contain white space (it separates the fields). Scores are written with JavaScript's
  * shortest round-trip formatting, so a reader parsing them as doubles (trec_eval's `atof`) recovers every score
  * exactly and every tie stays a tie.
+ *
+ * The readers share one scanner (`trec-lines.ts`): one pass over the text by character code, per-query duplicate
+ * checks. `parseTrecRunColumns` (`trec-run-columns.ts`) reads a run into per-query columns instead of rows.
  */
+
+import { scanTrecQrels, scanTrecRun, type TrecIssue, type TrecReadOptions } from './trec-lines.js';
 
 /** One line of a run file. */
 export interface TrecRunRow {
@@ -30,14 +35,6 @@ export interface TrecQrelsRow {
   relevance: number;
 }
 
-/** A problem with one line of a TREC file: the file, the 1-based line, the field and what is wrong. */
-export interface TrecIssue {
-  file: string;
-  line: number;
-  field: 'line' | 'query_id' | 'iteration' | 'doc_id' | 'rank' | 'score' | 'tag' | 'relevance';
-  message: string;
-}
-
 /** What {@link parseTrecRun} read: the rows in file order, and every problem found (none when the file is valid). */
 export interface ParsedTrecRun {
   rows: TrecRunRow[];
@@ -51,19 +48,6 @@ export interface ParsedTrecQrels {
   rows: TrecQrelsRow[];
   issues: TrecIssue[];
 }
-
-/** Options of the TREC readers. */
-export interface TrecReadOptions {
-  /** Name used in issues (default `'run'` or `'qrels'`). */
-  file?: string;
-  /** Longest line accepted, in UTF-16 code units (default {@link DEFAULT_MAX_TREC_LINE_LENGTH}). */
-  maxLineLength?: number;
-  /** Most issues kept (default 100); the rest are counted in the last one. */
-  maxIssues?: number;
-}
-
-/** Longest line the TREC readers accept by default: 4,096 characters, far above any real run line. */
-export const DEFAULT_MAX_TREC_LINE_LENGTH = 4096;
 
 const BLANK = /\s/;
 
@@ -121,44 +105,6 @@ export function formatTrecQrels(rows: Iterable<TrecQrelsRow>): string {
   return out;
 }
 
-/** Splits text into lines (LF or CRLF, a final line without newline included), skipping blank ones. */
-function* lines(text: string): Generator<[number, string]> {
-  let start = 0;
-  let n = 0;
-  const body = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  start = body;
-  while (start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    n++;
-    let line = text.slice(start, end);
-    if (line.endsWith('\r')) line = line.slice(0, -1);
-    if (line.trim() !== '') yield [n, line];
-    start = end + 1;
-  }
-}
-
-function collector(file: string, maxIssues: number) {
-  const issues: TrecIssue[] = [];
-  let dropped = 0;
-  return {
-    issues,
-    add(line: number, field: TrecIssue['field'], message: string) {
-      if (issues.length < maxIssues) issues.push({ file, line, field, message });
-      else dropped++;
-    },
-    finish() {
-      if (dropped > 0) {
-        const last = issues[issues.length - 1]!;
-        last.message += ` (and ${dropped} more issue${dropped === 1 ? '' : 's'})`;
-      }
-      return issues;
-    },
-  };
-}
-
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-
 /**
  * Reads a run file: six white-space separated fields per line (`query_id`, `Q0` — any token is accepted there,
  * as trec_eval does —, `doc_id`, `rank`, `score`, `tag`). Blank lines are skipped, CRLF and a BOM are accepted.
@@ -171,43 +117,16 @@ const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
  * issues[0];        // { file: 'mine.run', line: 2, field: 'score', message: 'expected a finite number, found "x"' }
  */
 export function parseTrecRun(text: string, options: TrecReadOptions = {}): ParsedTrecRun {
-  const file = options.file ?? 'run';
-  const maxLength = options.maxLineLength ?? DEFAULT_MAX_TREC_LINE_LENGTH;
-  const issues = collector(file, options.maxIssues ?? 100);
   const rows: TrecRunRow[] = [];
-  const seen = new Set<string>();
-  let tag: string | null = null;
-  for (const [n, line] of lines(text)) {
-    if (line.length > maxLength) {
-      issues.add(n, 'line', `line has ${line.length} characters, more than ${maxLength}`);
-      continue;
-    }
-    const fields = line.trim().split(/\s+/);
-    if (fields.length !== 6) {
-      issues.add(n, 'line', `expected 6 fields (query_id Q0 doc_id rank score tag), found ${fields.length}`);
-      continue;
-    }
-    const [queryId, , docId, rankText, scoreText, rowTag] = fields as [string, string, string, string, string, string];
-    const rank = Number(rankText);
-    if (!/^\d+$/.test(rankText) || rank < 1 || !Number.isSafeInteger(rank)) {
-      issues.add(n, 'rank', `expected a positive integer, found ${JSON.stringify(rankText)}`);
-      continue;
-    }
-    const score = Number(scoreText);
-    if (!NUMBER.test(scoreText) || !Number.isFinite(score)) {
-      issues.add(n, 'score', `expected a finite number, found ${JSON.stringify(scoreText)}`);
-      continue;
-    }
-    const key = `${queryId}\u0000${docId}`;
-    if (seen.has(key)) {
-      issues.add(n, 'doc_id', `document ${docId} is listed twice for query ${queryId}`);
-      continue;
-    }
-    seen.add(key);
-    tag ??= rowTag;
-    rows.push({ queryId, docId, rank, score });
-  }
-  return { rows, tag, issues: issues.finish() };
+  const { tag, issues } = scanTrecRun(
+    text,
+    options,
+    (queryId) => queryId,
+    (queryId, docId, rank, score) => {
+      rows.push({ queryId, docId, rank, score });
+    },
+  );
+  return { rows, tag, issues };
 }
 
 /**
@@ -219,33 +138,9 @@ export function parseTrecRun(text: string, options: TrecReadOptions = {}): Parse
  * parseTrecQrels('q1 0 d1 1\nq1 0 d2 0\n').rows; // [{ queryId: 'q1', docId: 'd1', relevance: 1 }, { …, relevance: 0 }]
  */
 export function parseTrecQrels(text: string, options: TrecReadOptions = {}): ParsedTrecQrels {
-  const file = options.file ?? 'qrels';
-  const maxLength = options.maxLineLength ?? DEFAULT_MAX_TREC_LINE_LENGTH;
-  const issues = collector(file, options.maxIssues ?? 100);
   const rows: TrecQrelsRow[] = [];
-  const seen = new Set<string>();
-  for (const [n, line] of lines(text)) {
-    if (line.length > maxLength) {
-      issues.add(n, 'line', `line has ${line.length} characters, more than ${maxLength}`);
-      continue;
-    }
-    const fields = line.trim().split(/\s+/);
-    if (fields.length !== 4) {
-      issues.add(n, 'line', `expected 4 fields (query_id iteration doc_id relevance), found ${fields.length}`);
-      continue;
-    }
-    const [queryId, , docId, relevanceText] = fields as [string, string, string, string];
-    if (!/^[+-]?\d+$/.test(relevanceText) || !Number.isSafeInteger(Number(relevanceText))) {
-      issues.add(n, 'relevance', `expected an integer, found ${JSON.stringify(relevanceText)}`);
-      continue;
-    }
-    const key = `${queryId}\u0000${docId}`;
-    if (seen.has(key)) {
-      issues.add(n, 'doc_id', `document ${docId} is judged twice for query ${queryId}`);
-      continue;
-    }
-    seen.add(key);
-    rows.push({ queryId, docId, relevance: Number(relevanceText) });
-  }
-  return { rows, issues: issues.finish() };
+  const issues = scanTrecQrels(text, options, (queryId, docId, relevance) => {
+    rows.push({ queryId, docId, relevance });
+  });
+  return { rows, issues };
 }

@@ -37,7 +37,22 @@ export type Qrels = Readonly<Record<string, Readonly<Record<string, number>>>>;
 /** Retrieval scores: query id → document id → score (higher ranks first; any number but `NaN`). */
 export type Run = Readonly<Record<string, Readonly<Record<string, number>>>>;
 
-/** Options of `evaluate`. */
+/**
+ * One query of a run given as columns: its documents and their scores, aligned (`scores[i]` is `docIds[i]`'s; any
+ * number but `NaN`), in any order, no document twice. A `TrecRunColumns` of `@execret/formats` is one.
+ */
+export interface QueryColumns {
+  readonly docIds: readonly string[];
+  readonly scores: ArrayLike<number>;
+}
+
+/**
+ * Retrieval scores as columns: query id → {@link QueryColumns}. The `queries` of `parseTrecRunColumns`
+ * (`@execret/formats`) is one; `evaluateColumns` takes it without building a `Record` per query.
+ */
+export type RunColumns = ReadonlyMap<string, QueryColumns>;
+
+/** Options of `evaluate` and `evaluateColumns`. */
 export interface EvaluateOptions {
   /**
    * The snippets that pass every test of each query: query id → document ids (an array or a `Set`). Used by
@@ -68,17 +83,16 @@ const GAIN_MODES: readonly GainMode[] = ['binary', 'graded'];
 const MISSING_MODES: readonly MissingQueryMode[] = ['zero', 'skip', 'error'];
 
 /**
- * Checks `options`, `qrels` and `run` at the top level (per-query values are checked as each query is read)
- * and fills in the defaults.
+ * Checks `options` and `qrels` at the top level (per-query values are checked as each query is read) and fills
+ * in the defaults. Each entry checks its run right after (its shape is the entry's own).
  *
  * @example
- * resolveEvaluateOptions({}, { q1: { c_0001: 1 } }, { q1: { c_0001: 0.5 } }).settings;
+ * resolveEvaluateOptions({}, { q1: { c_0001: 1 } }).settings;
  * // { ties: 'trec', gain: 'binary', missingQueries: 'zero', passing: 'qrels' }
  */
 export function resolveEvaluateOptions(
   options: EvaluateOptions,
   qrels: Qrels,
-  run: Run,
 ): { settings: EvaluateSettings; passing: EvaluateOptions['passing'] } {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new TypeError(
@@ -99,12 +113,6 @@ export function resolveEvaluateOptions(
     throw new MetricsError(
       'invalid-qrels',
       `@execret/metrics evaluate: expected qrels to be an object mapping query id to { docId: judgement }, received ${describeValue(qrels)}`,
-    );
-  }
-  if (!isPlainRecord(run)) {
-    throw new MetricsError(
-      'invalid-run',
-      `@execret/metrics evaluate: expected run to be an object mapping query id to { docId: score }, received ${describeValue(run)}`,
     );
   }
   return {

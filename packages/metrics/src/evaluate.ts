@@ -1,17 +1,16 @@
 /**
- * `evaluate`: every measure for every query of a TREC-style run. The public boundary checks the options and
- * the measure list once; each query is then read and validated (`query-input.ts`), scored by the per-query
- * kernel over typed arrays (`score-query.ts`) and added to the running means and tie counts
- * (`measure-accumulator.ts`).
+ * `evaluate`: every measure for every query of a TREC-style run given as `Record`s. The public boundary checks the
+ * options, the run and the measure list once; the loop over queries (`evaluate-queries.ts`, shared with
+ * `evaluateColumns`) reads and validates each query (`query-input.ts`), scores it by the per-query kernel over
+ * typed arrays (`score-query.ts`) and adds it to the running means and tie counts (`measure-accumulator.ts`).
  */
 
 import { describeValue, MetricsError } from './errors.js';
 import { type EvaluateOptions, type Qrels, type Run, resolveEvaluateOptions } from './evaluate-options.js';
+import { evaluateQueries } from './evaluate-queries.js';
 import type { EvaluateResult } from './evaluate-result.js';
-import { createMeasureAccumulator } from './measure-accumulator.js';
-import { planMeasures } from './measure-plan.js';
-import { readJudgements, readPassSet, readRankedQuery } from './query-input.js';
-import { createQueryWorkspace, scoreQuery } from './score-query.js';
+import { isPlainRecord } from './plain-record.js';
+import { readRankedQuery } from './query-input.js';
 
 /**
  * Evaluates a run against relevance judgements and pass sets, TREC style: every query of `qrels` is scored
@@ -72,71 +71,23 @@ export function evaluate<const M extends string>(
   measures: readonly M[],
   options: EvaluateOptions = {},
 ): EvaluateResult<M> {
-  const { settings, passing } = resolveEvaluateOptions(options, qrels, run);
-  const plan = planMeasures(measures);
-  const workspace = createQueryWorkspace(plan.maxK);
-  const values = new Float64Array(plan.count);
-  const decided = new Uint8Array(plan.count);
-  const accumulator = createMeasureAccumulator<M>(plan);
-  const missingFromRun: string[] = [];
-  const withoutRelevant: string[] = [];
-  const missingFromPassing: string[] = [];
-
-  for (const qid of Object.keys(qrels)) {
-    // Judgements are validated for every qrels query, evaluated or not.
-    const judgements = readJudgements(qid, qrels[qid], settings.gain);
-    let passSet: ReadonlySet<string>;
-    if (passing === undefined) {
-      passSet = new Set(judgements.relevantIds);
-    } else if (Object.hasOwn(passing, qid)) {
-      passSet = readPassSet(passing[qid], qid);
-    } else {
-      missingFromPassing.push(qid);
-      passSet = new Set();
-    }
-
-    if (!Object.hasOwn(run, qid)) {
-      missingFromRun.push(qid);
-      if (settings.missingQueries === 'error') {
-        throw new MetricsError(
-          'missing-query',
-          `@execret/metrics evaluate: query ${describeValue(qid)} of the qrels has no entry in the run (missingQueries: 'error'; use 'zero' to score it 0 or 'skip' to leave it out)`,
-          { queryId: qid },
-        );
-      }
-      if (settings.missingQueries === 'skip') continue;
-      if (judgements.relevantIds.length === 0) withoutRelevant.push(qid);
-      values.fill(0);
-      decided.fill(0);
-      accumulator.add(qid, values, decided);
-      continue;
-    }
-    const input = readRankedQuery(qid, run[qid], judgements, passSet, plan.wantIdcg, workspace.scores);
-    if (judgements.relevantIds.length === 0) withoutRelevant.push(qid);
-    scoreQuery(input, plan, settings.ties, workspace, values, decided);
-    accumulator.add(qid, values, decided);
+  const { settings, passing } = resolveEvaluateOptions(options, qrels);
+  if (!isPlainRecord(run)) {
+    throw new MetricsError(
+      'invalid-run',
+      `@execret/metrics evaluate: expected run to be an object mapping query id to { docId: score }, received ${describeValue(run)}`,
+    );
   }
-
-  const notInQrels = Object.keys(run).filter((qid) => !Object.hasOwn(qrels, qid));
-  if (accumulator.queryIds.length === 0) {
-    const why =
-      Object.keys(qrels).length === 0
-        ? 'qrels has no query'
-        : `no query of the qrels is in the run (missingQueries: 'skip'; qrels starts ${preview(Object.keys(qrels))}, run starts ${preview(Object.keys(run))})`;
-    throw new MetricsError('no-queries', `@execret/metrics evaluate: nothing to evaluate: ${why}`);
-  }
-  const { mean, tiesDecided, tieDecidedQueries, measures: measureInfo } = accumulator.totals();
-  return {
-    perQuery: accumulator.perQuery,
-    mean,
-    queryIds: accumulator.queryIds,
-    measures: measureInfo,
+  return evaluateQueries(
+    qrels,
+    {
+      has: (qid) => Object.hasOwn(run, qid),
+      read: (qid, judgements, passSet, wantIdcg, scores) =>
+        readRankedQuery(qid, run[qid], judgements, passSet, wantIdcg, scores),
+      queryIds: () => Object.keys(run),
+    },
+    measures,
     settings,
-    diagnostics: { tiesDecided, tieDecidedQueries, missingFromRun, notInQrels, withoutRelevant, missingFromPassing },
-  };
-}
-
-function preview(ids: readonly string[]): string {
-  const shown = ids.slice(0, 3).map((id) => JSON.stringify(id));
-  return ids.length > 3 ? `${shown.join(', ')}, ...` : shown.length > 0 ? shown.join(', ') : '(empty)';
+    passing,
+  );
 }

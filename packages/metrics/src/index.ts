@@ -3,13 +3,16 @@
 export type { MetricsErrorCode } from './errors.js';
 export { METRICS_ERROR_CODES, MetricsError } from './errors.js';
 export { evaluate } from './evaluate.js';
+export { evaluateColumns } from './evaluate-columns.js';
 export type {
   EvaluateOptions,
   EvaluateSettings,
   GainMode,
   MissingQueryMode,
   Qrels,
+  QueryColumns,
   Run,
+  RunColumns,
   TieMode,
 } from './evaluate-options.js';
 export { DEFAULT_GAIN, DEFAULT_MISSING_QUERIES, DEFAULT_TIES } from './evaluate-options.js';

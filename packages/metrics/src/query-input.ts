@@ -5,17 +5,15 @@
  */
 
 import { describeValue, MetricsError } from './errors.js';
-import type { GainMode } from './evaluate-options.js';
+import type { GainMode, QueryColumns } from './evaluate-options.js';
 import { sortDescending } from './ndcg-at-k.js';
 import { isPlainRecord } from './plain-record.js';
 import { checkedScore } from './rank.js';
 
 /** A query's qrels row, checked: its relevant documents (value > 0) and their gains, in qrels order. */
 export interface QueryJudgements {
-  judged: Readonly<Record<string, number>>;
   relevantIds: string[];
   relevantGains: number[];
-  gain: GainMode;
 }
 
 /** What the kernel reads for one ranked query. */
@@ -70,7 +68,7 @@ export function readJudgements(qid: string, judged: unknown, gain: GainMode): Qu
       relevantGains.push(gain === 'binary' ? 1 : v);
     }
   }
-  return { judged: judged as Readonly<Record<string, number>>, relevantIds, relevantGains, gain };
+  return { relevantIds, relevantGains };
 }
 
 /**
@@ -138,24 +136,128 @@ export function readRankedQuery(
     buffer[i] = checkedScore(ranked[docId], docId, qid, 'evaluate');
   }
   const run = ranked as Readonly<Record<string, number>>;
+  return rankedInput(n, ids, buffer, judgements, passSet, wantIdcg, (docId) =>
+    Object.hasOwn(run, docId) ? run[docId] : undefined,
+  );
+}
+
+/**
+ * Reads a query's run given as columns: checks the shape (an array of document id strings, no id twice, scores of
+ * the same length, no `NaN`, numbers only), copies the scores into `scores` (grown when too small) and looks up
+ * the passing and relevant documents it ranks — the same {@link QueryInput} that {@link readRankedQuery} gives
+ * for the equivalent `Record`.
+ *
+ * @example
+ * const input = readQueryColumns('q1', { docIds: ['c_0001', 'c_0002'], scores: Float64Array.of(0.9, 0.4) },
+ *   judgements, new Set(['c_0001']), true, new Float64Array(8));
+ * input.n;             // 2
+ * input.passingScores; // Float64Array [0.9]
+ */
+export function readQueryColumns(
+  qid: string,
+  columns: unknown,
+  judgements: QueryJudgements,
+  passSet: ReadonlySet<string>,
+  wantIdcg: boolean,
+  scores: Float64Array,
+): QueryInput {
+  const isObject = typeof columns === 'object' && columns !== null;
+  const docIds: unknown = isObject ? (columns as QueryColumns).docIds : undefined;
+  const given: unknown = isObject ? (columns as QueryColumns).scores : undefined;
+  const scoresLength = typeof given === 'object' && given !== null ? (given as ArrayLike<number>).length : undefined;
+  if (!Array.isArray(docIds) || typeof scoresLength !== 'number' || scoresLength !== docIds.length) {
+    const lengths =
+      Array.isArray(docIds) && typeof scoresLength === 'number'
+        ? ` (${docIds.length} document ids, ${scoresLength} scores)`
+        : '';
+    throw new MetricsError(
+      'invalid-run',
+      `@execret/metrics evaluateColumns: expected run.get(${describeValue(qid)}) to be { docIds: string[], scores: Float64Array } of one length, received ${describeValue(columns)}${lengths}`,
+      { queryId: qid },
+    );
+  }
+  const values = given as ArrayLike<number>;
+  const n = docIds.length;
+  let buffer = scores;
+  if (n > buffer.length) buffer = new Float64Array(Math.max(n, buffer.length * 2));
+  const indexOf = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const docId: unknown = docIds[i];
+    if (typeof docId !== 'string') {
+      throw new MetricsError(
+        'invalid-run',
+        `@execret/metrics evaluateColumns: expected run.get(${describeValue(qid)}).docIds[${i}] to be a document id string, received ${describeValue(docId)}`,
+        { queryId: qid },
+      );
+    }
+    buffer[i] = checkedScore(values[i], docId, qid, 'evaluateColumns');
+    indexOf.set(docId, i);
+    if (indexOf.size === i) {
+      throw new MetricsError(
+        'invalid-run',
+        `@execret/metrics evaluateColumns: document ${describeValue(docId)} is listed twice for query ${describeValue(qid)} (docIds[${docIds.indexOf(docId)}] and docIds[${i}])`,
+        { queryId: qid, docId },
+      );
+    }
+  }
+  return rankedInput(n, docIds as readonly string[], buffer, judgements, passSet, wantIdcg, (docId) => {
+    const i = indexOf.get(docId);
+    return i === undefined ? undefined : (buffer[i] as number);
+  });
+}
+
+/**
+ * The gain of a document: its relevant gain when it is among `relevantIds`, else 0 (what the qrels value gives:
+ * gain for a value > 0, 0 for a value <= 0 or no judgement). A query rarely has more than a few relevant
+ * documents, so they are compared one by one; a `Map` serves beyond that. (A property lookup on the qrels
+ * record with an id string from the run costs more than either.)
+ */
+function relevantGainLookup(
+  relevantIds: readonly string[],
+  relevantGains: readonly number[],
+): (docId: string) => number {
+  if (relevantIds.length > 8) {
+    const gains = new Map<string, number>();
+    relevantIds.forEach((docId, i) => {
+      gains.set(docId, relevantGains[i] as number);
+    });
+    return (docId) => gains.get(docId) ?? 0;
+  }
+  return (docId) => {
+    for (let i = 0; i < relevantIds.length; i++) if (relevantIds[i] === docId) return relevantGains[i] as number;
+    return 0;
+  };
+}
+
+/**
+ * The {@link QueryInput} of a query whose `n` documents are `ids` with scores `buffer` (validated), given the
+ * score of a document of the run by id (`undefined` when the run does not rank it).
+ */
+function rankedInput(
+  n: number,
+  ids: readonly string[],
+  buffer: Float64Array,
+  judgements: QueryJudgements,
+  passSet: ReadonlySet<string>,
+  wantIdcg: boolean,
+  scoreOf: (docId: string) => number | undefined,
+): QueryInput {
   const passingIds: string[] = [];
   const passing: number[] = [];
   for (const docId of passSet) {
-    if (!Object.hasOwn(run, docId)) continue;
+    const score = scoreOf(docId);
+    if (score === undefined) continue;
     passingIds.push(docId);
-    passing.push(run[docId] as number);
+    passing.push(score);
   }
-  const { judged, relevantIds, relevantGains, gain } = judgements;
-  const gainOf = (docId: string): number => {
-    if (!Object.hasOwn(judged, docId)) return 0;
-    const v = judged[docId] as number;
-    return v > 0 ? (gain === 'binary' ? 1 : v) : 0;
-  };
+  const { relevantIds, relevantGains } = judgements;
+  const gainOf = relevantGainLookup(relevantIds, relevantGains);
   const relevantScores: number[] = [];
   const rankedGains: number[] = [];
   relevantIds.forEach((docId, i) => {
-    if (!Object.hasOwn(run, docId)) return;
-    relevantScores.push(run[docId] as number);
+    const score = scoreOf(docId);
+    if (score === undefined) return;
+    relevantScores.push(score);
     rankedGains.push(relevantGains[i] as number);
   });
   return {
