@@ -1,15 +1,16 @@
-// Metrics side by side: the same TREC files through @execret/metrics' evaluate() and through ranx, ir_measures
-// and pytrec_eval (peers_metrics.py, in the peers' virtual environment). Every per-query value of every shared
-// measure is compared at 1e-12; each difference is attributed to a rule (ties, queries without a relevant
-// document, queries a tool leaves out) or reported as unexplained. Time per evaluation: warm (median of
-// repeated evaluations in one process, after one untimed) and cold (a fresh process: start, import, read the
-// files, evaluate once; the wall time of the whole process).
+// Metrics side by side: the same TREC files through @execret/metrics' evaluateColumns() (the run read by
+// @execret/formats' parseTrecRunColumns) and through ranx, ir_measures and pytrec_eval (peers_metrics.py, in the
+// peers' virtual environment). Every per-query value of every shared measure is compared at 1e-12; each
+// difference is attributed to a rule (ties, queries without a relevant document, queries a tool leaves out) or
+// reported as unexplained. Time per evaluation: warm (median of repeated evaluations in one process, after untimed
+// ones) and cold (a fresh process: start, import, read the files, evaluate once; the wall time of the whole
+// process, each tool once per round, rounds interleaved).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseTrecQrels, parseTrecRun } from '@execret/formats';
-import { type EvaluateResult, evaluate, type Qrels, type Run } from '@execret/metrics';
+import { parseTrecQrels, parseTrecRunColumns } from '@execret/formats';
+import { type EvaluateResult, evaluateColumns, type Qrels, type RunColumns } from '@execret/metrics';
 import type { RunSpec } from './metric-runs.js';
 import { formatSeconds, markdownTable, median } from './table.js';
 
@@ -27,7 +28,7 @@ const TOLERANCE = 1e-12;
 /** execret's inputs for one run, read from its TREC files. */
 interface LoadedRun {
   qrels: Qrels;
-  run: Run;
+  run: RunColumns;
   passing: Record<string, string[]>;
 }
 
@@ -42,17 +43,11 @@ function loadRun(spec: Pick<RunSpec, 'run' | 'passing' | 'canonical'>): LoadedRu
     if (row.relevance > 0) list.push(row.docId);
     passing[row.queryId] = list;
   }
-  const run: Record<string, Record<string, number>> = {};
-  for (const row of parseTrecRun(readFileSync(spec.run, 'utf8')).rows) {
-    const scores = run[row.queryId] ?? {};
-    scores[row.docId] = row.score;
-    run[row.queryId] = scores;
-  }
-  return { qrels, run, passing };
+  return { qrels, run: parseTrecRunColumns(readFileSync(spec.run, 'utf8')).queries, passing };
 }
 
 function evaluateLoaded(loaded: LoadedRun): EvaluateResult<string> {
-  return evaluate(loaded.qrels, loaded.run, MEASURES, { passing: loaded.passing });
+  return evaluateColumns(loaded.qrels, loaded.run, MEASURES, { passing: loaded.passing });
 }
 
 /** Why a per-query value differs, decided from the data (the rules are stated in the README's section). */
@@ -168,7 +163,7 @@ export function metricsSection(options: {
       markdownTable(['run', 'queries', ...PEERS.map((p) => `vs ${p}`)], agreeRows),
       'Differences by cause (every differing value is counted once per peer and measure)',
       causeRows.length === 0 ? '(none)' : markdownTable(['run', 'peer', 'measures', 'cause', 'values'], causeRows),
-      `Time per evaluation (all ${MEASURES.length} measures; the peers need two evaluations, one per qrels file). Warm: median of ${repeats} in one process, after untimed ones (until 1 s or 20). Cold: a fresh process (start, import, read the TREC files, evaluate once), ${options.coldRepeats === 1 ? 'one sample' : `median of ${options.coldRepeats}`}, on the first system of each dataset and the synthetic runs.`,
+      `Time per evaluation (all ${MEASURES.length} measures; the peers need two evaluations, one per qrels file). Warm: median of ${repeats} in one process, after untimed ones (until 1 s or 20). Cold: a fresh process (start, import, read the TREC files, evaluate once), ${options.coldRepeats === 1 ? 'one sample' : `median of ${options.coldRepeats}, the tools interleaved`}, on the first system of each dataset and the synthetic runs. execret: the run read by \`parseTrecRunColumns\`, evaluated by \`evaluateColumns\`.`,
       markdownTable(
         [
           'run',
@@ -199,22 +194,25 @@ function coldTimes(
 ): Record<'execret' | Peer, number> {
   const file = join(options.work, 'cold-run.json');
   writeFileSync(file, JSON.stringify({ ...spec, ks: KS, measures: MEASURES }));
-  const time = (command: string, args: string[]): number => {
-    const samples: number[] = [];
-    for (let i = 0; i < options.coldRepeats; i++) {
+  const commands: [Peer | 'execret', string, string[]][] = [
+    ['execret', process.execPath, [options.cold, file]],
+    ...PEERS.map((p): [Peer, string, string[]] => [p, options.python, [options.harness, 'cold', p, file]]),
+  ];
+  const samples = new Map(commands.map(([tool]) => [tool, [] as number[]]));
+  // Each tool once per round, the order rotating, so that load from other processes hits every tool alike.
+  for (let round = 0; round < options.coldRepeats; round++) {
+    for (let i = 0; i < commands.length; i++) {
+      const [tool, command, args] = commands[(round + i) % commands.length]!;
       const started = performance.now();
       const run = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
       if (run.status !== 0) throw new Error(`peers: cold ${args.join(' ')} failed: ${run.stderr}`);
-      samples.push((performance.now() - started) / 1000);
+      samples.get(tool)!.push((performance.now() - started) / 1000);
     }
-    return median(samples);
-  };
-  return {
-    execret: time(process.execPath, [options.cold, file]),
-    ranx: time(options.python, [options.harness, 'cold', 'ranx', file]),
-    ir_measures: time(options.python, [options.harness, 'cold', 'ir_measures', file]),
-    pytrec_eval: time(options.python, [options.harness, 'cold', 'pytrec_eval', file]),
-  };
+  }
+  return Object.fromEntries([...samples].map(([tool, times]) => [tool, median(times)])) as Record<
+    'execret' | Peer,
+    number
+  >;
 }
 
 function summarizeCauses(differences: Difference[]): string[][] {

@@ -8,7 +8,8 @@
 // only inside a throwaway bubblewrap sandbox (outer-sandbox.ts). Nothing here is part of `pnpm test`.
 //
 // Run: pnpm --filter @execret/peers side-by-side [--sections metrics,statistics,execution,hostile] [--out dir]
-//      [--quick] (fewer repeats, the execution section on mini only)
+//      [--quick] (fewer repeats, the execution section on mini only) [--cold-repeats n] (cold samples per tool and
+//      run in the metrics section, interleaved; default 1)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     sections: { type: 'string', default: 'metrics,statistics,execution,hostile' },
     out: { type: 'string', default: join(ROOT, 'peers-results') },
     quick: { type: 'boolean', default: false },
+    'cold-repeats': { type: 'string', default: '1' },
   },
 });
 const sections = new Set(values.sections.split(','));
@@ -97,7 +99,7 @@ if (sections.has('metrics')) {
     work,
     runs,
     repeats: values.quick ? 3 : 7,
-    coldRepeats: 1,
+    coldRepeats: Number(values['cold-repeats']),
     coldFor: (spec) => /^(mini bm25|HumanEval bm25|synthetic.*)$/.test(spec.name),
   });
   print(
