@@ -17,7 +17,11 @@ export type MetricsErrorCode =
   | 'duplicate-measure'
   /** A score is not a number, or is `NaN`. */
   | 'invalid-score'
-  /** `run` or one of its per-query values is not a plain object. */
+  /**
+   * `run` or one of its per-query values is malformed: not a plain object (`evaluate`); not a `Map`, columns that
+   * are not `{ docIds, scores }` of one length, an id that is not a string, a document listed twice
+   * (`evaluateColumns`).
+   */
   | 'invalid-run'
   /** `qrels` or one of its values is malformed (not an object, a judgement that is not a finite number). */
   | 'invalid-qrels'
