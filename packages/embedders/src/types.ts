@@ -139,6 +139,11 @@ export interface EmbedBatch {
   /** Row-major `indices.length × dims` matrix. Do not keep a reference: copy what you need. */
   readonly data: Float32Array;
   readonly dims: number;
+  /**
+   * Local models only: the token ids of each row as the model received them (after truncation, before padding), in
+   * the order of `indices`. What a fidelity check compares with a reference tokenizer.
+   */
+  readonly tokenIds?: readonly (readonly number[])[];
 }
 
 /** Options of one `embed()` call. */

@@ -231,6 +231,16 @@ describe('createTransformersEmbedder', () => {
     expectClose(rows(result.data, 8), reference(TEXTS, 'cls', 'right'));
   });
 
+  it('reports each row token ids as the model received them, truncated, in the order of indices', async () => {
+    const embedder = await load(tiny({ pooling: 'mean', maxBatch: 2, maxTokensPerInput: 5 }));
+    const seen = new Map<number, readonly number[]>();
+    await embedder.embed(TEXTS, {
+      kind: 'document',
+      onBatch: (b) => b.indices.forEach((row, k) => seen.set(row, b.tokenIds?.[k] ?? [])),
+    });
+    expect(TEXTS.map((_, row) => seen.get(row))).toEqual(TEXTS.map((text) => tokenize(text, 5)));
+  });
+
   it('is reachable through createEmbedder with a custom configuration', async () => {
     const embedder = await createEmbedder(tiny({ pooling: 'mean' }), {
       localModelPath: FIXTURE,

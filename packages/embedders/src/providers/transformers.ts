@@ -138,7 +138,7 @@ export async function createTransformersEmbedder(
         tokensEstimated: false,
         costUsd: null,
       });
-      if (onBatch) await onBatch({ kind, indices, data: pooled, dims });
+      if (onBatch) await onBatch({ kind, indices, data: pooled, dims, tokenIds: sequences });
       onProgress?.({ kind, done: Math.min(start + info.maxBatch, order.length), total: order.length });
     }
     totals = addUsage(totals, usage);
