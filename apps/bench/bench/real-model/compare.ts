@@ -57,18 +57,33 @@ export interface RankingComparison {
   readonly identicalOrders: number;
   readonly identicalTop10: number;
   readonly identicalRank1: number;
-  readonly differing: { query: number; firstDifferentRank: number; referenceGap: number }[];
+  /** Pairs of documents ranked in opposite orders, summed over queries. */
+  readonly swappedPairs: number;
+  /** Of those, pairs whose two documents reach the model as the same token ids (a tie in exact arithmetic). */
+  readonly swappedSameInput: number;
+  /** The largest score gap, in the second ranking, of a swapped pair whose inputs differ (0 when none). */
+  readonly largestGapDistinct: number;
+  readonly differing: { query: number; firstDifferentRank: number; swappedPairs: number }[];
 }
 
+/**
+ * Ranks `docs` for each query with both embeddings and compares the orders. Every pair of documents the two
+ * orders put the other way round is a swap; `sameInput(x, y)` (positions in `docs`) says when two documents are
+ * the same input to the model, so that their order is decided by rounding alone.
+ */
 export function compareRankings(
   ours: Float32Array,
   theirs: Float32Array,
   queries: readonly number[],
   docs: readonly number[],
+  sameInput: (x: number, y: number) => boolean = () => false,
 ): RankingComparison {
   let identicalOrders = 0;
   let identicalTop10 = 0;
   let identicalRank1 = 0;
+  let swappedPairs = 0;
+  let swappedSameInput = 0;
+  let largestGapDistinct = 0;
   const differing: RankingComparison['differing'] = [];
   for (const q of queries) {
     const a = rank(ours, q, docs);
@@ -77,17 +92,39 @@ export function compareRankings(
     if (first < 0) identicalOrders++;
     if (first < 0 || first >= 10) identicalTop10++;
     if (first !== 0) identicalRank1++;
-    if (first >= 0) {
-      const x = a.order[first] as number;
-      const y = b.order[first] as number;
-      differing.push({
-        query: q,
-        firstDifferentRank: first + 1,
-        referenceGap: Math.abs((b.scores[x] as number) - (b.scores[y] as number)),
-      });
+    if (first < 0) continue;
+    const positionInB = new Int32Array(docs.length);
+    b.order.forEach((doc, i) => {
+      positionInB[doc] = i;
+    });
+    let swaps = 0;
+    for (let i = first; i < a.order.length; i++) {
+      const x = a.order[i] as number;
+      for (let j = i + 1; j < a.order.length; j++) {
+        const y = a.order[j] as number;
+        if ((positionInB[x] as number) < (positionInB[y] as number)) continue;
+        swaps++;
+        if (sameInput(x, y)) swappedSameInput++;
+        else
+          largestGapDistinct = Math.max(
+            largestGapDistinct,
+            Math.abs((b.scores[x] as number) - (b.scores[y] as number)),
+          );
+      }
     }
+    swappedPairs += swaps;
+    differing.push({ query: q, firstDifferentRank: first + 1, swappedPairs: swaps });
   }
-  return { queries: queries.length, identicalOrders, identicalTop10, identicalRank1, differing };
+  return {
+    queries: queries.length,
+    identicalOrders,
+    identicalTop10,
+    identicalRank1,
+    swappedPairs,
+    swappedSameInput,
+    largestGapDistinct,
+    differing,
+  };
 }
 
 /** A small number in scientific notation (0 as `0`). */

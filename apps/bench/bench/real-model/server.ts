@@ -65,7 +65,10 @@ async function startServer(python: string, port: number): Promise<ChildProcess> 
   const child = spawn(join(bin, 'infinity_emb'), args, {
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, HF_HUB_OFFLINE: '1', DO_NOT_TRACK: '1', INFINITY_ANONYMOUS_USAGE_STATS: '0' },
+    env: {
+      ...process.env,
+      ...{ HF_HUB_OFFLINE: '1', DO_NOT_TRACK: '1', INFINITY_ANONYMOUS_USAGE_STATS: '0', PYTHONWARNINGS: 'ignore' },
+    },
   });
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
