@@ -33,7 +33,7 @@ export type FidelityGroup = 'query' | 'code' | 'long' | 'non-ascii' | 'short';
 export const FIDELITY_GROUPS: readonly FidelityGroup[] = ['query', 'code', 'long', 'non-ascii', 'short'];
 
 /** Non-ASCII fragments, each exercising a different part of BERT's normaliser and pre-tokenizer. */
-export const NON_ASCII_FRAGMENTS: readonly string[] = [
+const NON_ASCII_FRAGMENTS: readonly string[] = [
   'naïve café résumé',
   'nai\u0308ve cafe\u0301 re\u0301sume\u0301',
   'Straße größer Maß',
