@@ -38,6 +38,15 @@ describe('a dense model end to end (the tiny transformers.js fixture, offline)',
     const embedding = manifest.embedding['local/tiny-bert'];
     expect(embedding).toMatchObject({ provider: 'transformers', dims: 8, pooling: 'mean', cache_hits: 0 });
     expect(embedding.config_hash).toMatch(/^[0-9a-f]{64}$/);
+    // the weights it ran with: each loaded file of the fixture folder, hashed; no weights.json there, so no source
+    expect(embedding.weights.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(embedding.weights.files.map((f: { path: string }) => f.path)).toEqual([
+      'config.json',
+      'onnx/model.onnx',
+      'tokenizer.json',
+      'tokenizer_config.json',
+    ]);
+    expect(embedding.weights.source).toBeNull();
     const pairs = JSON.parse(await readFile(join(root, 'out/tests/pairwise_tests.json'), 'utf8'));
     expect(Object.keys(pairs)).toEqual(['bm25 vs local/tiny-bert']);
     const result = JSON.parse(await readFile(join(root, 'out/results/local__tiny-bert.json'), 'utf8'));

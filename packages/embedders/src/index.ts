@@ -13,6 +13,7 @@ export {
   type CacheLookup,
   type CacheSpace,
   type CacheStats,
+  cacheSpaceFolder,
   createEmbeddingCache,
   EMBEDDING_CACHE_VERSION,
   type EmbeddingCache,

@@ -81,5 +81,5 @@ export function resolveEmbedderInfo(config: ModelConfig, overrides: ConfigOverri
     normalize: dtype === 'int8' || dtype === 'uint8' ? false : config.normalize,
     prefixes: { ...config.prefixes, ...overrides.prefixes },
   };
-  return Object.freeze({ ...resolved, access, configHash: configHash(resolved) });
+  return Object.freeze({ ...resolved, access, configHash: configHash(resolved), weights: null });
 }

@@ -1,4 +1,4 @@
-import type { EmbedUsage } from '@execret/formats';
+import type { EmbedUsage, ModelWeights } from '@execret/formats';
 import type { ProviderAccess } from '@execret/http';
 
 export type { EmbedUsage } from '@execret/formats';
@@ -120,6 +120,14 @@ export interface EmbedderInfo extends ModelConfig {
    * It goes into cache keys and result files.
    */
   readonly configHash: string;
+  /**
+   * Which weights a local model loaded (`@execret/formats`' `ModelWeights`: every file's size and SHA-256, one
+   * digest, and the folder's `weights.json` source when it has one), hashed once when the embedder is created.
+   * `null` for models that run elsewhere (hosted APIs, servers) and in a description made without loading
+   * (`describeEmbedder`). Not part of `configHash` (which is known without IO); the embedding cache keys vectors by
+   * both.
+   */
+  readonly weights: ModelWeights | null;
 }
 
 /** Progress after each completed batch. */
@@ -139,6 +147,11 @@ export interface EmbedBatch {
   /** Row-major `indices.length × dims` matrix. Do not keep a reference: copy what you need. */
   readonly data: Float32Array;
   readonly dims: number;
+  /**
+   * Local models only: the token ids of each row as the model received them (after truncation, before padding), in
+   * the order of `indices`. What a fidelity check compares with a reference tokenizer.
+   */
+  readonly tokenIds?: readonly (readonly number[])[];
 }
 
 /** Options of one `embed()` call. */

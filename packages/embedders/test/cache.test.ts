@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { normalized, vectorFor } from '@execret/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEmbeddingCache } from '../src/cache/embedding-cache.js';
+import { cacheSpaceFolder, createEmbeddingCache } from '../src/cache/embedding-cache.js';
 import { encodeRecords, recordBytes, textHash } from '../src/cache/record.js';
 import { cachedEmbed, withCache } from '../src/cache/with-cache.js';
 import { EmbeddersError } from '../src/errors.js';
@@ -51,6 +51,28 @@ describe('createEmbeddingCache', () => {
       corruptRecords: 0,
       bytes: 3 * 52,
     });
+  });
+
+  it('keeps vectors of other weights under the same configHash apart, in a folder named after both', async () => {
+    const before = { configHash: 'ab'.repeat(32), dims: 2, weights: { sha256: '01'.repeat(32) } };
+    const after = { ...before, weights: { sha256: '02'.repeat(32) } };
+    const cache = await createEmbeddingCache(dir);
+    await cache.store(before, 'document', ['a'], new Float32Array([1, 2]));
+    expect((await cache.lookup(after, 'document', ['a'])).hits).toBe(0);
+    expect((await cache.lookup({ configHash: before.configHash, dims: 2 }, 'document', ['a'])).hits).toBe(0);
+    expect(Array.from((await cache.lookup(before, 'document', ['a'])).data)).toEqual([1, 2]);
+    await cache.close();
+    expect(cacheSpaceFolder(before)).toBe(`${'ab'.repeat(32)}-${'01'.repeat(32)}`);
+    expect(cacheSpaceFolder({ configHash: before.configHash, dims: 2, weights: null })).toBe('ab'.repeat(32));
+    const meta = JSON.parse(await readFile(join(dir, 'v1', cacheSpaceFolder(before), 'meta.json'), 'utf8'));
+    expect(meta).toMatchObject({ configHash: before.configHash, weightsSha256: before.weights.sha256, dims: 2 });
+  });
+
+  it('rejects a weights digest that is not 64 lowercase hex digits', async () => {
+    const cache = await createEmbeddingCache(dir);
+    const space = { configHash: 'ab'.repeat(32), dims: 2, weights: { sha256: '../x' } };
+    await expect(cache.lookup(space, 'query', ['a'])).rejects.toThrow(/weights\.sha256 must be 64 lowercase hex/);
+    await cache.close();
   });
 
   it('fails with cache when the folder holds vectors of other dimensions', async () => {

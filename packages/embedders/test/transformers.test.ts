@@ -1,9 +1,12 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { sha256Hex } from '@execret/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_HIDDEN, TINY_VOCAB, tinyPositionWeight, tinyWordWeight, writeTinyModel } from '../scripts/tiny-model.js';
-import { createEmbedder } from '../src/create-embedder.js';
+import { createEmbeddingCache } from '../src/cache/embedding-cache.js';
+import { cachedEmbed } from '../src/cache/with-cache.js';
+import { createEmbedder, describeEmbedder } from '../src/create-embedder.js';
 import { EmbeddersError } from '../src/errors.js';
 import { createTransformersEmbedder } from '../src/providers/transformers.js';
 import type { EmbedBatch, Embedder, ModelConfig } from '../src/types.js';
@@ -231,6 +234,20 @@ describe('createTransformersEmbedder', () => {
     expectClose(rows(result.data, 8), reference(TEXTS, 'cls', 'right'));
   });
 
+  it('reports each row token ids as the model received them, truncated, in the order of indices', async () => {
+    const embedder = await load(tiny({ pooling: 'mean', maxBatch: 2, maxTokensPerInput: 5 }));
+    const seen = new Map<number, readonly number[]>();
+    await embedder.embed(TEXTS, {
+      kind: 'document',
+      onBatch: (b) => {
+        b.indices.forEach((row, k) => {
+          seen.set(row, b.tokenIds?.[k] ?? []);
+        });
+      },
+    });
+    expect(TEXTS.map((_, row) => seen.get(row))).toEqual(TEXTS.map((text) => tokenize(text, 5)));
+  });
+
   it('is reachable through createEmbedder with a custom configuration', async () => {
     const embedder = await createEmbedder(tiny({ pooling: 'mean' }), {
       localModelPath: FIXTURE,
@@ -255,6 +272,74 @@ describe('createTransformersEmbedder', () => {
     const embedder = await createTransformersEmbedder(tiny(), { localModelPath: FIXTURE, allowRemoteModels: false });
     await embedder.close();
     await expect(embedder.embed(['x'], { kind: 'query' })).rejects.toThrow(TypeError);
+  });
+});
+
+describe('createTransformersEmbedder weights', () => {
+  const FILES = ['config.json', 'onnx/model.onnx', 'tokenizer.json', 'tokenizer_config.json'];
+
+  it('records every loaded file with its size and SHA-256 in info.weights, null in a description without loading', async () => {
+    const embedder = await load(tiny());
+    const folder = join(FIXTURE, 'execret/tiny-bert');
+    const files = await Promise.all(
+      FILES.map(async (path) => {
+        const bytes = await readFile(join(folder, path));
+        return { path, bytes: bytes.length, sha256: sha256Hex(bytes) };
+      }),
+    );
+    expect(embedder.info.weights).toEqual({
+      sha256: sha256Hex(files.map((f) => `${f.sha256}  ${f.path}\n`).join('')),
+      files,
+      source: null,
+    });
+    expect(describeEmbedder(tiny()).weights).toBeNull();
+    expect(describeEmbedder('openai/text-embedding-3-small').weights).toBeNull();
+  });
+
+  it('records the source of the folder weights.json (package, version, model, the package files)', async () => {
+    const root = join(scratch, 'with-source');
+    const folder = await writeTinyModel(join(root, 'execret/tiny-bert'));
+    const hashes = Object.fromEntries(
+      await Promise.all(FILES.map(async (f) => [f, sha256Hex(await readFile(join(folder, f)))] as const)),
+    );
+    const source = {
+      kind: 'pypi',
+      package: 'example-tiny-bert',
+      version: '0.0.1',
+      model: 'execret/tiny-bert',
+      files: { 'model.safetensors': 'f'.repeat(64) },
+    };
+    await writeFile(join(folder, 'weights.json'), JSON.stringify({ source, files: hashes }));
+    const embedder = await createTransformersEmbedder(tiny(), { localModelPath: root, allowRemoteModels: false });
+    open.push(embedder);
+    expect(embedder.info.weights?.source).toEqual(source);
+  });
+
+  it('never serves cached vectors of the weights a folder held before when its files are swapped', async () => {
+    const root = join(scratch, 'swapped');
+    const folder = join(root, 'execret/tiny-bert');
+    const cache = await createEmbeddingCache(join(root, 'cache'), { fsync: false });
+    const options = { localModelPath: root, allowRemoteModels: false };
+    try {
+      await writeTinyModel(folder);
+      const first = await createTransformersEmbedder(tiny(), options);
+      open.push(first);
+      const before = await cachedEmbed(first, cache, TEXTS, { kind: 'document' });
+      await writeTinyModel(folder, { contextScale: 0.25 }); // same settings and tokenizer, other weights
+      const second = await createTransformersEmbedder(tiny(), options);
+      open.push(second);
+      expect(second.info.configHash).toBe(first.info.configHash);
+      expect(second.info.weights?.sha256).not.toBe(first.info.weights?.sha256);
+      const direct = await second.embed(TEXTS, { kind: 'document' });
+      const after = await cachedEmbed(second, cache, TEXTS, { kind: 'document' });
+      expect(after.cacheHits).toBe(0);
+      expect(Array.from(after.data)).toEqual(Array.from(direct.data));
+      expect(Array.from(after.data)).not.toEqual(Array.from(before.data));
+      const again = await cachedEmbed(first, cache, TEXTS, { kind: 'document' });
+      expect(again.cacheHits).toBe(TEXTS.length); // the first weights' vectors are still theirs
+    } finally {
+      await cache.close();
+    }
   });
 });
 

@@ -40,8 +40,8 @@ export interface Scored {
   readonly querySha256: string | null;
 }
 
-/** Settings of an exec reranker, before hashing. @internal */
-export type ExecRerankerSettings = Omit<ExecRerankerInfo, 'configHash'>;
+/** Settings of an exec reranker, before hashing (no `weights`: it loads no model). @internal */
+export type ExecRerankerSettings = Omit<ExecRerankerInfo, 'configHash' | 'weights'>;
 
 /**
  * The configuration hash of an exec reranker: `rerankerConfigHash` of `@execret/rerankers` over the same hashed
@@ -82,7 +82,7 @@ export function buildExecReranker(
   score: (ctx: ScoreContext) => Promise<Scored>,
   prefill?: PrefillShare,
 ): ExecReranker {
-  const info: ExecRerankerInfo = Object.freeze({ ...settings, configHash: configHash(settings) });
+  const info: ExecRerankerInfo = Object.freeze({ ...settings, configHash: configHash(settings), weights: null });
   let total = emptyExecRerankCost(price !== undefined);
   let calls = 0;
   let documents = 0;

@@ -44,6 +44,7 @@ export type { ChatMessage } from './records/chat-message.js';
 export type { ChatPrice } from './records/chat-price.js';
 export type { EmbedUsage } from './records/embed-usage.js';
 export type { ExecRerankCost } from './records/exec-rerank-cost.js';
+export type { ModelWeights, WeightsFile, WeightsSource } from './records/model-weights.js';
 export type { OraclePhases, OracleStats } from './records/oracle-stats.js';
 export type { RerankUsage } from './records/rerank-usage.js';
 export type { SecondStageInfo } from './records/second-stage-info.js';

@@ -14,7 +14,8 @@ import { defineExecretError } from '@execret/formats';
  *   retried. Callers throw it from `send` for bodies that parse but do not have the expected shape.
  * - `aborted` — the caller's `AbortSignal` fired.
  * - `missing-dependency` — an optional package (a provider SDK, transformers.js) is not installed.
- * - `model-unavailable` — a local model's files are absent and could not be downloaded (`loadTransformersModel`).
+ * - `model-unavailable` — a local model's files are absent and could not be downloaded, or which weights were loaded
+ *   cannot be vouched for: its folder's `weights.json` is malformed or records other hashes (`loadTransformersModel`).
  */
 export type HttpErrorCode =
   | 'auth'

@@ -3,6 +3,7 @@ export { HTTP_ERROR_CODES, HttpError, type HttpErrorCode, type HttpErrorDetails 
 export { httpFailure, wrapHttpError } from './http-failure.js';
 export { importOptional } from './import-optional.js';
 export { joinUrl } from './join-url.js';
+export { modelWeightsSha256 } from './model-weights-sha256.js';
 export {
   type BatchCreateRequest,
   type BatchLike,
@@ -18,6 +19,7 @@ export {
 export { postJson } from './post-json.js';
 export { accessProblem, type ProviderAccess } from './provider-access.js';
 export { type ChatCompletionResult, readChatCompletion } from './read-chat-completion.js';
+export { type OpenedModelFile, readModelWeights } from './read-model-weights.js';
 export { redactSecrets } from './redact-secrets.js';
 export { redactUrl } from './redact-url.js';
 export type { RemoteProviderOptions } from './remote-provider-options.js';
@@ -51,3 +53,4 @@ export {
   type TransformersModuleLike,
 } from './transformers-model.js';
 export type { FetchLike } from './types.js';
+export { parseWeightsRecord, WEIGHTS_RECORD_FILE, type WeightsRecord } from './weights-record.js';

@@ -1,5 +1,8 @@
+import type { ModelWeights } from '@execret/formats';
 import { HttpError } from './errors.js';
 import { importOptional } from './import-optional.js';
+import { type OpenedModelFile, readModelWeights } from './read-model-weights.js';
+import { transformersFileCandidates } from './transformers-file-candidates.js';
 
 /** Where transformers.js finds a local model's files, and whether it may download them. */
 export interface LocalModelOptions {
@@ -23,11 +26,14 @@ export interface LocalModelOptions {
   /** Load progress reported by transformers.js (`{ status, file, progress, … }`). */
   onLoadProgress?: (event: unknown) => void;
   /**
-   * Called once the model is loaded, with the folder it was looked up in and the files transformers.js opened
-   * (relative to it): what a caller hashes to record which weights were used (the embedders and rerankers built on
-   * this loader pass it through).
+   * Called once the model is loaded, with the folder it was looked up in, the files transformers.js opened (relative
+   * to it) and the weights record made of them (the embedders and rerankers built on this loader pass it through).
    */
-  onLoaded?: (loaded: { readonly folder: string; readonly files: readonly string[] }) => void;
+  onLoaded?: (loaded: {
+    readonly folder: string;
+    readonly files: readonly string[];
+    readonly weights: ModelWeights;
+  }) => void;
 }
 
 /** Which model {@link loadTransformersModel} loads, and how it names it in messages. */
@@ -68,9 +74,15 @@ export interface LoadedLocalModel {
   readonly folder: string;
   /**
    * The files transformers.js opened, relative to the model folder (`config.json`, `tokenizer.json`,
-   * `onnx/model.onnx`, …) in the order it reported them: what to hash to record which weights were used.
+   * `onnx/model.onnx`, …) in the order it finished them.
    */
   readonly files: readonly string[];
+  /**
+   * Which weights were loaded: every opened file's size and SHA-256 (found where transformers.js read it: its
+   * file-system cache or the folder), one digest of them all, and the folder's `weights.json` source record when it
+   * has one (`readModelWeights`). Hashed once per load.
+   */
+  readonly weights: ModelWeights;
 }
 
 /** A transformers.js `Auto*` class, as far as loading goes. */
@@ -100,15 +112,20 @@ function splitFolder(folder: string): { root: string; name: string } {
  * rerankers). transformers.js keeps its settings (`env.localModelPath`, `env.allowRemoteModels`, …) process-wide,
  * so each load sets them, loads, and restores them, one load at a time.
  *
+ * Once loaded, the files it opened are hashed and the folder's `weights.json` read into `weights`
+ * ({@link readModelWeights}): the record of which weights ran.
+ *
  * @throws {HttpError} `missing-dependency` without `@huggingface/transformers`; `model-unavailable` when the files
- *   are absent and cannot be downloaded (the message names the folder, the dtype, and why)
+ *   are absent and cannot be downloaded (the message names the folder, the dtype, and why), or when `weights.json`
+ *   is malformed or records other hashes than the files loaded have
  * @example
- * const { tokenizer, model, files } = await loadTransformersModel(
+ * const { tokenizer, model, files, weights } = await loadTransformersModel(
  *   { label: '@execret/embedders transformers', id: 'local/all-minilm-l6-v2', model: 'Xenova/all-MiniLM-L6-v2',
  *     revision: null, dtype: 'fp32', head: 'AutoModel' },
  *   { localModelPath: '/data/models', allowRemoteModels: false },
  * );
  * files; // ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx']
+ * weights.files.map((f) => f.path); // the same, in code-point order, each with bytes and sha256
  */
 export async function loadTransformersModel(
   spec: LocalModelSpec,
@@ -119,7 +136,10 @@ export async function loadTransformersModel(
     spec.label,
     () => import('@huggingface/transformers'),
   )) as unknown as {
-    env: Record<'allowRemoteModels' | 'allowLocalModels' | 'localModelPath' | 'cacheDir' | 'remoteHost', unknown>;
+    env: Record<
+      'allowRemoteModels' | 'allowLocalModels' | 'localModelPath' | 'cacheDir' | 'remoteHost' | 'useFSCache',
+      unknown
+    >;
     AutoTokenizer: { from_pretrained(name: string, options: Record<string, unknown>): Promise<unknown> };
     AutoModel: ModelLoader;
     AutoModelForSequenceClassification: ModelLoader;
@@ -129,11 +149,11 @@ export async function loadTransformersModel(
   const name = own?.name ?? spec.model;
   const files: string[] = [];
   const onProgress = (event: unknown) => {
-    const file = (event as { file?: unknown } | null)?.file;
-    if (typeof file === 'string' && !files.includes(file)) files.push(file);
+    const { file, status } = (event ?? {}) as { file?: unknown; status?: unknown };
+    if (status === 'done' && typeof file === 'string' && !files.includes(file)) files.push(file);
     options.onLoadProgress?.(event);
   };
-  return serialize(async () => {
+  const loaded = await serialize(async () => {
     const env = t.env;
     const saved = {
       allowRemoteModels: env.allowRemoteModels,
@@ -153,8 +173,17 @@ export async function loadTransformersModel(
       const tokenizer = await t.AutoTokenizer.from_pretrained(name, common);
       const model = await t[spec.head].from_pretrained(name, { ...common, dtype: spec.dtype, device: 'cpu' });
       const folder = `${String(env.localModelPath).replace(/\/+$/, '')}/${name}`;
-      options.onLoaded?.({ folder, files });
-      return { transformers: t, tokenizer, model, folder, files };
+      const lookup = {
+        folder,
+        name,
+        revision: spec.revision ?? 'main',
+        fileCacheDir: env.useFSCache && typeof env.cacheDir === 'string' ? env.cacheDir : null,
+      };
+      const opened: OpenedModelFile[] = files.map((path) => ({
+        path,
+        candidates: transformersFileCandidates(path, lookup),
+      }));
+      return { tokenizer, model, folder, opened };
     } catch (error) {
       const where = `${String(env.localModelPath).replace(/\/+$/, '')}/${name}`;
       const how = env.allowRemoteModels ? 'and downloading it failed' : 'and remote loading is disabled';
@@ -169,4 +198,14 @@ export async function loadTransformersModel(
       Object.assign(env, saved);
     }
   });
+  let weights: ModelWeights;
+  try {
+    weights = await readModelWeights(loaded.folder, loaded.opened, spec.label);
+  } catch (error) {
+    await loaded.model.dispose();
+    throw error;
+  }
+  const { tokenizer, model, folder } = loaded;
+  options.onLoaded?.({ folder, files, weights });
+  return { transformers: t, tokenizer, model, folder, files, weights };
 }

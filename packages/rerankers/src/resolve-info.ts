@@ -44,5 +44,5 @@ export function resolveRerankerInfo(config: RerankerConfig, overrides: RerankerO
     ...(overrides.dtype === undefined ? {} : { dtype: overrides.dtype }),
     params: { ...config.params, ...(overrides.params ?? {}) },
   };
-  return { ...resolved, configHash: rerankerConfigHash(resolved) };
+  return { ...resolved, configHash: rerankerConfigHash(resolved), weights: null };
 }

@@ -1,4 +1,4 @@
-import type { RerankUsage } from '@execret/formats';
+import type { ModelWeights, RerankUsage } from '@execret/formats';
 import type { ProviderAccess } from '@execret/http';
 
 export type { RerankUsage } from '@execret/formats';
@@ -101,6 +101,12 @@ export interface RerankerConfig {
 export interface RerankerInfo extends Omit<RerankerConfig, 'access'> {
   /** SHA-256 of the canonical JSON of the hashed settings; enters score-cache keys and result files. */
   readonly configHash: string;
+  /**
+   * Which weights a local cross-encoder loaded (`@execret/formats`' `ModelWeights`: every file's size and SHA-256,
+   * one digest, the folder's `weights.json` source when it has one), hashed once when it is created; `null` for
+   * rerankers that run elsewhere, combinations, and a description made without loading (`describeReranker`).
+   */
+  readonly weights: ModelWeights | null;
 }
 
 /** One reranked candidate. */

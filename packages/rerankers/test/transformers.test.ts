@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sha256Hex } from '@execret/formats';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   TINY_RERANKER_BIAS,
@@ -11,6 +12,7 @@ import {
   tinyRerankerWord,
   writeTinyReranker,
 } from '../scripts/tiny-reranker.js';
+import { describeReranker } from '../src/create-reranker.js';
 import { RerankersError } from '../src/errors.js';
 import { createCrossEncoderReranker } from '../src/providers/transformers-cross-encoder.js';
 import { getRerankerConfig } from '../src/registry.js';
@@ -135,6 +137,30 @@ describe('createCrossEncoderReranker', () => {
     const all = await reranker.rerank(QUERY, DOCS);
     const top = await reranker.rerank(QUERY, DOCS, { topN: 2 });
     expect(top).toEqual(all.slice(0, 2));
+  });
+
+  it('records the loaded files with their sizes and SHA-256 in info.weights, null in a description', async () => {
+    const reranker = await createCrossEncoderReranker(tinyConfig(), {
+      localModelPath: FIXTURE,
+      allowRemoteModels: false,
+    });
+    try {
+      const folder = join(FIXTURE, MODEL);
+      const files = await Promise.all(
+        ['config.json', 'onnx/model.onnx', 'tokenizer.json', 'tokenizer_config.json'].map(async (path) => {
+          const bytes = await readFile(join(folder, path));
+          return { path, bytes: bytes.length, sha256: sha256Hex(bytes) };
+        }),
+      );
+      expect(reranker.info.weights).toEqual({
+        sha256: sha256Hex(files.map((f) => `${f.sha256}  ${f.path}\n`).join('')),
+        files,
+        source: null,
+      });
+      expect(describeReranker(tinyConfig()).weights).toBeNull();
+    } finally {
+      await reranker.close();
+    }
   });
 
   it('fails with model-unavailable naming the folder when the files are absent and remote loading is off', async () => {

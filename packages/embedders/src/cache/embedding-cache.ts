@@ -5,7 +5,7 @@ import { EmbeddersError } from '../errors.js';
 import type { EmbedKind } from '../types.js';
 import { decodeSegment, encodeRecords, recordBytes, recordKey, textHash } from './record.js';
 
-/** Layout version of the cache directory (`<dir>/v1/<configHash>/`). */
+/** Layout version of the cache directory (`<dir>/v1/<configHash>/`, `<dir>/v1/<configHash>-<weights sha256>/`). */
 export const EMBEDDING_CACHE_VERSION = 1;
 
 /** The part of an embedder's `info` the cache needs: which vectors, and how wide. */
@@ -14,6 +14,23 @@ export interface CacheSpace {
   readonly dims: number;
   /** Registry id, written into `meta.json` for people browsing the folder. */
   readonly id?: string;
+  /**
+   * The weights a local model loaded (`info.weights`; only its digest is used): vectors of other weights under the
+   * same settings are kept apart. `null` or absent for models that run elsewhere.
+   */
+  readonly weights?: { readonly sha256: string } | null;
+}
+
+/**
+ * The folder name of a cache space: `configHash`, followed by `-` and the weights' SHA-256 when the space has
+ * weights, so that swapping the files of a local model (same settings, other weights) never serves the old vectors.
+ *
+ * @example
+ * cacheSpaceFolder({ configHash: 'ab'.repeat(32), dims: 384 }); // 'abab…ab'
+ * cacheSpaceFolder({ configHash: 'ab'.repeat(32), dims: 384, weights: { sha256: 'cd'.repeat(32) } }); // 'abab…ab-cdcd…cd'
+ */
+export function cacheSpaceFolder(space: CacheSpace): string {
+  return space.weights ? `${space.configHash}-${space.weights.sha256}` : space.configHash;
 }
 
 /** Options of {@link createEmbeddingCache}. */
@@ -51,7 +68,8 @@ export interface CacheStats {
 }
 
 /**
- * A persistent, content-addressed store of vectors keyed by (configHash, kind, SHA-256 of the text).
+ * A persistent, content-addressed store of vectors keyed by (configHash, the weights' digest of a local model, kind,
+ * SHA-256 of the text).
  */
 export interface EmbeddingCache {
   readonly dir: string;
@@ -94,6 +112,12 @@ function checkSpace(space: CacheSpace): void {
   if (!Number.isInteger(space.dims) || space.dims < 1) {
     throw new TypeError(`@execret/embedders cache: dims must be a positive integer, received ${String(space.dims)}`);
   }
+  const weights = space.weights;
+  if (weights !== undefined && weights !== null && !/^[0-9a-f]{64}$/.test(String(weights?.sha256))) {
+    throw new TypeError(
+      `@execret/embedders cache: weights.sha256 must be 64 lowercase hex digits, received ${String(weights?.sha256)}`,
+    );
+  }
 }
 
 async function writeFileAtomic(path: string, content: string): Promise<void> {
@@ -111,7 +135,8 @@ async function writeFileAtomic(path: string, content: string): Promise<void> {
 /**
  * Opens (creating it if needed) an embedding cache in `dir`.
  *
- * Layout: `<dir>/v1/<configHash>/meta.json` (dims and settings, written atomically) and append-only
+ * Layout: `<dir>/v1/<space>/meta.json` (dims and settings, written atomically; `<space>` is
+ * {@link cacheSpaceFolder}: the configHash, and for a local model the weights' digest after a `-`) and append-only
  * segment files `seg-<time>-<pid>-<random>.bin` of fixed-size checksummed records (see `record.ts`).
  * Each process appends only to a segment it created, so a process killed at any moment (even by
  * SIGKILL in the middle of a write) leaves at most a torn tail in its own segment: readers take every
@@ -135,7 +160,7 @@ export async function createEmbeddingCache(dir: string, options: EmbeddingCacheO
   const spaces = new Map<string, Promise<Namespace>>();
 
   const loadNamespace = async (space: CacheSpace): Promise<Namespace> => {
-    const path = join(root, space.configHash);
+    const path = join(root, cacheSpaceFolder(space));
     await mkdir(path, { recursive: true });
     const metaPath = join(path, 'meta.json');
     let meta: { dims?: unknown } | undefined;
@@ -151,6 +176,7 @@ export async function createEmbeddingCache(dir: string, options: EmbeddingCacheO
         format: 'execret-embedding-cache',
         version: EMBEDDING_CACHE_VERSION,
         configHash: space.configHash,
+        ...(space.weights ? { weightsSha256: space.weights.sha256 } : {}),
         dims: space.dims,
         ...(space.id === undefined ? {} : { id: space.id }),
         recordBytes: recordBytes(space.dims),
@@ -189,17 +215,18 @@ export async function createEmbeddingCache(dir: string, options: EmbeddingCacheO
 
   const namespace = (space: CacheSpace): Promise<Namespace> => {
     checkSpace(space);
-    let pending = spaces.get(space.configHash);
+    const folder = cacheSpaceFolder(space);
+    let pending = spaces.get(folder);
     if (pending === undefined) {
       pending = loadNamespace(space);
-      pending.catch(() => spaces.delete(space.configHash));
-      spaces.set(space.configHash, pending);
+      pending.catch(() => spaces.delete(folder));
+      spaces.set(folder, pending);
     }
     return pending.then((ns) => {
       if (ns.dims !== space.dims) {
         throw new EmbeddersError(
           'cache',
-          `@execret/embedders cache: ${space.configHash} holds ${ns.dims}-dimension vectors, not ${space.dims}`,
+          `@execret/embedders cache: ${folder} holds ${ns.dims}-dimension vectors, not ${space.dims}`,
         );
       }
       return ns;

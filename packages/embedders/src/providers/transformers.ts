@@ -5,7 +5,7 @@ import { poolTokenStates } from '../pooling.js';
 import { addUsage, checkEmbedArguments, emptyUsage } from '../remote-embedder.js';
 import { type ConfigOverrides, resolveEmbedderInfo } from '../resolve-info.js';
 import { padBatch, specialTokenLayout, type TokenizerLike, truncateIds } from '../token-batch.js';
-import type { Embedder, EmbedOptions, EmbedResult, ModelConfig } from '../types.js';
+import type { Embedder, EmbedderInfo, EmbedOptions, EmbedResult, ModelConfig } from '../types.js';
 import { normalizeRows, truncateColumns } from '../vectors.js';
 import { expectProvider, toConfig } from './common.js';
 
@@ -28,7 +28,8 @@ const DTYPES = { fp32: 'fp32', fp16: 'fp16', q8: 'q8' } as const;
  * Face tokenizers and sentence-transformers do), pads on `info.paddingSide`, runs the model, pools `last_hidden_state` by `info.pooling` using the attention mask (see `poolTokenStates`),
  * keeps the first `info.dims` columns, and L2-normalises when `info.normalize`. Texts are sorted by
  * length before batching (at most `info.maxBatch` per forward pass) and returned in input order.
- * Usage counts tokens from the attention mask; there is no price.
+ * Usage counts tokens from the attention mask; there is no price. `info.weights` records which weights were loaded
+ * (every opened file's size and SHA-256, and the folder's `weights.json` source), hashed once here.
  *
  * @throws EmbeddersError `model-unavailable` when the files are absent and cannot be downloaded,
  *   `missing-dependency` without `@huggingface/transformers`.
@@ -50,27 +51,29 @@ export async function createTransformersEmbedder(
     );
   }
   const pooling = config.pooling;
-  const info = resolveEmbedderInfo(config, options);
-  if (!(info.dtype in DTYPES)) {
-    throw new RangeError(`@execret/embedders transformers: dtype must be fp32, fp16 or q8, received ${info.dtype}`);
+  const settings = resolveEmbedderInfo(config, options);
+  if (!(settings.dtype in DTYPES)) {
+    throw new RangeError(`@execret/embedders transformers: dtype must be fp32, fp16 or q8, received ${settings.dtype}`);
   }
   const {
     transformers: t,
     tokenizer,
     model: onnx,
+    weights,
   } = await loadTransformersModel(
     {
       label: '@execret/embedders transformers',
-      id: info.id,
-      model: info.model,
-      revision: info.revision,
-      dtype: info.dtype as keyof typeof DTYPES,
+      id: settings.id,
+      model: settings.model,
+      revision: settings.revision,
+      dtype: settings.dtype as keyof typeof DTYPES,
       head: 'AutoModel',
     },
     options,
   ).catch((error: unknown) => {
     throw wrapHttpError(error, EmbeddersError);
   });
+  const info: EmbedderInfo = Object.freeze({ ...settings, weights });
   const tok = tokenizer as unknown as TokenizerLike;
   const layout = specialTokenLayout(tok);
   const maxTokens = Math.min(info.maxTokensPerInput, tok.model_max_length ?? Number.POSITIVE_INFINITY);
@@ -138,7 +141,7 @@ export async function createTransformersEmbedder(
         tokensEstimated: false,
         costUsd: null,
       });
-      if (onBatch) await onBatch({ kind, indices, data: pooled, dims });
+      if (onBatch) await onBatch({ kind, indices, data: pooled, dims, tokenIds: sequences });
       onProgress?.({ kind, done: Math.min(start + info.maxBatch, order.length), total: order.length });
     }
     totals = addUsage(totals, usage);

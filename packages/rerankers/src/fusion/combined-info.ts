@@ -30,5 +30,5 @@ export function combinedInfo(
     price: null,
     sources: { method: source },
   };
-  return { ...config, configHash: rerankerConfigHash(config) };
+  return { ...config, configHash: rerankerConfigHash(config), weights: null };
 }

@@ -3,7 +3,7 @@ import { checkRerankArguments } from '../check-rerank-arguments.js';
 import { RerankersError } from '../errors.js';
 import { rankHits } from '../rank-hits.js';
 import { type RerankerOverrides, resolveRerankerInfo } from '../resolve-info.js';
-import type { Reranker, RerankerConfig, RerankOptions } from '../types.js';
+import type { Reranker, RerankerConfig, RerankerInfo, RerankOptions } from '../types.js';
 import { addRerankUsage, emptyRerankUsage } from '../usage.js';
 import { expectRerankerProvider, toRerankerConfig } from './common.js';
 import { truncatePair } from './pair-encoding.js';
@@ -39,7 +39,8 @@ interface PairTokenizer {
  * `AutoModelForSequenceClassification` returns logits. Ranking is on the raw logit (`score` = `rawScore` = the
  * logit; for a two-label head, logit(label 1) − logit(label 0)); it is not the `text-classification` pipeline,
  * whose softmax over a single logit makes every pair score 1. `fp32` by default (`onnx/model.onnx`); `fp16` and
- * `q8` load `model_fp16.onnx` and `model_quantized.onnx`.
+ * `q8` load `model_fp16.onnx` and `model_quantized.onnx`. `info.weights` records which weights were loaded (every
+ * opened file's size and SHA-256, and the folder's `weights.json` source), hashed once here.
  *
  * @throws {RerankersError} `model-unavailable` when the files are absent and cannot be downloaded,
  *   `missing-dependency` without `@huggingface/transformers`
@@ -55,11 +56,11 @@ export async function createCrossEncoderReranker(
 ): Promise<Reranker> {
   const config = toRerankerConfig(reranker);
   expectRerankerProvider(config, 'transformers');
-  const info = resolveRerankerInfo(config, options);
-  if (!(info.dtype in DTYPES)) {
-    throw new RangeError(`@execret/rerankers transformers: dtype must be fp32, fp16 or q8, received ${info.dtype}`);
+  const settings = resolveRerankerInfo(config, options);
+  if (!(settings.dtype in DTYPES)) {
+    throw new RangeError(`@execret/rerankers transformers: dtype must be fp32, fp16 or q8, received ${settings.dtype}`);
   }
-  const batchSize = options.batchSize ?? info.maxDocumentsPerRequest ?? 16;
+  const batchSize = options.batchSize ?? settings.maxDocumentsPerRequest ?? 16;
   if (!Number.isInteger(batchSize) || batchSize < 1) {
     throw new RangeError(`@execret/rerankers transformers: batchSize must be an integer >= 1, received ${batchSize}`);
   }
@@ -68,19 +69,21 @@ export async function createCrossEncoderReranker(
     transformers: t,
     tokenizer,
     model,
+    weights,
   } = await loadTransformersModel(
     {
       label: '@execret/rerankers transformers',
-      id: info.id,
-      model: info.model,
-      revision: info.revision,
-      dtype: info.dtype as keyof typeof DTYPES,
+      id: settings.id,
+      model: settings.model,
+      revision: settings.revision,
+      dtype: settings.dtype as keyof typeof DTYPES,
       head: 'AutoModelForSequenceClassification',
     },
     options,
   ).catch((error: unknown) => {
     throw wrapHttpError(error, RerankersError);
   });
+  const info: RerankerInfo = { ...settings, weights };
   const tok = tokenizer as unknown as PairTokenizer;
   const maxLength = Math.min(
     info.maxLength ?? Number.POSITIVE_INFINITY,
