@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import {
   createOracle,
   DEFAULT_ISOLATION,
@@ -8,6 +7,7 @@ import {
   type Oracle,
   type OracleIsolation,
 } from '@execret/oracle';
+import { cacheLayout } from './cache-layout.js';
 import { type CommandContext, type Io, intOption, stringOption, UsageError } from './command.js';
 import type { Config } from './config.js';
 
@@ -57,11 +57,6 @@ export function requireSandbox(isolation: OracleIsolation, what: string, allowed
   );
 }
 
-/** Where the oracle's execution cache lives. */
-export function executionCacheFile(config: Pick<Config, 'cacheDir'>): string {
-  return join(config.cacheDir, 'executions', 'execution_cache.jsonl');
-}
-
 /**
  * Starts the oracle with the persistent execution cache, in the isolation asked for (`--isolation`, else
  * `EXECRET_ISOLATION`, else auto); warns once when auto fell back to rlimits.
@@ -73,7 +68,7 @@ export async function startOracle(
 ): Promise<Oracle> {
   const isolation = isolationChoice(options.isolation, config);
   const oracle = await createOracle({
-    cacheFile: executionCacheFile(config),
+    cacheFile: cacheLayout(config.cacheDir).executions,
     isolation,
     ...(config.python ? { python: config.python } : {}),
     ...(config.bwrap ? { bwrap: config.bwrap } : {}),

@@ -2,9 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheLayout } from './cache-layout.js';
 import { type CommandContext, UsageError } from './command.js';
 import { readConfig } from './config.js';
-import { openShardedCommand, shardRecordFile } from './shard-place.js';
+import { openShardedCommand } from './shard-place.js';
 
 // The placing rules are @execret/analyses' parseShardSpec (every case tested there); here, that the option reaches it
 // with the scheduler's variables and the cache folder's record, that the place is recorded, and how refusals read.
@@ -49,7 +50,7 @@ describe('openShardedCommand', () => {
     const sharded = await openShardedCommand(c, 'run');
     expect(sharded?.shard).toEqual({ index: 3, count: 4 });
     expect(logs).toEqual(['shard 3/4 (Slurm array job 12 task 4 of --array=0-6:2)']);
-    const file = shardRecordFile({ cacheDir: cache });
+    const file = cacheLayout(cache).shardRecord;
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ index: 3, count: 4, completed: [] });
     await sharded?.finished();
     await sharded?.finished();
@@ -84,6 +85,6 @@ describe('openShardedCommand', () => {
     await expect(openShardedCommand(context('auto', slurm(1, 0, 7, 1, 8, '4'), cache).context, 'run')).rejects.toThrow(
       /but auto gives shard 2\/8; .* for a new layout use a fresh cache folder/,
     );
-    expect(JSON.parse(await readFile(shardRecordFile({ cacheDir: cache }), 'utf8'))).toMatchObject({ index: 2 });
+    expect(JSON.parse(await readFile(cacheLayout(cache).shardRecord, 'utf8'))).toMatchObject({ index: 2 });
   });
 });

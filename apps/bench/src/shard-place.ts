@@ -1,21 +1,14 @@
-import { join } from 'node:path';
 import {
-  parseShardSpec,
-  readShardRecord,
+  placeShard,
+  recordShardCompleted,
+  SHARD_SCHEDULER_VARIABLES,
   type Shard,
   type ShardOrigin,
   type ShardPlaceSource,
-  type ShardRecord,
   type ShardSpecProblem,
-  writeShardRecord,
 } from '@execret/analyses';
+import { cacheLayout } from './cache-layout.js';
 import { type CommandContext, stringOption, UsageError } from './command.js';
-import { type Config, SCHEDULER_VARIABLES } from './config.js';
-
-/** The shard record of a cache folder (`@execret/analyses`' `ShardRecord`): `<cache>/shard.json`. */
-export function shardRecordFile(config: Pick<Config, 'cacheDir'>): string {
-  return join(config.cacheDir, 'shard.json');
-}
 
 /** A sharded command's place, recorded in its cache folder. */
 export interface ShardedCommand {
@@ -36,13 +29,14 @@ function describeOrigin(origin: ShardOrigin): string {
 
 /** Why `--shard <spec>` cannot place this process, and what to do. */
 function shardProblem(problem: ShardSpecProblem, spec: string, record: string): string {
-  const vars = (names: readonly (keyof typeof SCHEDULER_VARIABLES)[]) =>
-    names.map((n) => SCHEDULER_VARIABLES[n]).join(', ');
+  const vars = (names: readonly (keyof typeof SHARD_SCHEDULER_VARIABLES)[]) =>
+    names.map((n) => SHARD_SCHEDULER_VARIABLES[n]).join(', ');
   switch (problem.kind) {
     case 'malformed':
       return `expects i/n with 1 ≤ i ≤ n (for example 2/4), or auto / auto/<n> to read a Slurm array or Kubernetes Indexed Job, got ${JSON.stringify(spec)}`;
     case 'not-whole': {
-      const name = problem.variable === 'auto-count' ? 'the count of auto/<n>' : SCHEDULER_VARIABLES[problem.variable];
+      const name =
+        problem.variable === 'auto-count' ? 'the count of auto/<n>' : SHARD_SCHEDULER_VARIABLES[problem.variable];
       return `auto: ${name} must be a whole number, got ${JSON.stringify(problem.value)}`;
     }
     case 'no-scheduler':
@@ -77,10 +71,9 @@ function shardProblem(problem: ShardSpecProblem, spec: string, record: string): 
 }
 
 /**
- * Places a sharded command from `--shard` (`@execret/analyses`' `parseShardSpec`: `i/n`, or `auto` / `auto/<n>` for
- * a Slurm job array or a Kubernetes Indexed Job, with the record of the cache folder for a resubmitted task), and
- * records the place in `<cache>/shard.json` before any work, so that a task resubmitted into the same folder finds it.
- * `undefined` without `--shard`.
+ * Places a sharded command from `--shard` (`@execret/analyses`' `placeShard`: `i/n`, or `auto` / `auto/<n>` for a
+ * Slurm job array or a Kubernetes Indexed Job, with the record of the cache folder for a resubmitted task, recorded
+ * in `<cache>/shard.json` before any work). `undefined` without `--shard`.
  *
  * @throws UsageError when the process cannot be placed, saying why and what to do
  */
@@ -90,25 +83,11 @@ export async function openShardedCommand(
 ): Promise<ShardedCommand | undefined> {
   const spec = stringOption(values, 'shard');
   if (spec === undefined) return undefined;
-  const file = shardRecordFile(config);
-  const recorded = await readShardRecord(file);
-  const placed = parseShardSpec(spec, config.scheduler, recorded);
+  const file = cacheLayout(config.cacheDir).shardRecord;
+  const placed = await placeShard(file, spec, config.scheduler);
   if ('problem' in placed) throw new UsageError(`--shard ${shardProblem(placed.problem, spec, file)}`);
-  const { shard } = placed;
-  const record: ShardRecord = recorded ?? { shard, origin: placed.origin, completed: [] };
-  if (recorded === undefined) await writeShardRecord(file, record);
-  const by =
-    placed.source === 'record'
-      ? `recorded in ${file}: ${describeOrigin(record.origin)}`
-      : describeOrigin(placed.origin);
+  const { shard, source, origin } = placed;
+  const by = source === 'record' ? `recorded in ${file}: ${describeOrigin(origin)}` : describeOrigin(origin);
   io.log(`shard ${shard.index}/${shard.count} (${by})`);
-  return {
-    shard,
-    placed: { source: placed.source, by },
-    async finished() {
-      const now = (await readShardRecord(file)) ?? record;
-      if (!now.completed.includes(command))
-        await writeShardRecord(file, { ...now, completed: [...now.completed, command] });
-    },
-  };
+  return { shard, placed: { source, by }, finished: () => recordShardCompleted(file, command, placed.record) };
 }

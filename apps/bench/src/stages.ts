@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   type ComparedResults,
@@ -27,6 +26,7 @@ import type { TieMode } from '@execret/metrics';
 import type { Oracle } from '@execret/oracle';
 import { reportFiles } from '@execret/report';
 import { type TwoStageShardWork, twoStageDeriver } from '@execret/rerankers';
+import { cacheLayout } from './cache-layout.js';
 import { type CommandContext, listOption, UsageError } from './command.js';
 import { createProgressBar, progressBars } from './progress.js';
 import type { RerankPlan } from './rerank-options.js';
@@ -57,9 +57,9 @@ export async function loadDataset(
   const bar = createProgressBar(`download ${source}`, 0, { enabled: io.progress });
   let drew = false;
   const benchmark = await loadExecRetrieval(source, {
-    cacheDir: join(config.cacheDir, 'datasets'),
+    cacheDir: cacheLayout(config.cacheDir).datasets,
     endpoint: config.hfEndpoint,
-    ...(config.keys.huggingface ? { token: config.keys.huggingface.reveal() } : {}),
+    ...(config.hubToken ? { token: config.hubToken.reveal() } : {}),
     offline: config.offline,
     ...(parts.length > 0 ? { with: parts } : {}),
     signal,

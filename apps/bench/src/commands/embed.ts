@@ -1,10 +1,11 @@
 import { join, resolve } from 'node:path';
 import { resultFileName } from '@execret/dataset';
 import { exportCachedMatrices } from '@execret/embedders';
+import { cacheLayout } from '../cache-layout.js';
 import { type Command, stringOption } from '../command.js';
 import { openShardedCommand } from '../shard-place.js';
 import { datasetPartsOption, loadDataset } from '../stages.js';
-import { embeddingCacheDir, embedModel, requestedSystems } from '../systems.js';
+import { embedModel, requestedSystems } from '../systems.js';
 import { CUSTOM_MODEL_OPTIONS, DATASET_OPTIONS, MODELS_OPTION, SHARD_OPTION } from './options.js';
 
 export const embedCommand: Command = {
@@ -45,7 +46,7 @@ export const embedCommand: Command = {
       if (outcome.status === 'embedded' && shard === undefined && exportDir !== undefined) {
         const path = join(resolve(exportDir), resultFileName(model, '.npz'));
         const { pool } = dataset;
-        await exportCachedMatrices(embeddingCacheDir(config), outcome.info, path, {
+        await exportCachedMatrices(cacheLayout(config.cacheDir).embeddings, outcome.info, path, {
           queries: { texts: pool.queryTexts, ids: pool.queryIds },
           documents: { texts: pool.code, ids: pool.docIds },
         });

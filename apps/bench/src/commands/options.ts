@@ -1,7 +1,9 @@
+import { resolve } from 'node:path';
 import { DEFAULT_TEST_SUITE_SIZE } from '@execret/dataset';
 import { DEFAULT_TIES, type TieMode } from '@execret/metrics';
 import { DEFAULT_TIMEOUT_MS } from '@execret/oracle';
 import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
+import { cacheLayout } from '../cache-layout.js';
 import { type CommandContext, type OptionSpec, stringOption, UsageError } from '../command.js';
 
 /** Options shared by the commands that load a dataset. */
@@ -51,6 +53,12 @@ export const CUSTOM_MODEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     description: 'folder holding local model weights (<dir>/<org>/<name>/); default <cache>/models',
   },
 };
+
+/** The folder of local model weights: `--local-models`, else the cache folder's `models/`. */
+export function localModelsOption({ values, config }: Pick<CommandContext, 'values' | 'config'>): string {
+  const folder = stringOption(values, 'local-models');
+  return folder ? resolve(folder) : cacheLayout(config.cacheDir).models;
+}
 
 /** A task file of `execret build` and `execret tasks convert`. */
 export const TASKS_OPTIONS: Readonly<Record<string, OptionSpec>> = {
