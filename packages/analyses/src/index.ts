@@ -90,6 +90,7 @@ export {
 export type { Scorer, ScorerRanking } from './scorer.js';
 export { executionShardKey, inShard, keyInShard, type Shard, shardOfKey } from './shard.js';
 export { type RecordedFolder, type ShardCoverageProblem, shardCoverage } from './shard-coverage.js';
+export { describeShardOrigin, shardSpecProblemMessage } from './shard-place-messages.js';
 export {
   formatShardRecord,
   parseShardRecord,
