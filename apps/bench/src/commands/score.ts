@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import { createBm25Scorer, PassTable, readMatrixFolderScorers, type Scorer } from '@execret/analyses';
+import { resultsSummary } from '@execret/report';
+import { TOPK_METRICS } from '@execret/search';
 import { DEFAULT_SEED } from '@execret/stats';
-import { type Command, intOption, listOption, stringOption, UsageError } from '../command.js';
+import { type Command, choiceOption, intOption, listOption, stringOption, UsageError } from '../command.js';
 import { RERANK_OPTIONS, type RerankPlan, rerankPlan } from '../rerank-options.js';
 import { startCommandOracle } from '../sandbox.js';
 import { openShardedCommand } from '../shard-place.js';
@@ -51,7 +53,7 @@ export const scoreCommand: Command = {
       type: 'string',
       placeholder: 'metric',
       default: 'cosine',
-      description: "with --embeddings: 'cosine' or 'dot'",
+      description: `with --embeddings: ${TOPK_METRICS.map((m) => `'${m}'`).join(' or ')}`,
     },
     ...NO_EXECUTE_OPTION,
   },
@@ -85,9 +87,7 @@ export const scoreCommand: Command = {
     if (runFiles.length > 0) {
       scorers = await externalRunScorers(runFiles, dataset.pool);
     } else if (embeddingsDir !== undefined) {
-      const similarity = stringOption(values, 'similarity') ?? 'cosine';
-      if (similarity !== 'cosine' && similarity !== 'dot')
-        throw new UsageError(`--similarity must be cosine or dot, got ${JSON.stringify(similarity)}`);
+      const similarity = choiceOption(values, 'similarity', TOPK_METRICS);
       scorers = await readMatrixFolderScorers(resolve(embeddingsDir), dataset.pool, similarity);
     } else {
       scorers = (await buildScorers(context, dataset.pool)).scorers;
@@ -116,11 +116,7 @@ export const scoreCommand: Command = {
           `${JSON.stringify({ out, retrieved: scored.retrieved, seconds: scored.seconds, metrics: Object.fromEntries(scored.results.map((r) => [r.model, r.metrics])) }, null, 2)}\n`,
         );
       } else {
-        for (const r of scored.results) {
-          io.stdout.write(
-            `${r.model.padEnd(40)} exec@1 ${r.metrics['exec@1']!.toFixed(4)}  exec@10 ${r.metrics['exec@10']!.toFixed(4)}  ndcg@10 ${r.metrics['ndcg@10']!.toFixed(4)}\n`,
-          );
-        }
+        io.stdout.write(resultsSummary(scored.results));
         io.stdout.write(
           `retrieved pairs: ${scored.retrieved.pairs} (${scored.retrieved.executed} executed now) → ${out}/results\n`,
         );
