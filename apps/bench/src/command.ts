@@ -11,6 +11,8 @@ export interface Io {
   /** A human line on stderr (suppressed in --json mode unless it is a warning). */
   log(line: string): void;
   warn(line: string): void;
+  /** The command's result on stdout: `document` as indented JSON in --json mode, else `text` (made only then). */
+  result(document: unknown, text: () => string): void;
 }
 
 export type OptionSpec = {

@@ -13,8 +13,6 @@ import {
 } from '@execret/analyses';
 import {
   type Benchmark,
-  HUB_PARTS,
-  type HubPart,
   loadExecRetrieval,
   type ManifestVerify,
   readResultFiles,
@@ -27,7 +25,8 @@ import type { Oracle } from '@execret/oracle';
 import { reportFiles } from '@execret/report';
 import { type TwoStageShardWork, twoStageDeriver } from '@execret/rerankers';
 import { cacheLayout } from './cache-layout.js';
-import { type CommandContext, listOption, UsageError } from './command.js';
+import type { CommandContext } from './command.js';
+import type { DatasetOption } from './commands/options.js';
 import { createProgressBar, progressBars } from './progress.js';
 import type { RerankPlan } from './rerank-options.js';
 
@@ -37,22 +36,10 @@ export interface LoadedDataset {
   readonly pool: PoolView;
 }
 
-/** The `--with` option: optional parts of the release (`embeddings,results,tests`). */
-export function datasetPartsOption(values: CommandContext['values']): HubPart[] {
-  const parts: HubPart[] = [];
-  for (const name of listOption(values, 'with')) {
-    if (!(HUB_PARTS as readonly string[]).includes(name))
-      throw new UsageError(`--with takes ${HUB_PARTS.join(', ')}; got ${JSON.stringify(name)}`);
-    if (!parts.includes(name as HubPart)) parts.push(name as HubPart);
-  }
-  return parts;
-}
-
 /** Loads a dataset (`mini`, a directory, or `hf:owner/name[@rev]`) with download progress. */
 export async function loadDataset(
   { config, io, signal }: Pick<CommandContext, 'config' | 'io' | 'signal'>,
-  source: string,
-  parts: readonly HubPart[] = [],
+  { source, parts }: DatasetOption,
 ): Promise<LoadedDataset> {
   const bar = createProgressBar(`download ${source}`, 0, { enabled: io.progress });
   let drew = false;

@@ -183,8 +183,7 @@ export const generateCommand: Command = {
         signal,
       });
       bar.finish();
-      if (io.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-      else io.stdout.write(`${formatGenerateReport(report)}\n`);
+      io.result(report, () => `${formatGenerateReport(report)}\n`);
       return 0;
     } finally {
       await oracle.close();

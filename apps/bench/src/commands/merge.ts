@@ -76,11 +76,11 @@ export const mergeCommand: Command = {
       );
     const recorded = folders.filter((f) => f.record !== undefined).length;
     const merged = await mergeCaches(target, sources);
-    if (io.json) io.stdout.write(`${JSON.stringify({ into: target, shards: recorded, ...merged }, null, 2)}\n`);
-    else
-      io.stdout.write(
+    io.result(
+      { into: target, shards: recorded, ...merged },
+      () =>
         `merged ${sources.length} folders${recorded > 0 ? ` (every shard of ${[...new Set(folders.flatMap((f) => f.record?.completed ?? []))].join(', ')} once)` : ''} into ${target}: ${merged.executions} execution results, ${merged.segments} embedding segments, ${merged.artifacts} second-stage artifacts, ${merged.scores} reranker scores\n`,
-      );
+    );
     return 0;
   },
 };

@@ -2,24 +2,24 @@ import { resolve } from 'node:path';
 import { createBm25Scorer, PassTable, readMatrixFolderScorers, type Scorer } from '@execret/analyses';
 import { resultsSummary } from '@execret/report';
 import { TOPK_METRICS } from '@execret/search';
-import { DEFAULT_SEED } from '@execret/stats';
-import { type Command, choiceOption, intOption, listOption, stringOption, UsageError } from '../command.js';
+import { type Command, choiceOption, listOption, stringOption, UsageError } from '../command.js';
 import { RERANK_OPTIONS, type RerankPlan, rerankPlan } from '../rerank-options.js';
 import { startCommandOracle } from '../sandbox.js';
 import { openShardedCommand } from '../shard-place.js';
-import { datasetPartsOption, loadDataset, scoreStage } from '../stages.js';
+import { loadDataset, scoreStage } from '../stages.js';
 import { buildScorers, externalRunScorers } from '../systems.js';
 import {
   CUSTOM_MODEL_OPTIONS,
   DATASET_OPTIONS,
+  datasetOption,
   MODELS_OPTION,
   NO_EXECUTE_OPTION,
   ORACLE_OPTIONS,
   OUT_OPTION,
   SHARD_OPTION,
   STATS_OPTIONS,
+  scoringOptions,
   TIES_OPTION,
-  tiesOption,
 } from './options.js';
 
 export const scoreCommand: Command = {
@@ -65,19 +65,14 @@ export const scoreCommand: Command = {
   ],
   async run(context) {
     const { values, io } = context;
-    const out = resolve(stringOption(values, 'out') ?? 'execret-results');
-    const ties = tiesOption(values);
-    const seed = intOption(values, 'seed', DEFAULT_SEED);
-    const execute = values['no-execute'] !== true;
-    if (values.shard !== undefined && !execute)
-      throw new UsageError('--shard executes a share of the retrieved pairs; it cannot be combined with --no-execute');
+    const { out, ties, seed, execute } = scoringOptions(values, 'the retrieved pairs');
     const sharded = await openShardedCommand(context, 'score');
     const shard = sharded?.shard;
     const embeddingsOption = stringOption(values, 'embeddings');
-    const parts = datasetPartsOption(values);
+    const given = datasetOption(values);
     // `--embeddings release`: the release's own embeddings/ folder (downloaded from the Hub with the dataset).
-    if (embeddingsOption === 'release' && !parts.includes('embeddings')) parts.push('embeddings');
-    const dataset = await loadDataset(context, String(values.dataset ?? 'mini'), parts);
+    if (embeddingsOption === 'release' && !given.parts.includes('embeddings')) given.parts.push('embeddings');
+    const dataset = await loadDataset(context, given);
     const embeddingsDir =
       embeddingsOption === 'release' ? dataset.benchmark.source.parts?.embeddings : embeddingsOption;
     let scorers: Scorer[];
@@ -102,25 +97,23 @@ export const scoreCommand: Command = {
       const table = new PassTable(dataset.pool.docIds.length);
       const scoring = { table, out, ties, seed, ...(oracle ? { oracle } : {}), ...(shard ? { shard } : {}) };
       const scored = await scoreStage(context, dataset.pool, scorers, { ...scoring, ...(rerank ? { rerank } : {}) });
+      const { retrieved } = scored;
       if (shard !== undefined) {
         await sharded?.finished();
-        io.stdout.write(
-          io.json
-            ? `${JSON.stringify({ shard, retrieved: scored.retrieved }, null, 2)}\n`
-            : `shard ${shard.index}/${shard.count}: executed ${scored.retrieved.executed} retrieved pairs into the cache; merge the caches, then run score without --shard\n`,
+        io.result(
+          { shard, retrieved },
+          () =>
+            `shard ${shard.index}/${shard.count}: executed ${retrieved.executed} retrieved pairs into the cache; merge the caches, then run score without --shard\n`,
         );
         return 0;
       }
-      if (io.json) {
-        io.stdout.write(
-          `${JSON.stringify({ out, retrieved: scored.retrieved, seconds: scored.seconds, metrics: Object.fromEntries(scored.results.map((r) => [r.model, r.metrics])) }, null, 2)}\n`,
-        );
-      } else {
-        io.stdout.write(resultsSummary(scored.results));
-        io.stdout.write(
-          `retrieved pairs: ${scored.retrieved.pairs} (${scored.retrieved.executed} executed now) → ${out}/results\n`,
-        );
-      }
+      const metrics = Object.fromEntries(scored.results.map((r) => [r.model, r.metrics]));
+      io.result(
+        { out, retrieved, seconds: scored.seconds, metrics },
+        () =>
+          resultsSummary(scored.results) +
+          `retrieved pairs: ${retrieved.pairs} (${retrieved.executed} executed now) → ${out}/results\n`,
+      );
       return 0;
     } finally {
       await rerank?.secondStages.close();
