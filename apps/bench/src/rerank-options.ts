@@ -60,10 +60,10 @@ export interface SecondStageContext {
 }
 
 /**
- * Creates the second stages of `ids` through `@execret/exec-rerank`'s `openSecondStages`, with the caches under the
- * cache dir (`<cache>/rerank/scores.jsonl`, `<cache>/rerank/exec-artifacts.jsonl`) and each id's options from the
- * configuration, worked out first in id order: keys (handed to the factories only), base URLs from
- * `EXECRET_<PROVIDER>_BASE_URL` (`EXECRET_OPENAI_COMPATIBLE_URL` for chat models), local weights, chat prices.
+ * Creates the second stages of `ids` through `@execret/exec-rerank`'s `openSecondStages`, with the caches of the
+ * cache folder (`cacheLayout`) and each id's options from the configuration, worked out first in id order: the key
+ * and base URL its registry entry's `access` names (`CHAT_PROVIDER_ACCESS` for a chat model; keys are handed to the
+ * factories only), local weights, chat prices.
  *
  * @throws {UsageError} for a hosted reranker without its key, a self-hosted one without its base URL, or an
  *   execution reranker without an oracle (a chat-model execution reranker without its key only warns: it can still
@@ -173,9 +173,10 @@ export const RERANK_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 
 /**
  * The second stages a command asked for, created (keys, base URLs, caches, the oracle), or `undefined` for none.
- * `defaultRun` (an `execret run` without `--models` or `--model-config`) adds {@link DEFAULT_SECOND_STAGES} over
- * {@link DEFAULT_RERANKED_FIRST_STAGE} when `--rerank` is absent; with `--no-execute` (no oracle) the defaults that
- * execute are left out. The caller closes `plan.secondStages`.
+ * `defaultRun` (an `execret run` without `--models` or `--model-config`) takes `@execret/exec-rerank`'s
+ * `defaultSecondStages` when `--rerank` is absent (without an oracle, `--no-execute`, those that execute are left
+ * out; for a dataset they cannot read, with a warning); ids given that cannot read the dataset are refused. The
+ * caller closes `plan.secondStages`.
  */
 export async function rerankPlan(
   context: CommandContext,
