@@ -92,6 +92,7 @@ export async function main(argv: readonly string[], env?: NodeJS.ProcessEnv): Pr
         if (!json) process.stderr.write(`${line}\n`);
       },
       warn: (line) => process.stderr.write(`execret: warning: ${line}\n`),
+      result: (document, text) => process.stdout.write(json ? `${JSON.stringify(document, null, 2)}\n` : text()),
     };
     return await command.run({ values, positionals, config, io, signal: controller.signal });
   } catch (error) {

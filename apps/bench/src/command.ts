@@ -11,6 +11,8 @@ export interface Io {
   /** A human line on stderr (suppressed in --json mode unless it is a warning). */
   log(line: string): void;
   warn(line: string): void;
+  /** The command's result on stdout: `document` as indented JSON in --json mode, else `text` (made only then). */
+  result(document: unknown, text: () => string): void;
 }
 
 export type OptionSpec = {
@@ -99,6 +101,22 @@ export function listOption(values: CommandContext['values'], name: string): stri
     .flatMap((item) => item.split(','))
     .map((s) => s.trim())
     .filter((s) => s !== '');
+}
+
+/**
+ * A string option that must be one of `choices` (its spec's default when absent), e.g. `--mode`.
+ *
+ * @throws {UsageError} naming the option and the choices (`--mode must be locked or free-form, got "x"`)
+ */
+export function choiceOption<T extends string>(
+  values: CommandContext['values'],
+  name: string,
+  choices: readonly T[],
+): T {
+  const value = stringOption(values, name);
+  if ((choices as readonly (string | undefined)[]).includes(value)) return value as T;
+  const allowed = `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
+  throw new UsageError(`--${name} must be ${allowed}, got ${JSON.stringify(value)}`);
 }
 
 /** `{ [key]: n }` when the integer option `name` was given, else `{}`, so that the library's own default applies. */

@@ -1,8 +1,9 @@
-import { join, resolve } from 'node:path';
 import {
+  CHAT_PROVIDER_ACCESS,
   type ChatPrice,
   DEFAULT_RERANKED_FIRST_STAGE,
   DEFAULT_SECOND_STAGES,
+  defaultSecondStages,
   type ExecOracle,
   executesCandidates,
   languageUnreadable,
@@ -14,19 +15,20 @@ import {
   secondStageIdIssue,
   secondStageIds,
 } from '@execret/exec-rerank';
-import { accessProblem } from '@execret/http';
+import { accessKeyVariables, accessProblem } from '@execret/http';
 import type { Oracle } from '@execret/oracle';
 import { type CreateRerankerOptions, DEFAULT_RERANK_DEPTH, getRerankerConfig } from '@execret/rerankers';
+import { cacheLayout } from './cache-layout.js';
 import {
   type CommandContext,
   intOption,
   listOption,
   nonNegativeNumberOption,
   type OptionSpec,
-  stringOption,
   UsageError,
 } from './command.js';
-import { type Config, providerBaseUrl } from './config.js';
+import { localModelsOption } from './commands/options.js';
+import { type Config, providerSettings } from './config.js';
 import { requireSandbox } from './sandbox.js';
 
 /**
@@ -44,17 +46,6 @@ export function checkSecondStageIds(ids: readonly string[]): void {
   }
 }
 
-/**
- * The second stages' caches in a cache folder: the model rerankers' scores (`<cache>/rerank/scores.jsonl`) and the
- * execution rerankers' artifacts (`<cache>/rerank/exec-artifacts.jsonl`).
- */
-export function rerankCacheFiles(config: Pick<Config, 'cacheDir'>): { scores: string; artifacts: string } {
-  return {
-    scores: join(config.cacheDir, 'rerank', 'scores.jsonl'),
-    artifacts: join(config.cacheDir, 'rerank', 'exec-artifacts.jsonl'),
-  };
-}
-
 /** Everything creating the second stages needs from the run. */
 export interface SecondStageContext {
   readonly config: Config;
@@ -69,10 +60,10 @@ export interface SecondStageContext {
 }
 
 /**
- * Creates the second stages of `ids` through `@execret/exec-rerank`'s `openSecondStages`, with the caches under the
- * cache dir (`<cache>/rerank/scores.jsonl`, `<cache>/rerank/exec-artifacts.jsonl`) and each id's options from the
- * configuration, worked out first in id order: keys (handed to the factories only), base URLs from
- * `EXECRET_<PROVIDER>_BASE_URL` (`EXECRET_OPENAI_COMPATIBLE_URL` for chat models), local weights, chat prices.
+ * Creates the second stages of `ids` through `@execret/exec-rerank`'s `openSecondStages`, with the caches of the
+ * cache folder (`cacheLayout`) and each id's options from the configuration, worked out first in id order: the key
+ * and base URL its registry entry's `access` names (`CHAT_PROVIDER_ACCESS` for a chat model; keys are handed to the
+ * factories only), local weights, chat prices.
  *
  * @throws {UsageError} for a hosted reranker without its key, a self-hosted one without its base URL, or an
  *   execution reranker without an oracle (a chat-model execution reranker without its key only warns: it can still
@@ -93,11 +84,11 @@ export async function createSecondStages(ids: readonly string[], context: Second
         ...(context.chatPrice ? { price: context.chatPrice } : {}),
       });
   }
-  const caches = rerankCacheFiles(config);
+  const caches = cacheLayout(config.cacheDir);
   return openSecondStages(ids, {
     ...(context.oracle ? { oracle: context.oracle } : {}),
-    scoreCacheFile: caches.scores,
-    artifactCacheFile: caches.artifacts,
+    scoreCacheFile: caches.rerankScores,
+    artifactCacheFile: caches.rerankArtifacts,
     rerankerOptions: (id) => modelOptions.get(id) ?? {},
     execOptions: (id) => execOptions.get(id) ?? {},
   });
@@ -108,15 +99,10 @@ function rerankerOptions(id: string, context: SecondStageContext): CreateReranke
   const { config } = context;
   const { provider, access } = getRerankerConfig(id);
   // what the registry entry says its provider needs: a key, a server, or nothing (local weights)
-  if (access !== undefined) {
-    const problem = accessProblem(access, provider, config.isSet);
-    if (problem !== undefined) throw new UsageError(`--rerank ${id}: ${problem}`);
-  }
-  const key = access?.kind !== 'local' && access?.keyVariable ? config.apiKey(access.keyVariable) : undefined;
-  const baseUrl = providerBaseUrl(config, provider);
+  const problem = access && accessProblem(access, provider, config.isSet);
+  if (problem !== undefined) throw new UsageError(`--rerank ${id}: ${problem}`);
   return {
-    ...(key ? { apiKey: key.reveal() } : {}),
-    ...(baseUrl ? { baseUrl } : {}),
+    ...(access ? providerSettings(config, access) : {}),
     ...(provider === 'transformers'
       ? { localModelPath: context.localModels, cacheDir: context.localModels, allowRemoteModels: !config.offline }
       : {}),
@@ -125,11 +111,12 @@ function rerankerOptions(id: string, context: SecondStageContext): CreateReranke
 }
 
 /**
- * The chat endpoint of `exec/tests@…` and `exec/probe@…`, as `execret generate` reaches one: `openai/<model>` at
- * `EXECRET_OPENAI_BASE_URL` (default OpenAI's) with `OPENAI_API_KEY`; `openai-compatible/<model>` at
- * `EXECRET_OPENAI_COMPATIBLE_URL` with `OPENAI_API_KEY` when set (self-hosted servers accept any key). Without the
- * key (or the URL) the reranker still runs from the artifact cache — a rerun of an audited results folder needs no
- * model — and `warn` says so; a chat request it cannot answer from the cache then fails with `chat-unavailable`.
+ * The chat endpoint of `exec/tests@…` and `exec/probe@…`, as `@execret/exec-rerank`'s `CHAT_PROVIDER_ACCESS` names it:
+ * `openai/<model>` with `OPENAI_API_KEY` at `EXECRET_OPENAI_BASE_URL` (default OpenAI's); `openai-compatible/<model>`
+ * at `EXECRET_OPENAI_COMPATIBLE_URL` with `OPENAI_API_KEY` when set (self-hosted servers accept any key, so `none`).
+ * Without the key (or the URL) the reranker still runs from the artifact cache — a rerun of an audited results
+ * folder needs no model — and `warn` says so; a chat request it cannot answer from the cache then fails with
+ * `chat-unavailable`.
  */
 function chatEndpoint(
   id: string,
@@ -138,19 +125,14 @@ function chatEndpoint(
 ): { apiKey?: string; baseURL?: string } {
   const parsed = parseSecondStageId(id);
   if (parsed?.kind !== 'tests' && parsed?.kind !== 'probe') return {};
-  const key = config.keys.openai;
-  if (parsed.chat.provider === 'openai') {
-    if (key === undefined) warn?.(`${id}: no OPENAI_API_KEY, so chat replies can only come from the artifact cache`);
-    return {
-      ...(key ? { apiKey: key.reveal() } : {}),
-      ...(config.baseUrls.openai ? { baseURL: config.baseUrls.openai } : {}),
-    };
-  }
-  if (config.openaiCompatibleBaseUrl === undefined) {
-    warn?.(`${id}: no EXECRET_OPENAI_COMPATIBLE_URL, so chat replies can only come from the artifact cache`);
-    return {};
-  }
-  return { apiKey: key?.reveal() ?? 'none', baseURL: config.openaiCompatibleBaseUrl };
+  const access = CHAT_PROVIDER_ACCESS[parsed.chat.provider];
+  const { apiKey, baseUrl } = providerSettings(config, access);
+  const server = access.kind === 'server';
+  const needed = server ? access.urlVariable : accessKeyVariables(access)[0];
+  if ((server ? baseUrl : apiKey) === undefined)
+    warn?.(`${id}: no ${needed}, so chat replies can only come from the artifact cache`);
+  if (server) return baseUrl === undefined ? {} : { apiKey: apiKey ?? 'none', baseURL: baseUrl };
+  return { ...(apiKey ? { apiKey } : {}), ...(baseUrl ? { baseURL: baseUrl } : {}) };
 }
 
 /** What `--rerank` asks of a scoring run: `@execret/rerankers`' `TwoStagePlan`, with the stages' caches to close. */
@@ -191,9 +173,10 @@ export const RERANK_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 
 /**
  * The second stages a command asked for, created (keys, base URLs, caches, the oracle), or `undefined` for none.
- * `defaultRun` (an `execret run` without `--models` or `--model-config`) adds {@link DEFAULT_SECOND_STAGES} over
- * {@link DEFAULT_RERANKED_FIRST_STAGE} when `--rerank` is absent; with `--no-execute` (no oracle) the defaults that
- * execute are left out. The caller closes `plan.secondStages`.
+ * `defaultRun` (an `execret run` without `--models` or `--model-config`) takes `@execret/exec-rerank`'s
+ * `defaultSecondStages` when `--rerank` is absent (without an oracle, `--no-execute`, those that execute are left
+ * out; for a dataset they cannot read, with a warning); ids given that cannot read the dataset are refused. The
+ * caller closes `plan.secondStages`.
  */
 export async function rerankPlan(
   context: CommandContext,
@@ -207,16 +190,15 @@ export async function rerankPlan(
     if (requested.length > 1) throw new UsageError('--rerank none cannot be combined with reranker ids');
     return undefined;
   }
-  const byDefault = requested.length === 0 && options.defaultRun;
-  let ids = byDefault
-    ? DEFAULT_SECOND_STAGES.filter((id) => options.oracle !== undefined || id === 'exec/random-clone')
-    : [...new Set(requested)];
-  const unreadable = languageUnreadable(ids, options.languages ?? []);
-  if (unreadable !== undefined) {
-    if (!byDefault) throw new UsageError(`--rerank ${unreadable.ids.join(',')}: ${unreadable.reason}`);
-    context.io.warn(`leaving out the default second stages ${unreadable.ids.join(', ')}: ${unreadable.reason}`);
-    ids = ids.filter((id) => !unreadable.ids.includes(id));
-  }
+  const defaults =
+    requested.length === 0 && options.defaultRun
+      ? defaultSecondStages({ execute: options.oracle !== undefined, languages: options.languages ?? [] })
+      : undefined;
+  const leftOut = defaults?.leftOut;
+  if (leftOut) context.io.warn(`leaving out the default second stages ${leftOut.ids.join(', ')}: ${leftOut.reason}`);
+  const ids = defaults?.ids ?? [...new Set(requested)];
+  const unreadable = defaults ? undefined : languageUnreadable(ids, options.languages ?? []);
+  if (unreadable) throw new UsageError(`--rerank ${unreadable.ids.join(',')}: ${unreadable.reason}`);
   if (ids.length === 0) return undefined;
   const modelWritten = ids.filter(runsModelWrittenCode);
   if (modelWritten.length > 0 && options.oracle !== undefined)
@@ -229,12 +211,11 @@ export async function rerankPlan(
   const priceOut = nonNegativeNumberOption(values, 'rerank-price-out');
   if ((priceIn === undefined) !== (priceOut === undefined))
     throw new UsageError('--rerank-price-in and --rerank-price-out go together');
-  const localModels = stringOption(values, 'local-models');
   const secondStages = await createSecondStages(ids, {
     config,
     oracle: options.oracle,
     warn: (line) => context.io.warn(line),
-    localModels: localModels ? resolve(localModels) : join(config.cacheDir, 'models'),
+    localModels: localModelsOption(context),
     ...(priceIn !== undefined && priceOut !== undefined
       ? { chatPrice: { inputUsdPerMillion: priceIn, outputUsdPerMillion: priceOut } }
       : {}),
@@ -243,6 +224,6 @@ export async function rerankPlan(
     secondStages,
     stages: secondStages.stages,
     depth,
-    ...(byDefault ? { firstStageIds: [DEFAULT_RERANKED_FIRST_STAGE] } : {}),
+    ...(defaults ? { firstStageIds: defaults.firstStageIds } : {}),
   };
 }

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import {
   createOracle,
   DEFAULT_ISOLATION,
@@ -8,11 +7,9 @@ import {
   type Oracle,
   type OracleIsolation,
 } from '@execret/oracle';
+import { cacheLayout } from './cache-layout.js';
 import { type CommandContext, type Io, intOption, stringOption, UsageError } from './command.js';
 import type { Config } from './config.js';
-
-/** What `--isolation` and `EXECRET_ISOLATION` accept: the oracle's `ISOLATION_REQUESTS`. */
-export type IsolationChoice = IsolationRequest;
 
 /**
  * The isolation a command asks the oracle for: `--isolation`, else `EXECRET_ISOLATION`, else the oracle's
@@ -20,12 +17,12 @@ export type IsolationChoice = IsolationRequest;
  *
  * @throws {UsageError} naming the flag or the variable when the value is not one of auto, bwrap, rlimit
  */
-export function isolationChoice(flag: string | undefined, config: Pick<Config, 'isolation'>): IsolationChoice {
+export function isolationChoice(flag: string | undefined, config: Pick<Config, 'isolation'>): IsolationRequest {
   const [value, source] =
     flag !== undefined ? [flag, '--isolation'] : [config.isolation ?? DEFAULT_ISOLATION, 'EXECRET_ISOLATION'];
   if (!(ISOLATION_REQUESTS as readonly string[]).includes(value))
     throw new UsageError(`${source} must be one of ${ISOLATION_REQUESTS.join(', ')}, got ${JSON.stringify(value)}`);
-  return value as IsolationChoice;
+  return value as IsolationRequest;
 }
 
 /**
@@ -33,7 +30,7 @@ export function isolationChoice(flag: string | undefined, config: Pick<Config, '
  * how to get bubblewrap; `undefined` under bubblewrap or when rlimit was asked for.
  */
 export function fallbackWarning(
-  requested: IsolationChoice,
+  requested: IsolationRequest,
   info: Pick<Oracle['info'], 'isolation' | 'fallbackReason'>,
 ): string | undefined {
   if (requested !== 'auto' || info.isolation !== 'rlimit') return undefined;
@@ -57,11 +54,6 @@ export function requireSandbox(isolation: OracleIsolation, what: string, allowed
   );
 }
 
-/** Where the oracle's execution cache lives. */
-export function executionCacheFile(config: Pick<Config, 'cacheDir'>): string {
-  return join(config.cacheDir, 'executions', 'execution_cache.jsonl');
-}
-
 /**
  * Starts the oracle with the persistent execution cache, in the isolation asked for (`--isolation`, else
  * `EXECRET_ISOLATION`, else auto); warns once when auto fell back to rlimits.
@@ -73,7 +65,7 @@ export async function startOracle(
 ): Promise<Oracle> {
   const isolation = isolationChoice(options.isolation, config);
   const oracle = await createOracle({
-    cacheFile: executionCacheFile(config),
+    cacheFile: cacheLayout(config.cacheDir).executions,
     isolation,
     ...(config.python ? { python: config.python } : {}),
     ...(config.bwrap ? { bwrap: config.bwrap } : {}),

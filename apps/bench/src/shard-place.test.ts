@@ -2,12 +2,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheLayout } from './cache-layout.js';
 import { type CommandContext, UsageError } from './command.js';
 import { readConfig } from './config.js';
-import { openShardedCommand, shardRecordFile } from './shard-place.js';
+import { openShardedCommand } from './shard-place.js';
 
-// The placing rules are @execret/analyses' parseShardSpec (every case tested there); here, that the option reaches it
-// with the scheduler's variables and the cache folder's record, that the place is recorded, and how refusals read.
+// The placing rules are @execret/analyses' placeShard (every case tested there); here, that the option reaches it
+// with the scheduler's variables and the cache folder's record, that the place is recorded, and that refusals are
+// usage errors naming --shard.
 describe('openShardedCommand', () => {
   let root: string;
   let n = 0;
@@ -49,7 +51,7 @@ describe('openShardedCommand', () => {
     const sharded = await openShardedCommand(c, 'run');
     expect(sharded?.shard).toEqual({ index: 3, count: 4 });
     expect(logs).toEqual(['shard 3/4 (Slurm array job 12 task 4 of --array=0-6:2)']);
-    const file = shardRecordFile({ cacheDir: cache });
+    const file = cacheLayout(cache).shardRecord;
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ index: 3, count: 4, completed: [] });
     await sharded?.finished();
     await sharded?.finished();
@@ -61,13 +63,10 @@ describe('openShardedCommand', () => {
     expect(again.logs[0]).toBe(`shard 3/4 (recorded in ${file}: Slurm array job 12 task 4 of --array=0-6:2)`);
   });
 
+  // the messages are @execret/analyses' shardSpecProblemMessage (every kind tested there)
   it.each([
-    ['0/4', {}, /expects i\/n with 1 ≤ i ≤ n/],
-    ['auto', {}, /no scheduler variables found and no place recorded in .*shard\.json/],
-    ['auto', { JOB_COMPLETION_INDEX: '1' }, /set EXECRET_SHARD_COUNT to the Job’s completions/],
+    ['0/4', {}, /^--shard expects i\/n with 1 ≤ i ≤ n/],
     ['auto', { JOB_COMPLETION_INDEX: '4', EXECRET_SHARD_COUNT: '4' }, /JOB_COMPLETION_INDEX 4 is outside 0…3/],
-    ['auto', { SLURM_ARRAY_TASK_ID: 'x', SLURM_ARRAY_TASK_COUNT: '2' }, /SLURM_ARRAY_TASK_ID must be a whole number/],
-    ['auto', slurm(3, 1, 7, 1, 3, '2'), /task 3 is not in one range min-max:step .*a list such as --array=1,3,7/],
     ['auto', slurm(2, 2, 2, 1, 1, '3'), /task 2 is alone in its array .* records no place for it/],
   ])('refuses %s with %j, saying why', async (spec, env, message) => {
     const attempt = openShardedCommand(context(spec, env).context, 'run');
@@ -84,6 +83,6 @@ describe('openShardedCommand', () => {
     await expect(openShardedCommand(context('auto', slurm(1, 0, 7, 1, 8, '4'), cache).context, 'run')).rejects.toThrow(
       /but auto gives shard 2\/8; .* for a new layout use a fresh cache folder/,
     );
-    expect(JSON.parse(await readFile(shardRecordFile({ cacheDir: cache }), 'utf8'))).toMatchObject({ index: 2 });
+    expect(JSON.parse(await readFile(cacheLayout(cache).shardRecord, 'utf8'))).toMatchObject({ index: 2 });
   });
 });

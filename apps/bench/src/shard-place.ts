@@ -1,21 +1,13 @@
-import { join } from 'node:path';
 import {
-  parseShardSpec,
-  readShardRecord,
+  describeShardOrigin,
+  placeShard,
+  recordShardCompleted,
   type Shard,
-  type ShardOrigin,
   type ShardPlaceSource,
-  type ShardRecord,
-  type ShardSpecProblem,
-  writeShardRecord,
+  shardSpecProblemMessage,
 } from '@execret/analyses';
+import { cacheLayout } from './cache-layout.js';
 import { type CommandContext, stringOption, UsageError } from './command.js';
-import { type Config, SCHEDULER_VARIABLES } from './config.js';
-
-/** The shard record of a cache folder (`@execret/analyses`' `ShardRecord`): `<cache>/shard.json`. */
-export function shardRecordFile(config: Pick<Config, 'cacheDir'>): string {
-  return join(config.cacheDir, 'shard.json');
-}
 
 /** A sharded command's place, recorded in its cache folder. */
 export interface ShardedCommand {
@@ -26,61 +18,10 @@ export interface ShardedCommand {
   finished(): Promise<void>;
 }
 
-/** How a record says what placed a shard. */
-function describeOrigin(origin: ShardOrigin): string {
-  if (origin.scheduler === 'explicit') return 'given as --shard i/n';
-  if (origin.scheduler === 'kubernetes') return `Kubernetes JOB_COMPLETION_INDEX ${origin.index}`;
-  const range = `${origin.min}-${origin.max ?? origin.min + (origin.count - 1) * origin.step}${origin.step === 1 ? '' : `:${origin.step}`}`;
-  return `Slurm array job ${origin.arrayJobId ?? '?'} task ${origin.taskId} of --array=${range}`;
-}
-
-/** Why `--shard <spec>` cannot place this process, and what to do. */
-function shardProblem(problem: ShardSpecProblem, spec: string, record: string): string {
-  const vars = (names: readonly (keyof typeof SCHEDULER_VARIABLES)[]) =>
-    names.map((n) => SCHEDULER_VARIABLES[n]).join(', ');
-  switch (problem.kind) {
-    case 'malformed':
-      return `expects i/n with 1 ≤ i ≤ n (for example 2/4), or auto / auto/<n> to read a Slurm array or Kubernetes Indexed Job, got ${JSON.stringify(spec)}`;
-    case 'not-whole': {
-      const name = problem.variable === 'auto-count' ? 'the count of auto/<n>' : SCHEDULER_VARIABLES[problem.variable];
-      return `auto: ${name} must be a whole number, got ${JSON.stringify(problem.value)}`;
-    }
-    case 'no-scheduler':
-      return `auto: no scheduler variables found and no place recorded in ${record}; expected SLURM_ARRAY_TASK_ID (a Slurm job array) or JOB_COMPLETION_INDEX (a Kubernetes Indexed Job), or give --shard i/n`;
-    case 'unknown-count':
-      return problem.scheduler === 'slurm'
-        ? `auto: SLURM_ARRAY_TASK_COUNT is not set, so the number of shards is unknown (expected ${vars(['slurmArrayTaskId', 'slurmArrayTaskMin', 'slurmArrayTaskMax', 'slurmArrayTaskStep', 'slurmArrayTaskCount'])} as sbatch --array sets them)`
-        : 'auto: the shard count is unknown for a Kubernetes Indexed Job: give --shard auto/<n> or set EXECRET_SHARD_COUNT to the Job’s completions';
-    case 'out-of-range':
-      return `auto: JOB_COMPLETION_INDEX ${problem.index - 1} is outside 0…${problem.count - 1} for ${problem.count} shards: the Job’s completions and the shard count (auto/<n>, EXECRET_SHARD_COUNT) differ`;
-    case 'irregular-array': {
-      const a = problem.array;
-      return `auto: Slurm array task ${a.taskId} is not in one range min-max:step (SLURM_ARRAY_TASK_MIN ${a.min}, _MAX ${a.max ?? 'unset'}, _STEP ${a.step}, _COUNT ${a.count}: a list such as --array=1,3,7?), so its shard cannot be known and ${record} records none; submit the array as a range (--array=0-7 or --array=0-14:2), resubmit a failed task alone into its own cache folder, or give --shard i/n`;
-    }
-    case 'unplaced-task': {
-      const a = problem.array;
-      const why =
-        problem.autoCount === null
-          ? `is alone in its array (--array=${a.taskId}: a resubmitted task looks like this, and so does a one-shard array)`
-          : `is one of ${a.count} tasks where auto/${problem.autoCount} expects ${problem.autoCount} (a partial resubmission?)`;
-      return `auto: Slurm array task ${a.taskId} ${why}, and ${record} records no place for it, so which shard it is cannot be known: resubmit a failed task with the cache folder its first attempt used (its place is recorded there when it started), or give the place with --shard i/n`;
-    }
-    case 'record-conflict': {
-      const r = problem.recorded;
-      const given =
-        problem.shard === null
-          ? `${spec} here cannot be that shard`
-          : `${spec} gives shard ${problem.shard.index}/${problem.shard.count}`;
-      return `${record} records shard ${r.shard.index}/${r.shard.count} (${describeOrigin(r.origin)}), but ${given}; to rerun that shard, resubmit its task alone (sbatch --array=<task id>) or give --shard ${r.shard.index}/${r.shard.count}; for a new layout use a fresh cache folder (or delete ${record})`;
-    }
-  }
-}
-
 /**
- * Places a sharded command from `--shard` (`@execret/analyses`' `parseShardSpec`: `i/n`, or `auto` / `auto/<n>` for
- * a Slurm job array or a Kubernetes Indexed Job, with the record of the cache folder for a resubmitted task), and
- * records the place in `<cache>/shard.json` before any work, so that a task resubmitted into the same folder finds it.
- * `undefined` without `--shard`.
+ * Places a sharded command from `--shard` (`@execret/analyses`' `placeShard`: `i/n`, or `auto` / `auto/<n>` for a
+ * Slurm job array or a Kubernetes Indexed Job, with the record of the cache folder for a resubmitted task, recorded
+ * in `<cache>/shard.json` before any work). `undefined` without `--shard`.
  *
  * @throws UsageError when the process cannot be placed, saying why and what to do
  */
@@ -90,25 +31,15 @@ export async function openShardedCommand(
 ): Promise<ShardedCommand | undefined> {
   const spec = stringOption(values, 'shard');
   if (spec === undefined) return undefined;
-  const file = shardRecordFile(config);
-  const recorded = await readShardRecord(file);
-  const placed = parseShardSpec(spec, config.scheduler, recorded);
-  if ('problem' in placed) throw new UsageError(`--shard ${shardProblem(placed.problem, spec, file)}`);
-  const { shard } = placed;
-  const record: ShardRecord = recorded ?? { shard, origin: placed.origin, completed: [] };
-  if (recorded === undefined) await writeShardRecord(file, record);
-  const by =
-    placed.source === 'record'
-      ? `recorded in ${file}: ${describeOrigin(record.origin)}`
-      : describeOrigin(placed.origin);
+  const file = cacheLayout(config.cacheDir).shardRecord;
+  const placed = await placeShard(file, spec, config.scheduler);
+  if ('problem' in placed)
+    throw new UsageError(
+      `--shard ${shardSpecProblemMessage(placed.problem, { spec, recordFile: file, option: '--shard' })}`,
+    );
+  const { shard, source } = placed;
+  const origin = describeShardOrigin(placed.origin, '--shard');
+  const by = source === 'record' ? `recorded in ${file}: ${origin}` : origin;
   io.log(`shard ${shard.index}/${shard.count} (${by})`);
-  return {
-    shard,
-    placed: { source: placed.source, by },
-    async finished() {
-      const now = (await readShardRecord(file)) ?? record;
-      if (!now.completed.includes(command))
-        await writeShardRecord(file, { ...now, completed: [...now.completed, command] });
-    },
-  };
+  return { shard, placed: { source, by }, finished: () => recordShardCompleted(file, command, placed.record) };
 }

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   type ComparedResults,
@@ -14,8 +13,6 @@ import {
 } from '@execret/analyses';
 import {
   type Benchmark,
-  HUB_PARTS,
-  type HubPart,
   loadExecRetrieval,
   type ManifestVerify,
   readResultFiles,
@@ -27,7 +24,9 @@ import type { TieMode } from '@execret/metrics';
 import type { Oracle } from '@execret/oracle';
 import { reportFiles } from '@execret/report';
 import { type TwoStageShardWork, twoStageDeriver } from '@execret/rerankers';
-import { type CommandContext, listOption, UsageError } from './command.js';
+import { cacheLayout } from './cache-layout.js';
+import type { CommandContext } from './command.js';
+import type { DatasetOption } from './commands/options.js';
 import { createProgressBar, progressBars } from './progress.js';
 import type { RerankPlan } from './rerank-options.js';
 
@@ -37,29 +36,17 @@ export interface LoadedDataset {
   readonly pool: PoolView;
 }
 
-/** The `--with` option: optional parts of the release (`embeddings,results,tests`). */
-export function datasetPartsOption(values: CommandContext['values']): HubPart[] {
-  const parts: HubPart[] = [];
-  for (const name of listOption(values, 'with')) {
-    if (!(HUB_PARTS as readonly string[]).includes(name))
-      throw new UsageError(`--with takes ${HUB_PARTS.join(', ')}; got ${JSON.stringify(name)}`);
-    if (!parts.includes(name as HubPart)) parts.push(name as HubPart);
-  }
-  return parts;
-}
-
 /** Loads a dataset (`mini`, a directory, or `hf:owner/name[@rev]`) with download progress. */
 export async function loadDataset(
   { config, io, signal }: Pick<CommandContext, 'config' | 'io' | 'signal'>,
-  source: string,
-  parts: readonly HubPart[] = [],
+  { source, parts }: DatasetOption,
 ): Promise<LoadedDataset> {
   const bar = createProgressBar(`download ${source}`, 0, { enabled: io.progress });
   let drew = false;
   const benchmark = await loadExecRetrieval(source, {
-    cacheDir: join(config.cacheDir, 'datasets'),
+    cacheDir: cacheLayout(config.cacheDir).datasets,
     endpoint: config.hfEndpoint,
-    ...(config.keys.huggingface ? { token: config.keys.huggingface.reveal() } : {}),
+    ...(config.hubToken ? { token: config.hubToken.reveal() } : {}),
     offline: config.offline,
     ...(parts.length > 0 ? { with: parts } : {}),
     signal,

@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   AnalysesError,
@@ -14,14 +14,17 @@ import { type ManifestEmbedding, manifestEmbedding } from '@execret/dataset';
 import {
   defaultEmbeddingModels,
   describeEmbedder,
+  EMBEDDER_PROVIDER_ACCESS,
   type EmbedDatasetOutcome,
   embedDataset,
   type ModelConfig,
   readModelConfigs,
 } from '@execret/embedders';
-import { accessProblem } from '@execret/http';
-import { type CommandContext, listOption, stringOption, UsageError } from './command.js';
-import { type Config, providerBaseUrl } from './config.js';
+import { accessKeyVariables, accessProblem } from '@execret/http';
+import { cacheLayout } from './cache-layout.js';
+import { type CommandContext, listOption, UsageError } from './command.js';
+import { localModelsOption } from './commands/options.js';
+import { providerSettings } from './config.js';
 import { progressBars } from './progress.js';
 
 /**
@@ -41,10 +44,6 @@ async function modelConfigsOption(files: readonly string[]): Promise<ModelConfig
   return configs;
 }
 
-export function embeddingCacheDir(config: Pick<Config, 'cacheDir'>): string {
-  return join(config.cacheDir, 'embeddings');
-}
-
 /**
  * The systems `--models` and `--model-config` ask for: the listed ids (`bm25` and registry ids) and the custom models;
  * `bm25` and the custom models when only those are given; else `bm25` and `@execret/embedders`' default models for the
@@ -58,7 +57,10 @@ export async function requestedSystems(
   const requested = listOption(context.values, 'models');
   if (requested.length > 0) return { entries: [...new Set(requested), ...custom], explicit: true };
   if (custom.length > 0) return { entries: ['bm25', ...custom], explicit: true };
-  return { entries: ['bm25', ...defaultEmbeddingModels(Object.keys(context.config.keys))], explicit: false };
+  const keyed = Object.entries(EMBEDDER_PROVIDER_ACCESS).filter(
+    ([, access]) => access.kind === 'api-key' && accessKeyVariables(access).some(context.config.isSet),
+  );
+  return { entries: ['bm25', ...defaultEmbeddingModels(keyed.map(([provider]) => provider))], explicit: false };
 }
 
 /** An embedded (or skipped) model of a run: `@execret/embedders`' `embedDataset` outcome and the model's id. */
@@ -74,9 +76,10 @@ export type EmbedOutcome = EmbedDatasetOutcome & { readonly model: string };
 export async function embedModel(
   modelOrConfig: string | ModelConfig,
   pool: PoolView,
-  { values, config, io, signal }: CommandContext,
+  context: CommandContext,
   { explicit, shard }: { explicit: boolean; shard?: Shard },
 ): Promise<EmbedOutcome> {
+  const { config, io, signal } = context;
   const model = typeof modelOrConfig === 'string' ? modelOrConfig : modelOrConfig.id;
   const { provider, access } = describeEmbedder(modelOrConfig); // unknown-model for an id the registry lacks
   const reason = accessProblem(access, provider, config.isSet);
@@ -84,10 +87,7 @@ export async function embedModel(
     if (explicit) throw new UsageError(`${model}: ${reason}`);
     return { model, status: 'skipped', reason };
   }
-  const key = access.kind !== 'local' && access.keyVariable ? config.apiKey(access.keyVariable) : undefined;
-  const baseUrl = providerBaseUrl(config, provider);
-  const localModels = stringOption(values, 'local-models');
-  const models = localModels ? resolve(localModels) : join(config.cacheDir, 'models');
+  const models = localModelsOption(context);
   const pick = (texts: readonly string[]): string[] => texts.filter((text) => keyInShard(text, shard));
   const bars = progressBars(io.progress);
   const label = (kind: string) => `embed ${model} ${kind === 'query' ? 'queries' : 'snippets'}`;
@@ -96,12 +96,11 @@ export async function embedModel(
       modelOrConfig,
       { queries: pick(pool.queryTexts), documents: pick(pool.code) },
       {
-        ...(key ? { apiKey: key.reveal() } : {}),
-        ...(baseUrl ? { baseUrl } : {}),
+        ...providerSettings(config, access),
         localModelPath: models,
         cacheDir: models,
         allowRemoteModels: !config.offline,
-        embeddingCacheDir: embeddingCacheDir(config),
+        embeddingCacheDir: cacheLayout(config.cacheDir).embeddings,
         skipUnavailable: !explicit,
         signal,
         onProgress: (e) => {

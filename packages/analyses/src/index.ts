@@ -65,6 +65,7 @@ export { pairsInShard } from './pairs-in-shard.js';
 export { type PairOutcome, PassTable } from './pass-table.js';
 export { perDomainMean } from './per-domain-mean.js';
 export { type PerQueryMeasuresOptions, perQueryMeasures } from './per-query-measures.js';
+export { placeShard } from './place-shard.js';
 export { type PoolDensityPoint, poolDensity } from './pool-density.js';
 export { poolOrderRows } from './pool-order-rows.js';
 export { createPoolView, type PoolInput, type PoolView, poolFromBenchmark } from './pool-view.js';
@@ -89,10 +90,12 @@ export {
 export type { Scorer, ScorerRanking } from './scorer.js';
 export { executionShardKey, inShard, keyInShard, type Shard, shardOfKey } from './shard.js';
 export { type RecordedFolder, type ShardCoverageProblem, shardCoverage } from './shard-coverage.js';
+export { describeShardOrigin, shardSpecProblemMessage } from './shard-place-messages.js';
 export {
   formatShardRecord,
   parseShardRecord,
   readShardRecord,
+  recordShardCompleted,
   SHARD_RECORD_VERSION,
   type ShardOrigin,
   type ShardRecord,
@@ -100,6 +103,7 @@ export {
 } from './shard-record.js';
 export {
   parseShardSpec,
+  SHARD_SCHEDULER_VARIABLES,
   type ShardPlace,
   type ShardPlaceSource,
   type ShardScheduler,

@@ -7,6 +7,7 @@ import {
   formatShardRecord,
   parseShardRecord,
   readShardRecord,
+  recordShardCompleted,
   type ShardRecord,
   writeShardRecord,
 } from './shard-record.js';
@@ -79,5 +80,30 @@ describe('readShardRecord and writeShardRecord', () => {
     expect(await readFile(file, 'utf8')).toBe(formatShardRecord(slurmRecord));
     await writeFile(file, '{"v":1}');
     await expect(readShardRecord(file)).rejects.toThrow(/field index/);
+  });
+});
+
+describe('recordShardCompleted', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'execret-shard-completed-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('notes a command once, after what another command noted meanwhile', async () => {
+    const file = join(dir, 'a', 'shard.json');
+    const placed: ShardRecord = { ...slurmRecord, completed: [] };
+    await writeShardRecord(file, { ...placed, completed: ['embed'] });
+    await recordShardCompleted(file, 'run', placed);
+    await recordShardCompleted(file, 'run', placed);
+    expect((await readShardRecord(file))?.completed).toEqual(['embed', 'run']);
+  });
+
+  it('writes the placed record with the command when the file has gone', async () => {
+    const file = join(dir, 'b', 'shard.json');
+    await recordShardCompleted(file, 'verify', { ...slurmRecord, completed: [] });
+    expect(await readShardRecord(file)).toEqual({ ...slurmRecord, completed: ['verify'] });
   });
 });

@@ -156,3 +156,14 @@ export async function writeShardRecord(file: string, record: ShardRecord): Promi
   await writeFile(temporary, formatShardRecord(record));
   await rename(temporary, file);
 }
+
+/**
+ * Notes in the shard record at `file` that `command` finished there, once, keeping everything else the record holds
+ * (another command of the same shard may have noted itself meanwhile); `placed` is the record written when the
+ * process was placed, used should the file have gone. Merging checks these notes ({@link shardCoverage}).
+ */
+export async function recordShardCompleted(file: string, command: string, placed: ShardRecord): Promise<void> {
+  const now = (await readShardRecord(file)) ?? placed;
+  if (!now.completed.includes(command))
+    await writeShardRecord(file, { ...now, completed: [...now.completed, command] });
+}

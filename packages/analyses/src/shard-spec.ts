@@ -17,6 +17,22 @@ export interface ShardScheduler {
   readonly shardCount?: string;
 }
 
+/**
+ * The environment variable each field of {@link ShardScheduler} is read from: Slurm's job-array variables, a
+ * Kubernetes Indexed Job's `JOB_COMPLETION_INDEX`, and `EXECRET_SHARD_COUNT` for the count an Indexed Job does not
+ * give. This package never reads them; a command line does, and names them in its messages.
+ */
+export const SHARD_SCHEDULER_VARIABLES: Readonly<Record<keyof ShardScheduler, string>> = {
+  slurmArrayJobId: 'SLURM_ARRAY_JOB_ID',
+  slurmArrayTaskId: 'SLURM_ARRAY_TASK_ID',
+  slurmArrayTaskCount: 'SLURM_ARRAY_TASK_COUNT',
+  slurmArrayTaskMin: 'SLURM_ARRAY_TASK_MIN',
+  slurmArrayTaskMax: 'SLURM_ARRAY_TASK_MAX',
+  slurmArrayTaskStep: 'SLURM_ARRAY_TASK_STEP',
+  jobCompletionIndex: 'JOB_COMPLETION_INDEX',
+  shardCount: 'EXECRET_SHARD_COUNT',
+};
+
 /** A Slurm array's layout as its variables give it: task ids `min`, `min + step`, … up to `max`, `count` of them. */
 export interface SlurmArrayLayout {
   readonly taskId: number;

@@ -39,6 +39,7 @@ export { EmbeddersError, type EmbeddersErrorCode, type EmbeddersErrorDetails } f
 export { mergeEmbeddingCache } from './merge-embedding-cache.js';
 export { MODEL_CONFIG_FIELDS, type ModelConfigIssue, readModelConfigs } from './model-config-file.js';
 export { modelInput } from './model-input.js';
+export { PROVIDER_ACCESS as EMBEDDER_PROVIDER_ACCESS } from './provider-access.js';
 export { getModelConfig, listModels, MODEL_REGISTRY, qwen3QueryPrefix } from './registry.js';
 export {
   type AdapterRequest,

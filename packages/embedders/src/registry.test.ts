@@ -16,10 +16,18 @@ describe('listModels', () => {
   });
 
   it.each([
-    ['openai', { kind: 'api-key', keyVariable: 'OPENAI_API_KEY' }],
-    ['gemini', { kind: 'api-key', keyVariable: 'GEMINI_API_KEY' }],
-    ['mistral', { kind: 'api-key', keyVariable: 'MISTRAL_API_KEY' }],
-    ['voyage', { kind: 'api-key', keyVariable: 'VOYAGE_API_KEY' }],
+    ['openai', { kind: 'api-key', keyVariable: 'OPENAI_API_KEY', urlVariable: 'EXECRET_OPENAI_BASE_URL' }],
+    [
+      'gemini',
+      {
+        kind: 'api-key',
+        keyVariable: 'GEMINI_API_KEY',
+        keyAliases: ['GOOGLE_API_KEY'],
+        urlVariable: 'EXECRET_GEMINI_BASE_URL',
+      },
+    ],
+    ['mistral', { kind: 'api-key', keyVariable: 'MISTRAL_API_KEY', urlVariable: 'EXECRET_MISTRAL_BASE_URL' }],
+    ['voyage', { kind: 'api-key', keyVariable: 'VOYAGE_API_KEY', urlVariable: 'EXECRET_VOYAGE_BASE_URL' }],
     ['openai-compatible', { kind: 'server', urlVariable: 'EXECRET_OPENAI_COMPATIBLE_URL' }],
     ['transformers', { kind: 'local' }],
   ])('says on every %s entry what it needs before use (access)', (provider, access) => {

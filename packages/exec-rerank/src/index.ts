@@ -13,10 +13,12 @@ export type { ArtifactRecord, ChatArtifact, ChatReply, ExecutionArtifact, Inputs
 export { formatAuditLine } from './audit-line.js';
 export type { ChatFunction } from './chat/chat-endpoint.js';
 export type { ChatModelId } from './chat/chat-model-id.js';
+export { CHAT_PROVIDER_ACCESS } from './chat/chat-provider-access.js';
 export { PROBE_PROMPT_VERSION } from './chat/probe-prompt.js';
 export { TESTS_PROMPT_VERSION } from './chat/tests-prompt.js';
 export { addExecRerankCost, emptyExecRerankCost } from './cost-meter.js';
 export { createExecReranker, EXEC_RERANKER_IDS } from './create-exec-reranker.js';
+export { type DefaultSecondStages, defaultSecondStages } from './default-second-stages.js';
 export {
   DEFAULT_EXEC_RERANK_SEED,
   DEFAULT_MAX_CRASH_FRACTION,

@@ -17,7 +17,7 @@ export {
   type OpenAICompatibleClient,
 } from './openai-client.js';
 export { postJson } from './post-json.js';
-export { accessProblem, type ProviderAccess } from './provider-access.js';
+export { accessKeyVariables, accessProblem, type ProviderAccess } from './provider-access.js';
 export { type ChatCompletionResult, readChatCompletion } from './read-chat-completion.js';
 export { type OpenedModelFile, readModelWeights } from './read-model-weights.js';
 export { redactSecrets } from './redact-secrets.js';

@@ -10,7 +10,12 @@ import { redactUrl } from '@execret/http';
 import type { EndpointOptions } from './client.js';
 import type { TokenPrice } from './cost.js';
 import { promptHash } from './prompt.js';
-import { DEFAULT_FREE_FORM_REWRITES, type GenerationMode, MODES } from './reply-schema.js';
+import {
+  DEFAULT_FREE_FORM_REWRITES,
+  DEFAULT_GENERATION_MODE,
+  GENERATION_MODES,
+  type GenerationMode,
+} from './reply-schema.js';
 
 /** Default attempts per entry (the first plus two retries with feedback). */
 export const DEFAULT_MAX_ATTEMPTS = 3;
@@ -20,6 +25,15 @@ export const DEFAULT_ENTRY_CONCURRENCY = 4;
 export const DEFAULT_PROGRESS_FILE = 'generation-progress.jsonl';
 /** Report file name inside `outDir`. */
 export const REPORT_FILE = 'generation-report.json';
+/**
+ * How replies are asked to be JSON: `json_schema` (strict structured outputs), `json_object` (JSON mode) or `none`
+ * (the prompt only, for servers that support neither).
+ */
+export const RESPONSE_FORMATS = ['json_schema', 'json_object', 'none'] as const;
+/** One of {@link RESPONSE_FORMATS}. */
+export type ResponseFormat = (typeof RESPONSE_FORMATS)[number];
+/** The response format of `generateDataset` when none is given. */
+export const DEFAULT_RESPONSE_FORMAT: ResponseFormat = 'json_schema';
 
 /** Options of the Batch API path. */
 export interface BatchModeOptions {
@@ -87,7 +101,7 @@ export interface GenerateOptions {
   /** Extra request-body parameters (e.g. `{ temperature: 0, max_completion_tokens: 8000, reasoning_effort: 'high', seed: 1 }`). */
   requestOptions?: Record<string, unknown>;
   /** `json_schema` (default, strict structured outputs), `json_object` (JSON mode) or `none` (prompt only). */
-  responseFormat?: 'json_schema' | 'json_object' | 'none';
+  responseFormat?: ResponseFormat;
   /** Single-edit thresholds of the `edit` gate (defaults 3 lines and 120 characters). */
   maxEditLines?: number;
   maxEditChars?: number;
@@ -126,7 +140,7 @@ export interface GenerateSettings {
   /** Test-suite size bounds, inclusive. */
   minTests: number;
   maxTests: number;
-  responseFormat: 'json_schema' | 'json_object' | 'none';
+  responseFormat: ResponseFormat;
   /** The prompt hash of the mode, rewrites and test bounds (part of every progress key and query's metadata). */
   promptSha256: string;
   /** The endpoint's URL without credentials, or `null` for an injected client. */
@@ -146,10 +160,10 @@ export function resolveGenerateSettings(options: GenerateOptions): GenerateSetti
     throw new TypeError(
       '@execret/llm-generate generateDataset: give exactly one of options.client and options.endpoint',
     );
-  const mode = options.mode ?? 'locked';
-  if (!(MODES as readonly string[]).includes(mode))
+  const mode = options.mode ?? DEFAULT_GENERATION_MODE;
+  if (!(GENERATION_MODES as readonly string[]).includes(mode))
     throw new RangeError(
-      `@execret/llm-generate generateDataset: mode must be one of ${MODES.join(', ')}, received ${String(mode)}`,
+      `@execret/llm-generate generateDataset: mode must be one of ${GENERATION_MODES.join(', ')}, received ${String(mode)}`,
     );
   const rewrites = options.rewrites ?? DEFAULT_FREE_FORM_REWRITES;
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
@@ -175,7 +189,7 @@ export function resolveGenerateSettings(options: GenerateOptions): GenerateSetti
     maxDistractors,
     minTests,
     maxTests,
-    responseFormat: options.responseFormat ?? 'json_schema',
+    responseFormat: options.responseFormat ?? DEFAULT_RESPONSE_FORMAT,
     promptSha256: promptHash(mode, { rewrites, minTests, maxTests }),
     endpointLabel: options.endpoint ? redactUrl(options.endpoint.baseURL) : null,
   };

@@ -14,9 +14,12 @@ export {
   DEFAULT_ENTRY_CONCURRENCY,
   DEFAULT_MAX_ATTEMPTS,
   DEFAULT_PROGRESS_FILE,
+  DEFAULT_RESPONSE_FORMAT,
   type GenerateOptions,
   type GenerateProgressEvent,
   REPORT_FILE,
+  RESPONSE_FORMATS,
+  type ResponseFormat,
 } from './generate-options.js';
 export {
   type ParsedRegistry,
@@ -35,7 +38,12 @@ export {
   type ReleaseRecords,
   TASKS_FILE,
 } from './release.js';
-export { DEFAULT_FREE_FORM_REWRITES, type GenerationMode } from './reply-schema.js';
+export {
+  DEFAULT_FREE_FORM_REWRITES,
+  DEFAULT_GENERATION_MODE,
+  GENERATION_MODES,
+  type GenerationMode,
+} from './reply-schema.js';
 export { type EntryOutcome, formatGenerateReport, type GenerateReport } from './report.js';
 export { DEFAULT_MAX_EDIT_CHARS, DEFAULT_MAX_EDIT_LINES } from './single-edit.js';
 export { FREE_FORM_BUG_TYPE } from './validate.js';

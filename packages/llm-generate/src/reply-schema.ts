@@ -3,9 +3,11 @@ import { BUG_TYPES } from '@execret/formats';
 import { z } from 'zod';
 
 /** Generation modes: `locked` (four single-edit distractors of the six bug types) or `free-form` (naturally written buggy rewrites). */
-export const MODES = ['locked', 'free-form'] as const;
-/** One of {@link MODES}. */
-export type GenerationMode = (typeof MODES)[number];
+export const GENERATION_MODES = ['locked', 'free-form'] as const;
+/** One of {@link GENERATION_MODES}. */
+export type GenerationMode = (typeof GENERATION_MODES)[number];
+/** The mode of `generateDataset` when none is given. */
+export const DEFAULT_GENERATION_MODE: GenerationMode = 'locked';
 
 /** Distractors asked for in `locked` mode (the paper's four). */
 export const LOCKED_DISTRACTORS = 4;

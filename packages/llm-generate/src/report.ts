@@ -1,5 +1,6 @@
 import type { TokenUsage } from './client.js';
 import type { TokenPrice } from './cost.js';
+import type { ResponseFormat } from './generate-options.js';
 import type { RegistryDuplicate } from './registry.js';
 import type { GenerationMode } from './reply-schema.js';
 import type { DistractorStatus } from './validate.js';
@@ -45,7 +46,7 @@ export interface GenerateReport {
     /** Test-suite size bounds of the prompt, the reply schema and the gates (defaults 7 and 10). */
     minTests: number;
     maxTests: number;
-    responseFormat: 'json_schema' | 'json_object' | 'none';
+    responseFormat: ResponseFormat;
     requestOptions: Record<string, unknown>;
   };
   registry: { entries: number; duplicates: RegistryDuplicate[] };

@@ -7,6 +7,7 @@ export {
   leaderboardMarkdown,
   leaderboardOrder,
   leaderboardRows,
+  resultsSummary,
 } from './leaderboard.js';
 export { reportFiles } from './report-files.js';
 export { type TwoStageRow, twoStageRows, twoStageSection } from './two-stage.js';

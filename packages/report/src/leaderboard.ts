@@ -43,6 +43,21 @@ export function leaderboardMarkdown(rows: readonly LeaderboardRow[]): string {
   return `${head}${body}\n`;
 }
 
+/**
+ * A summary of scored systems for a terminal, one line per system in the order given: its name padded to 40
+ * characters, then exec@1, exec@10 and nDCG@10 to four decimals (`—` for a measure the file lacks).
+ *
+ * @example
+ * resultsSummary([{ model: 'bm25', metrics: { 'exec@1': 0.02, 'exec@10': 0.82, 'ndcg@10': 0.3662 }, … }]);
+ * // 'bm25                                     exec@1 0.0200  exec@10 0.8200  ndcg@10 0.3662\n'
+ */
+export function resultsSummary(results: readonly ResultsFile[]): string {
+  const cols = ['exec@1', 'exec@10', 'ndcg@10'];
+  const line = (r: ResultsFile) =>
+    `${r.model.padEnd(40)} ${cols.map((c) => `${c} ${metricValue(r, c)?.toFixed(4) ?? '—'}`).join('  ')}\n`;
+  return results.map(line).join('');
+}
+
 /** `leaderboard.csv`: RFC 4180, full precision, one column per measure plus the exec@1 interval. */
 export function leaderboardCsv(rows: readonly LeaderboardRow[]): string {
   const header = ['rank', 'model', ...RELEASE_MEASURES, 'exec@1_ci95_low', 'exec@1_ci95_high'];

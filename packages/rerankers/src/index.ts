@@ -18,6 +18,7 @@ export {
   DEFAULT_RRF_K,
   type ReciprocalRankFusionOptions,
 } from './fusion/reciprocal-rank-fusion.js';
+export { PROVIDER_ACCESS as RERANKER_PROVIDER_ACCESS } from './provider-access.js';
 export { createJinaReranker, DEFAULT_JINA_RERANK_BASE_URL } from './providers/jina.js';
 export { createMixedbreadReranker, DEFAULT_MIXEDBREAD_RERANK_BASE_URL } from './providers/mixedbread.js';
 export { qwen3RerankerDocument, qwen3RerankerQuery } from './providers/qwen3-prompt.js';

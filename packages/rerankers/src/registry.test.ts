@@ -33,10 +33,10 @@ describe('listRerankers', () => {
 
   it.each([
     ['transformers', { kind: 'local' }],
-    ['cohere', { kind: 'api-key', keyVariable: 'COHERE_API_KEY' }],
-    ['voyage', { kind: 'api-key', keyVariable: 'VOYAGE_API_KEY' }],
-    ['jina', { kind: 'api-key', keyVariable: 'JINA_API_KEY' }],
-    ['mixedbread', { kind: 'api-key', keyVariable: 'MIXEDBREAD_API_KEY' }],
+    ['cohere', { kind: 'api-key', keyVariable: 'COHERE_API_KEY', urlVariable: 'EXECRET_COHERE_BASE_URL' }],
+    ['voyage', { kind: 'api-key', keyVariable: 'VOYAGE_API_KEY', urlVariable: 'EXECRET_VOYAGE_BASE_URL' }],
+    ['jina', { kind: 'api-key', keyVariable: 'JINA_API_KEY', urlVariable: 'EXECRET_JINA_BASE_URL' }],
+    ['mixedbread', { kind: 'api-key', keyVariable: 'MIXEDBREAD_API_KEY', urlVariable: 'EXECRET_MIXEDBREAD_BASE_URL' }],
     ['tei', { kind: 'server', urlVariable: 'EXECRET_TEI_BASE_URL', keyVariable: 'EXECRET_TEI_API_KEY' }],
     ['vllm', { kind: 'server', urlVariable: 'EXECRET_VLLM_BASE_URL', keyVariable: 'EXECRET_VLLM_API_KEY' }],
     [

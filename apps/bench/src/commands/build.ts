@@ -104,11 +104,10 @@ export const buildCommand: Command = {
       const seconds = (performance.now() - started) / 1000;
       const report = formatBuildReport(built, { source: tasksFile, seconds, taskSet: set });
       await writeResultsFiles(out, [['build-report.txt', report]]);
-      if (io.json)
-        io.stdout.write(
-          `${JSON.stringify({ out, queries: built.queries.length, snippets: built.corpus.length, report: built.report }, null, 2)}\n`,
-        );
-      else io.stdout.write(`${report}\nwrote ${out}/data/*.jsonl — run it with: execret run --dataset ${out}\n`);
+      io.result(
+        { out, queries: built.queries.length, snippets: built.corpus.length, report: built.report },
+        () => `${report}\nwrote ${out}/data/*.jsonl — run it with: execret run --dataset ${out}\n`,
+      );
       return built.queries.length > 0 ? 0 : 1;
     } finally {
       await oracle.close();

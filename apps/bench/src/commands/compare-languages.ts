@@ -88,9 +88,8 @@ export const compareLanguagesCommand: Command = {
     const out = stringOption(values, 'out');
     if (out !== undefined)
       await writeResultsFiles(dirname(resolve(out)), [[basename(resolve(out)), formatResultsJson(document)]]);
-    if (io.json) io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
     // Two versions of one language's benchmark (standard and propagated-bug pools, say): a paired comparison.
-    else io.stdout.write(formatCrossLanguageMarkdown(result, a.source, b.source, sameLanguage));
+    io.result(document, () => formatCrossLanguageMarkdown(result, a.source, b.source, sameLanguage));
     if (out !== undefined) io.log(`wrote ${resolve(out)}`);
     return 0;
   },
@@ -118,7 +117,7 @@ async function readFolder(
   const [files, analyses, dataset] = await Promise.all([
     readResultFiles(dir),
     readAnalysesFiles<SystemAnalyses>(dir),
-    loadDataset(context, source),
+    loadDataset(context, { source, parts: [] }),
   ]);
   return { source, files, analyses, benchmark: dataset.benchmark };
 }

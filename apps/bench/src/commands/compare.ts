@@ -1,8 +1,7 @@
-import { resolve } from 'node:path';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
-import { type Command, intOption, stringOption } from '../command.js';
+import { type Command, intOption } from '../command.js';
 import { compareStage } from '../stages.js';
-import { CONFIDENCE_OPTION, confidenceOption, OUT_OPTION, STATS_OPTIONS } from './options.js';
+import { CONFIDENCE_OPTION, confidenceOption, OUT_OPTION, outOption, STATS_OPTIONS } from './options.js';
 
 export const compareCommand: Command = {
   name: 'compare',
@@ -15,18 +14,18 @@ export const compareCommand: Command = {
   },
   examples: ['execret compare --out ./release   # also works on the release’s own results/ folder'],
   async run({ values, io }) {
-    const out = resolve(stringOption(values, 'out') ?? 'execret-results');
+    const out = outOption(values);
     const confidence = confidenceOption(values);
     const result = await compareStage(out, {
       seed: intOption(values, 'seed', DEFAULT_SEED),
       resamples: intOption(values, 'resamples', DEFAULT_RESAMPLES),
       confidence,
     });
-    if (io.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    else
-      io.stdout.write(
+    io.result(
+      result,
+      () =>
         `compared ${result.systems} systems (${Object.keys(result.pairwise).length} pairs) in ${result.seconds.toFixed(2)} s → ${out}/tests/\n`,
-      );
+    );
     return 0;
   },
 };

@@ -1,11 +1,12 @@
 import { join, resolve } from 'node:path';
 import { resultFileName } from '@execret/dataset';
 import { exportCachedMatrices } from '@execret/embedders';
+import { cacheLayout } from '../cache-layout.js';
 import { type Command, stringOption } from '../command.js';
 import { openShardedCommand } from '../shard-place.js';
-import { datasetPartsOption, loadDataset } from '../stages.js';
-import { embeddingCacheDir, embedModel, requestedSystems } from '../systems.js';
-import { CUSTOM_MODEL_OPTIONS, DATASET_OPTIONS, MODELS_OPTION, SHARD_OPTION } from './options.js';
+import { loadDataset } from '../stages.js';
+import { embedModel, requestedSystems } from '../systems.js';
+import { CUSTOM_MODEL_OPTIONS, DATASET_OPTIONS, datasetOption, MODELS_OPTION, SHARD_OPTION } from './options.js';
 
 export const embedCommand: Command = {
   name: 'embed',
@@ -31,7 +32,7 @@ export const embedCommand: Command = {
     const sharded = await openShardedCommand(context, 'embed');
     const shard = sharded?.shard;
     const exportDir = stringOption(values, 'export');
-    const dataset = await loadDataset(context, String(values.dataset ?? 'mini'), datasetPartsOption(values));
+    const dataset = await loadDataset(context, datasetOption(values));
     const { entries, explicit } = await requestedSystems(context);
     const report: { model: string; status: string; reason?: string; exported?: string }[] = [];
     for (const entry of entries.filter((e) => e !== 'bm25')) {
@@ -45,7 +46,7 @@ export const embedCommand: Command = {
       if (outcome.status === 'embedded' && shard === undefined && exportDir !== undefined) {
         const path = join(resolve(exportDir), resultFileName(model, '.npz'));
         const { pool } = dataset;
-        await exportCachedMatrices(embeddingCacheDir(config), outcome.info, path, {
+        await exportCachedMatrices(cacheLayout(config.cacheDir).embeddings, outcome.info, path, {
           queries: { texts: pool.queryTexts, ids: pool.queryIds },
           documents: { texts: pool.code, ids: pool.docIds },
         });
@@ -54,12 +55,13 @@ export const embedCommand: Command = {
       report.push(row);
     }
     await sharded?.finished();
-    if (io.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else
-      for (const r of report)
-        io.stdout.write(
-          `${r.model}: ${r.status}${r.reason ? ` (${r.reason})` : ''}${r.exported ? ` → ${r.exported}` : ''}\n`,
-        );
+    io.result(report, () =>
+      report
+        .map(
+          (r) => `${r.model}: ${r.status}${r.reason ? ` (${r.reason})` : ''}${r.exported ? ` → ${r.exported}` : ''}\n`,
+        )
+        .join(''),
+    );
     return 0;
   },
 };

@@ -1,8 +1,21 @@
 import { resolve } from 'node:path';
 import { DEFAULT_OPENAI_BASE_URL } from '@execret/http';
-import { formatGenerateReport, generateDataset, readRegistry } from '@execret/llm-generate';
+import {
+  DEFAULT_ENDPOINT_MAX_RETRIES,
+  DEFAULT_ENTRY_CONCURRENCY,
+  DEFAULT_FREE_FORM_REWRITES,
+  DEFAULT_GENERATION_MODE,
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_PROGRESS_FILE,
+  DEFAULT_RESPONSE_FORMAT,
+  formatGenerateReport,
+  GENERATION_MODES,
+  generateDataset,
+  RESPONSE_FORMATS,
+  readRegistry,
+} from '@execret/llm-generate';
 import { DEFAULT_TIMEOUT_MS } from '@execret/oracle';
-import { type Command, givenInt, nonNegativeNumberOption, stringOption, UsageError } from '../command.js';
+import { type Command, choiceOption, givenInt, nonNegativeNumberOption, stringOption, UsageError } from '../command.js';
 import { createProgressBar } from '../progress.js';
 import { requireSandbox, startOracle } from '../sandbox.js';
 import { SANDBOX_OPTIONS, TEST_BOUNDS_OPTIONS } from './options.js';
@@ -37,22 +50,34 @@ export const generateCommand: Command = {
       default: 'OPENAI_API_KEY',
       description: 'environment variable holding the API key (never written anywhere)',
     },
-    'max-retries': { type: 'string', placeholder: 'n', description: 'SDK retries of 429/5xx (default 5)' },
+    'max-retries': {
+      type: 'string',
+      placeholder: 'n',
+      description: `SDK retries of 429/5xx (default ${DEFAULT_ENDPOINT_MAX_RETRIES})`,
+    },
     'timeout-ms': { type: 'string', placeholder: 'ms', description: 'request timeout' },
     mode: {
       type: 'string',
       placeholder: 'mode',
-      default: 'locked',
+      default: DEFAULT_GENERATION_MODE,
       description:
         "'locked' (six bug types, single edits) or 'free-form' (natural buggy rewrites kept when tests catch them)",
     },
-    rewrites: { type: 'string', placeholder: 'n', description: 'free-form: rewrites asked per entry (default 6)' },
+    rewrites: {
+      type: 'string',
+      placeholder: 'n',
+      description: `free-form: rewrites asked per entry (default ${DEFAULT_FREE_FORM_REWRITES})`,
+    },
     'max-attempts': {
       type: 'string',
       placeholder: 'n',
-      description: 'attempts per entry, validation failures fed back (default 3)',
+      description: `attempts per entry, validation failures fed back (default ${DEFAULT_MAX_ATTEMPTS})`,
     },
-    concurrency: { type: 'string', placeholder: 'n', description: 'entries in flight (default 4)' },
+    concurrency: {
+      type: 'string',
+      placeholder: 'n',
+      description: `entries in flight (default ${DEFAULT_ENTRY_CONCURRENCY})`,
+    },
     batch: { type: 'boolean', description: "send first attempts through the provider's Batch API" },
     'poll-interval-ms': { type: 'string', placeholder: 'ms', description: 'Batch API polling interval' },
     'price-in': { type: 'string', placeholder: 'usd', description: 'USD per 1M input tokens (cost estimate)' },
@@ -65,13 +90,13 @@ export const generateCommand: Command = {
     'response-format': {
       type: 'string',
       placeholder: 'kind',
-      default: 'json_schema',
-      description: 'json_schema | json_object | none',
+      default: DEFAULT_RESPONSE_FORMAT,
+      description: RESPONSE_FORMATS.join(' | '),
     },
     progress: {
       type: 'string',
       placeholder: 'file',
-      description: 'progress file (default <out>/generation-progress.jsonl); rerun to resume',
+      description: `progress file (default <out>/${DEFAULT_PROGRESS_FILE}); rerun to resume`,
     },
     'oracle-timeout-ms': {
       type: 'string',
@@ -91,15 +116,8 @@ export const generateCommand: Command = {
     const model = stringOption(values, 'model');
     if (registryFile === undefined || out === undefined || model === undefined)
       throw new UsageError('--registry, --out and --model are required');
-    const mode = stringOption(values, 'mode') ?? 'locked';
-    if (mode !== 'locked' && mode !== 'free-form')
-      throw new UsageError(`--mode must be locked or free-form, got ${JSON.stringify(mode)}`);
-    const responseFormat = stringOption(values, 'response-format') ?? 'json_schema';
-    if (responseFormat !== 'json_schema' && responseFormat !== 'json_object' && responseFormat !== 'none') {
-      throw new UsageError(
-        `--response-format must be json_schema, json_object or none, got ${JSON.stringify(responseFormat)}`,
-      );
-    }
+    const mode = choiceOption(values, 'mode', GENERATION_MODES);
+    const responseFormat = choiceOption(values, 'response-format', RESPONSE_FORMATS);
     let requestOptions: Record<string, unknown> | undefined;
     const request = stringOption(values, 'request');
     if (request !== undefined) {
@@ -165,8 +183,7 @@ export const generateCommand: Command = {
         signal,
       });
       bar.finish();
-      if (io.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-      else io.stdout.write(`${formatGenerateReport(report)}\n`);
+      io.result(report, () => `${formatGenerateReport(report)}\n`);
       return 0;
     } finally {
       await oracle.close();

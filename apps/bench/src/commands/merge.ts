@@ -5,11 +5,8 @@ import { mergeEmbeddingCache } from '@execret/embedders';
 import { mergeArtifactCache, openArtifactCache } from '@execret/exec-rerank';
 import { mergeExecutionCache, openExecutionCache } from '@execret/oracle';
 import { mergeScoreCache, openScoreCache } from '@execret/rerankers';
+import { cacheLayout } from '../cache-layout.js';
 import { type Command, stringOption, UsageError } from '../command.js';
-import { rerankCacheFiles } from '../rerank-options.js';
-import { executionCacheFile } from '../sandbox.js';
-import { shardRecordFile } from '../shard-place.js';
-import { embeddingCacheDir } from '../systems.js';
 
 /** What {@link mergeCaches} added to the target, by cache. */
 interface Merged {
@@ -27,22 +24,19 @@ interface Merged {
  */
 async function mergeCaches(target: string, sources: readonly string[]): Promise<Merged> {
   const merged: Merged = { executions: 0, segments: 0, artifacts: 0, scores: 0 };
-  const into = { cacheDir: target };
-  const rerank = rerankCacheFiles(into);
-  const executions = await openExecutionCache(executionCacheFile(into));
-  const artifacts = sources.some((s) => existsSync(rerankCacheFiles({ cacheDir: s }).artifacts))
-    ? await openArtifactCache(rerank.artifacts)
+  const into = cacheLayout(target);
+  const from = sources.map(cacheLayout);
+  const executions = await openExecutionCache(into.executions);
+  const artifacts = from.some((s) => existsSync(s.rerankArtifacts))
+    ? await openArtifactCache(into.rerankArtifacts)
     : undefined;
-  const scores = sources.some((s) => existsSync(rerankCacheFiles({ cacheDir: s }).scores))
-    ? await openScoreCache(rerank.scores)
-    : undefined;
+  const scores = from.some((s) => existsSync(s.rerankScores)) ? await openScoreCache(into.rerankScores) : undefined;
   try {
-    for (const source of sources) {
-      const from = { cacheDir: source };
-      merged.executions += await mergeExecutionCache(executions, executionCacheFile(from));
-      merged.segments += (await mergeEmbeddingCache(embeddingCacheDir(into), embeddingCacheDir(from))).segments;
-      if (artifacts) merged.artifacts += await mergeArtifactCache(artifacts, rerankCacheFiles(from).artifacts);
-      if (scores) merged.scores += await mergeScoreCache(scores, rerankCacheFiles(from).scores);
+    for (const source of from) {
+      merged.executions += await mergeExecutionCache(executions, source.executions);
+      merged.segments += (await mergeEmbeddingCache(into.embeddings, source.embeddings)).segments;
+      if (artifacts) merged.artifacts += await mergeArtifactCache(artifacts, source.rerankArtifacts);
+      if (scores) merged.scores += await mergeScoreCache(scores, source.rerankScores);
     }
   } finally {
     executions.close();
@@ -73,7 +67,7 @@ export const mergeCommand: Command = {
     }
     // Nothing left out, nothing done twice: the shards' records must cover every shard of every command once.
     const folders = await Promise.all(
-      sources.map(async (folder) => ({ folder, record: await readShardRecord(shardRecordFile({ cacheDir: folder })) })),
+      sources.map(async (folder) => ({ folder, record: await readShardRecord(cacheLayout(folder).shardRecord) })),
     );
     const problems = shardCoverage(folders);
     if (problems.length > 0)
@@ -82,11 +76,11 @@ export const mergeCommand: Command = {
       );
     const recorded = folders.filter((f) => f.record !== undefined).length;
     const merged = await mergeCaches(target, sources);
-    if (io.json) io.stdout.write(`${JSON.stringify({ into: target, shards: recorded, ...merged }, null, 2)}\n`);
-    else
-      io.stdout.write(
+    io.result(
+      { into: target, shards: recorded, ...merged },
+      () =>
         `merged ${sources.length} folders${recorded > 0 ? ` (every shard of ${[...new Set(folders.flatMap((f) => f.record?.completed ?? []))].join(', ')} once)` : ''} into ${target}: ${merged.executions} execution results, ${merged.segments} embedding segments, ${merged.artifacts} second-stage artifacts, ${merged.scores} reranker scores\n`,
-      );
+    );
     return 0;
   },
 };

@@ -10,10 +10,6 @@ export const modelsCommand: Command = {
   options: {},
   async run({ io }) {
     const models = listModels().map((m) => describeEmbedder(m.id));
-    if (io.json) {
-      io.stdout.write(`${JSON.stringify([BM25_SYSTEM, ...models], null, 2)}\n`);
-      return 0;
-    }
     const bm25 = BM25_SYSTEM;
     const rows = [
       ['id', 'provider', 'dims', 'similarity', 'pooling', 'query prefix / task', 'config hash'],
@@ -37,7 +33,9 @@ export const modelsCommand: Command = {
       ]),
     ];
     const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-    for (const row of rows) io.stdout.write(`${row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')}\n`);
+    io.result([bm25, ...models], () =>
+      rows.map((row) => `${row.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`).join(''),
+    );
     return 0;
   },
 };

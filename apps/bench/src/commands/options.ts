@@ -1,8 +1,15 @@
-import { DEFAULT_TEST_SUITE_SIZE } from '@execret/dataset';
+import { resolve } from 'node:path';
+import { DEFAULT_TEST_SUITE_SIZE, HUB_PARTS, type HubPart } from '@execret/dataset';
 import { DEFAULT_TIES, type TieMode } from '@execret/metrics';
 import { DEFAULT_TIMEOUT_MS } from '@execret/oracle';
 import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
-import { type CommandContext, type OptionSpec, stringOption, UsageError } from '../command.js';
+import { cacheLayout } from '../cache-layout.js';
+import { type CommandContext, intOption, listOption, type OptionSpec, stringOption, UsageError } from '../command.js';
+
+/** The dataset of a command without `--dataset`: the bundled Python one. */
+const DEFAULT_DATASET = 'mini';
+/** The results folder of a command without `--out`. */
+const DEFAULT_OUT = 'execret-results';
 
 /** Options shared by the commands that load a dataset. */
 export const DATASET_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -10,7 +17,7 @@ export const DATASET_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     type: 'string',
     short: 'd',
     placeholder: 'source',
-    default: 'mini',
+    default: DEFAULT_DATASET,
     description:
       "dataset: 'mini' or 'mini-js' (bundled: 100 Python / JavaScript tasks), a release directory, or hf:owner/name[@revision] (a branch, tag or commit)",
   },
@@ -22,9 +29,31 @@ export const DATASET_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   },
 };
 
+/** A dataset as `DATASET_OPTIONS` give it: the source (`--dataset`) and the release's optional parts (`--with`). */
+export interface DatasetOption {
+  readonly source: string;
+  readonly parts: HubPart[];
+}
+
+/** `--dataset` and `--with` (each part once; `embeddings`, `results`, `tests`: `@execret/dataset`'s `HUB_PARTS`). */
+export function datasetOption(values: CommandContext['values']): DatasetOption {
+  const parts: HubPart[] = [];
+  for (const name of listOption(values, 'with')) {
+    if (!(HUB_PARTS as readonly string[]).includes(name))
+      throw new UsageError(`--with takes ${HUB_PARTS.join(', ')}; got ${JSON.stringify(name)}`);
+    if (!parts.includes(name as HubPart)) parts.push(name as HubPart);
+  }
+  return { source: stringOption(values, 'dataset') ?? DEFAULT_DATASET, parts };
+}
+
 export const OUT_OPTION: Readonly<Record<string, OptionSpec>> = {
-  out: { type: 'string', short: 'o', placeholder: 'dir', default: 'execret-results', description: 'results folder' },
+  out: { type: 'string', short: 'o', placeholder: 'dir', default: DEFAULT_OUT, description: 'results folder' },
 };
+
+/** `--out`, resolved against the working folder. */
+export function outOption(values: CommandContext['values']): string {
+  return resolve(stringOption(values, 'out') ?? DEFAULT_OUT);
+}
 
 export const MODELS_OPTION: Readonly<Record<string, OptionSpec>> = {
   models: {
@@ -51,6 +80,12 @@ export const CUSTOM_MODEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     description: 'folder holding local model weights (<dir>/<org>/<name>/); default <cache>/models',
   },
 };
+
+/** The folder of local model weights: `--local-models`, else the cache folder's `models/`. */
+export function localModelsOption({ values, config }: Pick<CommandContext, 'values' | 'config'>): string {
+  const folder = stringOption(values, 'local-models');
+  return folder ? resolve(folder) : cacheLayout(config.cacheDir).models;
+}
 
 /** A task file of `execret build` and `execret tasks convert`. */
 export const TASKS_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -167,10 +202,22 @@ export const SHARD_OPTION: Readonly<Record<string, OptionSpec>> = {
 /** Ties mode names accepted by `--ties` (`@execret/metrics`' modes). */
 const TIE_MODES: readonly TieMode[] = ['trec', 'expected'];
 
-export function tiesOption(values: CommandContext['values']): TieMode {
+function tiesOption(values: CommandContext['values']): TieMode {
   const ties = stringOption(values, 'ties') ?? DEFAULT_TIES;
   if (!(TIE_MODES as readonly string[]).includes(ties)) {
     throw new UsageError(`--ties must be one of ${TIE_MODES.join(', ')}, got ${JSON.stringify(ties)}`);
   }
   return ties as TieMode;
+}
+
+/**
+ * What `run` and `score` read alike: the results folder, the tie mode, the seed, and whether to execute
+ * (`--no-execute`, which a shard cannot do: it executes a share of `work`).
+ */
+export function scoringOptions(values: CommandContext['values'], work: string) {
+  const options = { out: outOption(values), ties: tiesOption(values), seed: intOption(values, 'seed', DEFAULT_SEED) };
+  const execute = values['no-execute'] !== true;
+  if (values.shard !== undefined && !execute)
+    throw new UsageError(`--shard executes a share of ${work}; it cannot be combined with --no-execute`);
+  return { ...options, execute };
 }

@@ -1,7 +1,6 @@
-import { resolve } from 'node:path';
 import { type Command, stringOption } from '../command.js';
 import { reportStage } from '../stages.js';
-import { OUT_OPTION } from './options.js';
+import { OUT_OPTION, outOption } from './options.js';
 
 export const reportCommand: Command = {
   name: 'report',
@@ -10,10 +9,9 @@ export const reportCommand: Command = {
   usage: 'execret report [--out execret-results] [--title text]',
   options: { ...OUT_OPTION, title: { type: 'string', placeholder: 'text', description: 'report title' } },
   async run({ values, io }) {
-    const out = resolve(stringOption(values, 'out') ?? 'execret-results');
+    const out = outOption(values);
     const { files } = await reportStage(out, stringOption(values, 'title') ?? 'execret report');
-    if (io.json) io.stdout.write(`${JSON.stringify({ files }, null, 2)}\n`);
-    else io.stdout.write(`${files.join('\n')}\n`);
+    io.result({ files }, () => `${files.join('\n')}\n`);
     return 0;
   },
 };

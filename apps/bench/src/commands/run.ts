@@ -1,29 +1,29 @@
-import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { languageCounts, PassTable, type VerifyReport } from '@execret/analyses';
 import { createRunManifest, formatResultsJson, RESULTS_LAYOUT, writeResultsFiles } from '@execret/dataset';
 import { describeJsRunner, describeOracle, type Oracle } from '@execret/oracle';
 import { leaderboardMarkdown, leaderboardRows } from '@execret/report';
 import { twoStageSummary } from '@execret/rerankers';
-import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
+import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES } from '@execret/stats';
 import { type Command, intOption, listOption, stringOption, UsageError } from '../command.js';
 import { RERANK_OPTIONS, type RerankPlan, rerankPlan } from '../rerank-options.js';
 import { isolationChoice, startCommandOracle } from '../sandbox.js';
 import { openShardedCommand } from '../shard-place.js';
-import { compareStage, datasetPartsOption, loadDataset, reportStage, scoreStage, verifyDataset } from '../stages.js';
+import { compareStage, loadDataset, reportStage, scoreStage, verifyDataset } from '../stages.js';
 import { buildScorers } from '../systems.js';
 import { packageVersions } from '../versions.js';
 import {
   CUSTOM_MODEL_OPTIONS,
   DATASET_OPTIONS,
+  datasetOption,
   MODELS_OPTION,
   NO_EXECUTE_OPTION,
   ORACLE_OPTIONS,
   OUT_OPTION,
   SHARD_OPTION,
   STATS_OPTIONS,
+  scoringOptions,
   TIES_OPTION,
-  tiesOption,
 } from './options.js';
 
 export const runCommand: Command = {
@@ -54,15 +54,11 @@ export const runCommand: Command = {
   async run(context) {
     const { values, config, io } = context;
     const started = performance.now();
-    const out = resolve(stringOption(values, 'out') ?? 'execret-results');
-    const ties = tiesOption(values);
-    const seed = intOption(values, 'seed', DEFAULT_SEED);
+    const { out, ties, seed, execute } = scoringOptions(values, 'the run');
     const resamples = intOption(values, 'resamples', DEFAULT_RESAMPLES);
     if (resamples < 1) throw new UsageError('--resamples must be at least 1');
-    const execute = values['no-execute'] !== true;
-    const source = stringOption(values, 'dataset') ?? 'mini';
-    if (values.shard !== undefined && !execute)
-      throw new UsageError('--shard executes a share of the run; it cannot be combined with --no-execute');
+    const given = datasetOption(values);
+    const { source } = given;
     const sharded = await openShardedCommand(context, 'run');
     const shard = sharded?.shard;
 
@@ -74,7 +70,7 @@ export const runCommand: Command = {
       timings[name] = (performance.now() - t) / 1000;
       return result;
     };
-    const dataset = await timed('load', () => loadDataset(context, source, datasetPartsOption(values)));
+    const dataset = await timed('load', () => loadDataset(context, given));
     io.log(`dataset ${source}: ${dataset.pool.queryIds.length} queries, ${dataset.pool.docIds.length} snippets`);
 
     const table = new PassTable(dataset.pool.docIds.length);
@@ -101,16 +97,8 @@ export const runCommand: Command = {
       if (js) io.log(`javascript runner: ${describeJsRunner(js)}`);
 
       const { scorers, skipped, embedding } = await timed('embed', () => buildScorers(context, dataset.pool));
-      const scoring = {
-        table,
-        out,
-        ties,
-        seed,
-        ...(oracle ? { oracle } : {}),
-        ...(rerank ? { rerank } : {}),
-        ...(shard ? { shard } : {}),
-      };
-      const scored = await scoreStage(context, dataset.pool, scorers, scoring);
+      const scoring = { table, out, ties, seed, ...(oracle ? { oracle } : {}), ...(shard ? { shard } : {}) };
+      const scored = await scoreStage(context, dataset.pool, scorers, { ...scoring, ...(rerank ? { rerank } : {}) });
       Object.assign(timings, scored.seconds);
       if (sharded !== undefined) {
         await sharded.finished();
@@ -128,20 +116,20 @@ export const runCommand: Command = {
           two_stage_systems: scored.shardWork,
           // what each execution reranker ran for this shard (the oracle's work, not counting what its cache held)
           second_stages: (rerank?.secondStages.stages ?? []).map((stage) => {
-            const costs = stage.costs() as { executions?: number; cachedExecutions?: number } | null;
+            const costs = stage.costs();
             return { id: stage.info.id, executions: costs?.executions ?? 0, cached: costs?.cachedExecutions ?? 0 };
           }),
           retrieved: scored.retrieved,
           seconds: (performance.now() - started) / 1000,
         };
-        if (io.json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-        else
-          io.stdout.write(
+        io.result(
+          summary,
+          () =>
             `shard ${sharded.shard.index}/${sharded.shard.count}: ` +
-              (verify ? `verify executed ${verify.executed} (${verify.cached} cached); ` : '') +
-              summary.second_stages.map((w) => `${w.id} executed ${w.executions} (${w.cached} cached); `).join('') +
-              `retrieved executed ${scored.retrieved.executed} (${scored.retrieved.cached} cached) into the cache in ${summary.seconds.toFixed(1)} s; merge the caches, then run without --shard\n`,
-          );
+            (verify ? `verify executed ${verify.executed} (${verify.cached} cached); ` : '') +
+            summary.second_stages.map((w) => `${w.id} executed ${w.executions} (${w.cached} cached); `).join('') +
+            `retrieved executed ${scored.retrieved.executed} (${scored.retrieved.cached} cached) into the cache in ${summary.seconds.toFixed(1)} s; merge the caches, then run without --shard\n`,
+        );
         return 0;
       }
       const confidence = DEFAULT_CONFIDENCE;
@@ -181,14 +169,10 @@ export const runCommand: Command = {
       const report = await timed('report', () => reportStage(out, `execret — ${source}`));
 
       const rows = leaderboardRows(scored.results, comparison.intervals);
-      if (io.json) {
-        io.stdout.write(`${JSON.stringify({ out, leaderboard: rows, manifest, files: report.files }, null, 2)}\n`);
-      } else {
-        io.stdout.write(`\n${leaderboardMarkdown(rows)}\n`);
-        io.log(
-          `results in ${out} (report.html, leaderboard.md, results/, tests/, analyses/) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-        );
-      }
+      io.result({ out, leaderboard: rows, manifest, files: report.files }, () => `\n${leaderboardMarkdown(rows)}\n`);
+      io.log(
+        `results in ${out} (report.html, leaderboard.md, results/, tests/, analyses/) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
       return 0;
     } finally {
       await rerank?.secondStages.close();

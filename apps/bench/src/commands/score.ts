@@ -1,23 +1,25 @@
 import { resolve } from 'node:path';
 import { createBm25Scorer, PassTable, readMatrixFolderScorers, type Scorer } from '@execret/analyses';
-import { DEFAULT_SEED } from '@execret/stats';
-import { type Command, intOption, listOption, stringOption, UsageError } from '../command.js';
+import { resultsSummary } from '@execret/report';
+import { TOPK_METRICS } from '@execret/search';
+import { type Command, choiceOption, listOption, stringOption, UsageError } from '../command.js';
 import { RERANK_OPTIONS, type RerankPlan, rerankPlan } from '../rerank-options.js';
 import { startCommandOracle } from '../sandbox.js';
 import { openShardedCommand } from '../shard-place.js';
-import { datasetPartsOption, loadDataset, scoreStage } from '../stages.js';
+import { loadDataset, scoreStage } from '../stages.js';
 import { buildScorers, externalRunScorers } from '../systems.js';
 import {
   CUSTOM_MODEL_OPTIONS,
   DATASET_OPTIONS,
+  datasetOption,
   MODELS_OPTION,
   NO_EXECUTE_OPTION,
   ORACLE_OPTIONS,
   OUT_OPTION,
   SHARD_OPTION,
   STATS_OPTIONS,
+  scoringOptions,
   TIES_OPTION,
-  tiesOption,
 } from './options.js';
 
 export const scoreCommand: Command = {
@@ -51,7 +53,7 @@ export const scoreCommand: Command = {
       type: 'string',
       placeholder: 'metric',
       default: 'cosine',
-      description: "with --embeddings: 'cosine' or 'dot'",
+      description: `with --embeddings: ${TOPK_METRICS.map((m) => `'${m}'`).join(' or ')}`,
     },
     ...NO_EXECUTE_OPTION,
   },
@@ -63,19 +65,14 @@ export const scoreCommand: Command = {
   ],
   async run(context) {
     const { values, io } = context;
-    const out = resolve(stringOption(values, 'out') ?? 'execret-results');
-    const ties = tiesOption(values);
-    const seed = intOption(values, 'seed', DEFAULT_SEED);
-    const execute = values['no-execute'] !== true;
-    if (values.shard !== undefined && !execute)
-      throw new UsageError('--shard executes a share of the retrieved pairs; it cannot be combined with --no-execute');
+    const { out, ties, seed, execute } = scoringOptions(values, 'the retrieved pairs');
     const sharded = await openShardedCommand(context, 'score');
     const shard = sharded?.shard;
     const embeddingsOption = stringOption(values, 'embeddings');
-    const parts = datasetPartsOption(values);
+    const given = datasetOption(values);
     // `--embeddings release`: the release's own embeddings/ folder (downloaded from the Hub with the dataset).
-    if (embeddingsOption === 'release' && !parts.includes('embeddings')) parts.push('embeddings');
-    const dataset = await loadDataset(context, String(values.dataset ?? 'mini'), parts);
+    if (embeddingsOption === 'release' && !given.parts.includes('embeddings')) given.parts.push('embeddings');
+    const dataset = await loadDataset(context, given);
     const embeddingsDir =
       embeddingsOption === 'release' ? dataset.benchmark.source.parts?.embeddings : embeddingsOption;
     let scorers: Scorer[];
@@ -85,9 +82,7 @@ export const scoreCommand: Command = {
     if (runFiles.length > 0) {
       scorers = await externalRunScorers(runFiles, dataset.pool);
     } else if (embeddingsDir !== undefined) {
-      const similarity = stringOption(values, 'similarity') ?? 'cosine';
-      if (similarity !== 'cosine' && similarity !== 'dot')
-        throw new UsageError(`--similarity must be cosine or dot, got ${JSON.stringify(similarity)}`);
+      const similarity = choiceOption(values, 'similarity', TOPK_METRICS);
       scorers = await readMatrixFolderScorers(resolve(embeddingsDir), dataset.pool, similarity);
     } else {
       scorers = (await buildScorers(context, dataset.pool)).scorers;
@@ -102,29 +97,23 @@ export const scoreCommand: Command = {
       const table = new PassTable(dataset.pool.docIds.length);
       const scoring = { table, out, ties, seed, ...(oracle ? { oracle } : {}), ...(shard ? { shard } : {}) };
       const scored = await scoreStage(context, dataset.pool, scorers, { ...scoring, ...(rerank ? { rerank } : {}) });
+      const { retrieved } = scored;
       if (shard !== undefined) {
         await sharded?.finished();
-        io.stdout.write(
-          io.json
-            ? `${JSON.stringify({ shard, retrieved: scored.retrieved }, null, 2)}\n`
-            : `shard ${shard.index}/${shard.count}: executed ${scored.retrieved.executed} retrieved pairs into the cache; merge the caches, then run score without --shard\n`,
+        io.result(
+          { shard, retrieved },
+          () =>
+            `shard ${shard.index}/${shard.count}: executed ${retrieved.executed} retrieved pairs into the cache; merge the caches, then run score without --shard\n`,
         );
         return 0;
       }
-      if (io.json) {
-        io.stdout.write(
-          `${JSON.stringify({ out, retrieved: scored.retrieved, seconds: scored.seconds, metrics: Object.fromEntries(scored.results.map((r) => [r.model, r.metrics])) }, null, 2)}\n`,
-        );
-      } else {
-        for (const r of scored.results) {
-          io.stdout.write(
-            `${r.model.padEnd(40)} exec@1 ${r.metrics['exec@1']!.toFixed(4)}  exec@10 ${r.metrics['exec@10']!.toFixed(4)}  ndcg@10 ${r.metrics['ndcg@10']!.toFixed(4)}\n`,
-          );
-        }
-        io.stdout.write(
-          `retrieved pairs: ${scored.retrieved.pairs} (${scored.retrieved.executed} executed now) → ${out}/results\n`,
-        );
-      }
+      const metrics = Object.fromEntries(scored.results.map((r) => [r.model, r.metrics]));
+      io.result(
+        { out, retrieved, seconds: scored.seconds, metrics },
+        () =>
+          resultsSummary(scored.results) +
+          `retrieved pairs: ${retrieved.pairs} (${retrieved.executed} executed now) → ${out}/results\n`,
+      );
       return 0;
     } finally {
       await rerank?.secondStages.close();

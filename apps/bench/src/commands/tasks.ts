@@ -26,8 +26,10 @@ export const tasksCommand: Command = {
     const { set } = await readTasksOption(context);
     const path = resolve(out);
     await writeFile(path, serializeTasksJsonl(set.tasks));
-    if (io.json) io.stdout.write(`${JSON.stringify({ out: path, format: set.format, counts: set.counts }, null, 2)}\n`);
-    else io.stdout.write(`${formatTaskSetReport(set)}\nwrote ${set.tasks.length} tasks to ${path}\n`);
+    io.result(
+      { out: path, format: set.format, counts: set.counts },
+      () => `${formatTaskSetReport(set)}\nwrote ${set.tasks.length} tasks to ${path}\n`,
+    );
     return set.tasks.length > 0 ? 0 : 1;
   },
 };

@@ -2,8 +2,8 @@ import { PassTable } from '@execret/analyses';
 import { type Command, intOption } from '../command.js';
 import { startCommandOracle } from '../sandbox.js';
 import { openShardedCommand } from '../shard-place.js';
-import { datasetPartsOption, loadDataset, verifyDataset } from '../stages.js';
-import { DATASET_OPTIONS, ORACLE_OPTIONS, SHARD_OPTION } from './options.js';
+import { loadDataset, verifyDataset } from '../stages.js';
+import { DATASET_OPTIONS, datasetOption, ORACLE_OPTIONS, SHARD_OPTION } from './options.js';
 
 export const verifyCommand: Command = {
   name: 'verify',
@@ -19,29 +19,27 @@ export const verifyCommand: Command = {
   async run(context) {
     const { values, io } = context;
     const sharded = await openShardedCommand(context, 'verify');
-    const dataset = await loadDataset(context, String(values.dataset ?? 'mini'), datasetPartsOption(values));
+    const dataset = await loadDataset(context, datasetOption(values));
     const oracle = await startCommandOracle(context);
     try {
       const table = new PassTable(dataset.pool.docIds.length);
       const report = await verifyDataset(context, dataset, oracle, table, sharded?.shard);
       await sharded?.finished();
-      if (io.json) {
-        io.stdout.write(`${JSON.stringify({ isolation: oracle.info.isolation, ...report }, null, 2)}\n`);
-      } else {
-        io.stdout.write(
+      io.result(
+        { isolation: oracle.info.isolation, ...report },
+        () =>
           `isolation: ${oracle.info.isolation}\n` +
-            `pairs: ${report.pairs} (${report.executed} executed, ${report.cached} from the execution cache) in ${report.seconds.toFixed(1)} s\n` +
-            `canonicals passing: ${report.canonicalsPassing}/${report.canonicals}\n` +
-            `distractors failing: ${report.distractorsFailing}/${report.distractors}\n` +
-            (report.releaseKnown > 0
-              ? `release execution cache: ${report.releaseKnown} pairs known, ${report.releaseDisagreements} disagree\n`
-              : ''),
-        );
-        const show = intOption(values, 'show', 20);
-        for (const c of report.contradictions.slice(0, show)) {
-          io.stdout.write(`  ${c.query_id} ${c.corpus_id} (${c.label}): ${c.status} ${JSON.stringify(c.tests)}\n`);
-        }
-      }
+          `pairs: ${report.pairs} (${report.executed} executed, ${report.cached} from the execution cache) in ${report.seconds.toFixed(1)} s\n` +
+          `canonicals passing: ${report.canonicalsPassing}/${report.canonicals}\n` +
+          `distractors failing: ${report.distractorsFailing}/${report.distractors}\n` +
+          (report.releaseKnown > 0
+            ? `release execution cache: ${report.releaseKnown} pairs known, ${report.releaseDisagreements} disagree\n`
+            : '') +
+          report.contradictions
+            .slice(0, intOption(values, 'show', 20))
+            .map((c) => `  ${c.query_id} ${c.corpus_id} (${c.label}): ${c.status} ${JSON.stringify(c.tests)}\n`)
+            .join(''),
+      );
       return report.contradictions.length === 0 && report.releaseDisagreements === 0 ? 0 : 1;
     } finally {
       await oracle.close();
