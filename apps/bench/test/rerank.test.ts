@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +8,7 @@ import { type FakeVoyageRerank, startFakeVoyageRerank } from '@execret/test-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { capture } from './capture.js';
+import { runCli } from './cli-process.js';
 
 const KEY = 'voyage-test-DO-NOT-LEAK-9f8e7d6c5b4a';
 const SYSTEM = 'bm25>>voyage/rerank-2.5';
@@ -45,6 +45,21 @@ interface ResultFile {
   per_query: { top_results: { corpus_id: string; similarity: number }[] }[];
 }
 
+/** `execret run` of BM25 reranked by Voyage's rerank-2.5 into `out`, as JSON. */
+const voyageRunArgs = (out: string): string[] => [
+  'run',
+  '--models',
+  'bm25',
+  '--rerank',
+  'voyage/rerank-2.5',
+  '--skip-verify',
+  '--out',
+  out,
+  '--resamples',
+  '500',
+  '--json',
+];
+
 describe('execret run --rerank against a fake Voyage rerank server', () => {
   let root: string;
   let out: string;
@@ -63,24 +78,7 @@ describe('execret run --rerank against a fake Voyage rerank server', () => {
       VOYAGE_API_KEY: KEY,
       EXECRET_VOYAGE_BASE_URL: server.baseURL,
     };
-    first = await capture(() =>
-      main(
-        [
-          'run',
-          '--models',
-          'bm25',
-          '--rerank',
-          'voyage/rerank-2.5',
-          '--skip-verify',
-          '--out',
-          out,
-          '--resamples',
-          '500',
-          '--json',
-        ],
-        env,
-      ),
-    );
+    first = await capture(() => main(voyageRunArgs(out), env));
   }, 600_000);
 
   afterAll(async () => {
@@ -174,24 +172,7 @@ describe('execret run --rerank against a fake Voyage rerank server', () => {
   it('reruns from the score cache without a request and reproduces the results byte for byte', async () => {
     const before = await readFile(join(out, `results/${SYSTEM_FILE}.json`), 'utf8');
     const requests = server.requests.length;
-    const again = await capture(() =>
-      main(
-        [
-          'run',
-          '--models',
-          'bm25',
-          '--rerank',
-          'voyage/rerank-2.5',
-          '--skip-verify',
-          '--out',
-          out,
-          '--resamples',
-          '500',
-          '--json',
-        ],
-        env,
-      ),
-    );
+    const again = await capture(() => main(voyageRunArgs(out), env));
     expect(again.code, again.stderr).toBe(0);
     expect(server.requests.length).toBe(requests);
     expect(await readFile(join(out, `results/${SYSTEM_FILE}.json`), 'utf8')).toBe(before);
@@ -227,37 +208,6 @@ describe('execret run --rerank against a fake Voyage rerank server', () => {
     expect(two.per_query.every((q) => q.top_results.length === 1)).toBe(true);
   }, 600_000);
 });
-
-const CHILD = join(import.meta.dirname, 'cli-child.ts');
-
-/** Runs the CLI from source in a child process; SIGKILLs it as soon as `killWhen` (polled every 20 ms) is true. */
-function runCli(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  killWhen?: () => Promise<boolean>,
-): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=@execret/source', '--import', 'tsx', CHILD, ...args], {
-      env,
-      cwd: join(import.meta.dirname, '..'),
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = killWhen
-      ? setInterval(() => {
-          void killWhen().then((kill) => {
-            if (kill) child.kill('SIGKILL');
-          });
-        }, 20)
-      : undefined;
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      if (timer) clearInterval(timer);
-      resolve({ code, signal, stderr });
-    });
-  });
-}
 
 async function completeLines(file: string): Promise<string[]> {
   try {

@@ -1,39 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const CHILD = join(import.meta.dirname, 'cli-child.ts');
-
-/** Runs the CLI from source in a child process; `killWhen` is polled every 20 ms and SIGKILLs the child when true. */
-function runCli(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  killWhen?: () => Promise<boolean>,
-): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=@execret/source', '--import', 'tsx', CHILD, ...args], {
-      env,
-      cwd: join(import.meta.dirname, '..'),
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = killWhen
-      ? setInterval(() => {
-          void killWhen().then((kill) => {
-            if (kill) child.kill('SIGKILL');
-          });
-        }, 20)
-      : undefined;
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      if (timer) clearInterval(timer);
-      resolve({ code, signal, stderr });
-    });
-  });
-}
+import { runCli } from './cli-process.js';
 
 async function cacheLines(file: string): Promise<number> {
   try {

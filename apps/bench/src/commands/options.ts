@@ -181,7 +181,7 @@ export const NO_EXECUTE_OPTION: Readonly<Record<string, OptionSpec>> = {
   },
 };
 
-export const TIES_OPTION: Readonly<Record<string, OptionSpec>> = {
+const TIES_OPTION: Readonly<Record<string, OptionSpec>> = {
   ties: {
     type: 'string',
     placeholder: 'mode',
@@ -221,3 +221,12 @@ export function scoringOptions(values: CommandContext['values'], work: string) {
     throw new UsageError(`--shard executes a share of ${work}; it cannot be combined with --no-execute`);
   return { ...options, execute };
 }
+
+/** The options `run` and `score` open with, in their help's order: the dataset, the systems, the output, the tie rule. */
+export const SCORED_SYSTEMS_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  ...DATASET_OPTIONS,
+  ...MODELS_OPTION,
+  ...CUSTOM_MODEL_OPTIONS,
+  ...OUT_OPTION,
+  ...TIES_OPTION,
+};

@@ -13,17 +13,13 @@ import { compareStage, loadDataset, reportStage, scoreStage, verifyDataset } fro
 import { buildScorers } from '../systems.js';
 import { packageVersions } from '../versions.js';
 import {
-  CUSTOM_MODEL_OPTIONS,
-  DATASET_OPTIONS,
   datasetOption,
-  MODELS_OPTION,
   NO_EXECUTE_OPTION,
   ORACLE_OPTIONS,
-  OUT_OPTION,
+  SCORED_SYSTEMS_OPTIONS,
   SHARD_OPTION,
   STATS_OPTIONS,
   scoringOptions,
-  TIES_OPTION,
 } from './options.js';
 
 export const runCommand: Command = {
@@ -31,11 +27,7 @@ export const runCommand: Command = {
   summary: 'the whole benchmark: verify, embed, rank, execute, score, compare, report',
   usage: 'execret run [--dataset mini] [--models bm25,local/all-minilm-l6-v2] [--out execret-results]',
   options: {
-    ...DATASET_OPTIONS,
-    ...MODELS_OPTION,
-    ...CUSTOM_MODEL_OPTIONS,
-    ...OUT_OPTION,
-    ...TIES_OPTION,
+    ...SCORED_SYSTEMS_OPTIONS,
     ...STATS_OPTIONS,
     ...ORACLE_OPTIONS,
     ...RERANK_OPTIONS,

@@ -9,17 +9,13 @@ import { openShardedCommand } from '../shard-place.js';
 import { loadDataset, scoreStage } from '../stages.js';
 import { buildScorers, externalRunScorers } from '../systems.js';
 import {
-  CUSTOM_MODEL_OPTIONS,
-  DATASET_OPTIONS,
   datasetOption,
-  MODELS_OPTION,
   NO_EXECUTE_OPTION,
   ORACLE_OPTIONS,
-  OUT_OPTION,
+  SCORED_SYSTEMS_OPTIONS,
   SHARD_OPTION,
   STATS_OPTIONS,
   scoringOptions,
-  TIES_OPTION,
 } from './options.js';
 
 export const scoreCommand: Command = {
@@ -28,11 +24,7 @@ export const scoreCommand: Command = {
   usage:
     'execret score [--dataset mini] [--models ids | --embeddings dir|release | --run file[,file]] [--out execret-results]',
   options: {
-    ...DATASET_OPTIONS,
-    ...MODELS_OPTION,
-    ...CUSTOM_MODEL_OPTIONS,
-    ...OUT_OPTION,
-    ...TIES_OPTION,
+    ...SCORED_SYSTEMS_OPTIONS,
     seed: STATS_OPTIONS.seed!,
     ...ORACLE_OPTIONS,
     ...SHARD_OPTION,
