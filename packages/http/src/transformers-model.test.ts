@@ -169,7 +169,7 @@ describe('loadTransformersModel', () => {
     ).catch((e: unknown) => e);
     expect(HttpError.is(error) && error.code).toBe('model-unavailable');
     expect((error as Error).message).toMatch(
-      /^@execret\/example transformers: cannot load local\/tiny-bert \(execret\/absent, fp32\) from .*fixtures\/tiny-model\/execret\/absent and remote loading is disabled: /,
+      /^@execret\/example transformers: cannot load local\/tiny-bert \(execret\/absent, fp32\) from .*fixtures\/tiny-model\/execret\/absent and remote loading is disabled: the folder has no config\.json \(the model is not there\)$/,
     );
   }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { ModelWeights } from '@execret/formats';
 import { HttpError } from './errors.js';
 import { importOptional } from './import-optional.js';
@@ -187,11 +188,16 @@ export async function loadTransformersModel(
     } catch (error) {
       const where = `${String(env.localModelPath).replace(/\/+$/, '')}/${name}`;
       const how = env.allowRemoteModels ? 'and downloading it failed' : 'and remote loading is disabled';
+      // offline with no model there, transformers.js fails on the missing config's fields: say what is missing
+      const detail =
+        !env.allowRemoteModels && !existsSync(`${where}/config.json`)
+          ? 'the folder has no config.json (the model is not there)'
+          : error instanceof Error
+            ? error.message.slice(0, 300)
+            : String(error);
       throw new HttpError(
         'model-unavailable',
-        `${spec.label}: cannot load ${spec.id} (${spec.model}, ${spec.dtype}) from ${where} ${how}: ${
-          error instanceof Error ? error.message.slice(0, 300) : String(error)
-        }`,
+        `${spec.label}: cannot load ${spec.id} (${spec.model}, ${spec.dtype}) from ${where} ${how}: ${detail}`,
         { cause: error },
       );
     } finally {
