@@ -35,7 +35,7 @@ async function modelConfigsOption(files: readonly string[]): Promise<ModelConfig
  * API keys that are set (the small local model, one hosted model per key), which are skipped when unusable
  * (`explicit` false).
  */
-export async function requestedSystems(
+async function requestedSystems(
   context: Pick<CommandContext, 'values' | 'config'>,
 ): Promise<{ entries: ('bm25' | string | ModelConfig)[]; explicit: boolean }> {
   const custom = await modelConfigsOption(listOption(context.values, 'model-config'));
