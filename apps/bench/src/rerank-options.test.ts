@@ -165,7 +165,7 @@ describe('rerankPlan: the ids given', () => {
   });
 
   it('refuses an executing reranker without an oracle (--no-execute)', async () => {
-    await expect(asked(['exec/consensus'], {}, undefined)).rejects.toThrow(
+    await expect(rerankPlan(context(['exec/consensus']), { defaultRun: false, oracle: undefined })).rejects.toThrow(
       new UsageError('--rerank exec/consensus executes candidates in the oracle; it cannot run with --no-execute'),
     );
   });
