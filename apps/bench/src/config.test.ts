@@ -1,7 +1,7 @@
 import { EMBEDDER_PROVIDER_ACCESS } from '@execret/embedders';
 import { RERANKER_PROVIDER_ACCESS } from '@execret/rerankers';
 import { describe, expect, it } from 'vitest';
-import { environmentVariables, providerSettings, readConfig } from './config.js';
+import { environmentVariables, readConfig } from './config.js';
 
 describe('environmentVariables', () => {
   it('lists the key and base URL of every provider the registries name, so help never drifts from them', () => {
@@ -18,7 +18,7 @@ describe('environmentVariables', () => {
   });
 });
 
-describe('providerSettings', () => {
+describe('readConfig: providers (@execret/pipeline providerEnvironment over the environment)', () => {
   it('reads the key an entry names by its documented variable or an alias, and its base-URL variable', () => {
     const config = readConfig({
       GOOGLE_API_KEY: ' g-key ',
@@ -26,19 +26,19 @@ describe('providerSettings', () => {
       COHERE_API_KEY: 'c-key',
       EXECRET_TEI_BASE_URL: 'http://tei',
     });
-    expect(providerSettings(config, EMBEDDER_PROVIDER_ACCESS.gemini)).toEqual({
+    expect(config.providers.settings(EMBEDDER_PROVIDER_ACCESS.gemini)).toEqual({
       apiKey: 'g-key',
       baseUrl: 'http://gateway/v1beta',
     });
-    expect(providerSettings(config, RERANKER_PROVIDER_ACCESS.cohere)).toEqual({ apiKey: 'c-key' });
-    expect(providerSettings(config, RERANKER_PROVIDER_ACCESS.tei)).toEqual({ baseUrl: 'http://tei' });
-    expect(providerSettings(config, EMBEDDER_PROVIDER_ACCESS.openai)).toEqual({});
-    expect(providerSettings(config, { kind: 'local' })).toEqual({});
+    expect(config.providers.settings(RERANKER_PROVIDER_ACCESS.cohere)).toEqual({ apiKey: 'c-key' });
+    expect(config.providers.settings(RERANKER_PROVIDER_ACCESS.tei)).toEqual({ baseUrl: 'http://tei' });
+    expect(config.providers.settings(EMBEDDER_PROVIDER_ACCESS.openai)).toEqual({});
+    expect(config.providers.settings({ kind: 'local' })).toEqual({});
   });
 
   it('takes the documented variable over an alias', () => {
     const config = readConfig({ GOOGLE_API_KEY: 'alias', GEMINI_API_KEY: 'documented' });
-    expect(providerSettings(config, EMBEDDER_PROVIDER_ACCESS.gemini).apiKey).toBe('documented');
+    expect(config.providers.settings(EMBEDDER_PROVIDER_ACCESS.gemini).apiKey).toBe('documented');
   });
 });
 

@@ -2,41 +2,25 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SHARD_SCHEDULER_VARIABLES, type ShardScheduler } from '@execret/analyses';
 import { DEFAULT_HUB_ENDPOINT } from '@execret/dataset';
-import { EMBEDDER_PROVIDER_ACCESS } from '@execret/embedders';
-import { CHAT_PROVIDER_ACCESS } from '@execret/exec-rerank';
-import { accessKeyVariables, type ProviderAccess } from '@execret/http';
-import { RERANKER_PROVIDER_ACCESS } from '@execret/rerankers';
+import { type ProviderEnvironment, providerEnvironment, providerVariables } from '@execret/pipeline';
 import { Secret } from './secret.js';
 
 /** The Hugging Face Hub token, from the first of these variables that is set. */
 const HUB_TOKEN_VARIABLES = ['HF_TOKEN', 'HUGGING_FACE_HUB_TOKEN'];
 
 /**
- * Every environment variable {@link readConfig} reads, for help texts: the settings; the key variable of every
- * provider the registries know (`@execret/embedders`', then the Hub token, then `@execret/rerankers`' and the chat
- * models' of `@execret/exec-rerank`), each once; their base-URL variables, the `EXECRET_<PROVIDER>_BASE_URL` ones
- * grouped.
+ * Every environment variable {@link readConfig} reads, for help texts: the settings, the Hub token, then the key and
+ * base-URL variables of every provider the registries know (`@execret/pipeline`'s `providerVariables`), the
+ * `EXECRET_<PROVIDER>_BASE_URL` ones grouped.
  */
 export function environmentVariables(): string[] {
-  const embedders: ProviderAccess[] = Object.values(EMBEDDER_PROVIDER_ACCESS);
-  const others = [...Object.values(RERANKER_PROVIDER_ACCESS), ...Object.values(CHAT_PROVIDER_ACCESS)];
-  const firstKey = (access: ProviderAccess) => accessKeyVariables(access).slice(0, 1);
-  const keys = [...embedders.flatMap(firstKey), HUB_TOKEN_VARIABLES[0]!, ...others.flatMap(firstKey)];
-  const urls = [...embedders, ...others].flatMap((access) =>
-    access.kind === 'local' || access.urlVariable === undefined ? [] : [access.urlVariable],
-  );
-  const overridden = [...new Set(urls)].flatMap((name) => /^EXECRET_(\w+)_BASE_URL$/.exec(name)?.[1] ?? []);
+  const { keys, urls } = providerVariables();
+  const overridden = urls.flatMap((name) => /^EXECRET_(\w+)_BASE_URL$/.exec(name)?.[1] ?? []);
   return [
-    'EXECRET_CACHE_DIR',
-    'EXECRET_OFFLINE=1',
-    'HF_ENDPOINT',
-    ...new Set(keys),
-    ...new Set(urls.filter((name) => !/^EXECRET_\w+_BASE_URL$/.test(name))),
+    ...['EXECRET_CACHE_DIR', 'EXECRET_OFFLINE=1', 'HF_ENDPOINT', HUB_TOKEN_VARIABLES[0]!, ...keys],
+    ...urls.filter((name) => !/^EXECRET_\w+_BASE_URL$/.test(name)),
     `EXECRET_<PROVIDER>_BASE_URL (${overridden.join(', ')})`,
-    'EXECRET_PYTHON',
-    'EXECRET_ISOLATION',
-    'EXECRET_BWRAP',
-    'EXECRET_DEBUG=1',
+    ...['EXECRET_PYTHON', 'EXECRET_ISOLATION', 'EXECRET_BWRAP', 'EXECRET_DEBUG=1'],
   ];
 }
 
@@ -65,23 +49,11 @@ export interface Config {
   secret(name: string): Secret | undefined;
   /** Whether a named variable is set (not blank): what `@execret/http`'s `accessProblem` asks. */
   isSet(name: string): boolean;
-}
-
-/**
- * The key and base URL a registry entry's `access` (`@execret/http`'s `ProviderAccess`) names, as the configuration
- * holds them: the key from its variable or an alias, the base URL from its URL variable (the provider's own when
- * unset); nothing for local weights. The one place a key leaves its {@link Secret}, for a provider factory.
- */
-export function providerSettings(
-  config: Pick<Config, 'setting' | 'secret'>,
-  access: ProviderAccess,
-): { apiKey?: string; baseUrl?: string } {
-  const key = accessKeyVariables(access)
-    .map((name) => config.secret(name))
-    .find((secret) => secret !== undefined);
-  const baseUrl =
-    access.kind === 'local' || access.urlVariable === undefined ? undefined : config.setting(access.urlVariable);
-  return { ...(key ? { apiKey: key.reveal() } : {}), ...(baseUrl ? { baseUrl } : {}) };
+  /**
+   * The provider keys and base URLs the registries' `access` entries name, read from this environment
+   * (`@execret/pipeline`'s `providerEnvironment`): the one way a key leaves the configuration, for a provider factory.
+   */
+  readonly providers: ProviderEnvironment;
 }
 
 /**
@@ -89,7 +61,7 @@ export function providerSettings(
  * `EXECRET_CACHE_DIR` (default `$XDG_CACHE_HOME/execret` or `~/.cache/execret`), `EXECRET_OFFLINE=1`,
  * `HF_ENDPOINT`, `HF_TOKEN`, `EXECRET_PYTHON`, `EXECRET_ISOLATION`, `EXECRET_BWRAP`, `EXECRET_DEBUG=1`, the scheduler
  * variables of `@execret/analyses`' `SHARD_SCHEDULER_VARIABLES`; provider keys and base URLs are read when a
- * registry entry's `access` names them ({@link providerSettings}).
+ * registry entry's `access` names them (`providers`).
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const setting = (name: string): string | undefined => (env[name] ?? '').trim() || undefined;
@@ -118,5 +90,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     setting,
     secret,
     isSet: (name) => setting(name) !== undefined,
+    providers: providerEnvironment(setting),
   };
 }

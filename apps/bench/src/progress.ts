@@ -1,3 +1,6 @@
+import type { StageEvents, StageProgress } from '@execret/pipeline';
+import type { CommandContext } from './command.js';
+
 /**
  * A one-line progress bar with rate and ETA on stderr. Silent unless the stream is a TTY and the
  * command is not in `--json` mode; redraws at most every 100 ms.
@@ -53,17 +56,17 @@ function formatSeconds(seconds: number): string {
 }
 
 /**
- * Progress bars by label, each created on first use, for package functions that report progress as events: `start`
- * creates a label's bar (nothing is drawn yet), `update` draws it, `finish` closes it with a message, `finishOpen`
- * closes every bar still open (a step that failed).
+ * Progress bars by label, each created on first use, for package functions that report progress as events
+ * (`@execret/pipeline`'s `StageProgress`): `start` creates a label's bar (nothing is drawn yet), `update` draws it,
+ * `finish` closes it with a message, `finishOpen` closes every bar still open (a step that failed).
  */
-export function progressBars(enabled: boolean) {
+export function progressBars(enabled: boolean): StageProgress {
   const bars = new Map<string, ProgressBar>();
   const bar = (label: string, total = 0): ProgressBar =>
     bars.get(label) ?? bars.set(label, createProgressBar(label, total, { enabled })).get(label)!;
   return {
     start: (label: string, total: number) => void bar(label, total),
-    update: (label: string, done: number, total: number) => bar(label, total).update(done, total),
+    update: (label: string, done: number, total?: number) => bar(label, total).update(done, total),
     finish: (label: string, message?: string) => {
       bar(label).finish(message);
       bars.delete(label);
@@ -73,4 +76,9 @@ export function progressBars(enabled: boolean) {
       bars.clear();
     },
   };
+}
+
+/** A command's `@execret/pipeline` events: its progress bars, its warnings and its interrupt signal. */
+export function stageEvents({ io, signal }: Pick<CommandContext, 'io' | 'signal'>): StageEvents {
+  return { progress: progressBars(io.progress), warn: (line) => io.warn(line), signal };
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandContext } from './command.js';
 import { UsageError } from './command.js';
 import { readConfig } from './config.js';
-import { checkSecondStageIds, createSecondStages, rerankPlan } from './rerank-options.js';
+import { checkSecondStageIds, rerankPlan } from './rerank-options.js';
 
 // Creating execution rerankers does no IO; nothing here runs the oracle.
 const ORACLE = { runMany: async () => [] } as unknown as Oracle;
@@ -122,7 +122,7 @@ describe('checkSecondStageIds', () => {
   });
 });
 
-describe('createSecondStages', () => {
+describe('rerankPlan: the ids given', () => {
   let root: string;
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'execret-stages-'));
@@ -130,53 +130,56 @@ describe('createSecondStages', () => {
   afterAll(async () => {
     await rm(root, { recursive: true, force: true });
   });
-  const context = (env: Record<string, string>) => ({
-    config: readConfig({ EXECRET_CACHE_DIR: root, ...env }),
-    oracle: undefined,
-    localModels: join(root, 'models'),
-  });
+  const warnings: string[] = [];
+  const context = (rerank: string[], env: Record<string, string> = {}): CommandContext =>
+    ({
+      values: { rerank, 'rerank-depth': '10' },
+      positionals: [],
+      config: readConfig({ EXECRET_CACHE_DIR: root, ...env }),
+      io: { warn: (line: string) => warnings.push(line) },
+      signal: new AbortController().signal,
+    }) as unknown as CommandContext;
+  const asked = (rerank: string[], env?: Record<string, string>, oracle: Oracle | undefined = ORACLE) =>
+    rerankPlan(context(rerank, env), { defaultRun: false, oracle });
 
   it('refuses a hosted reranker without its key and a self-hosted one without its base URL', async () => {
-    await expect(createSecondStages(['jina/jina-reranker-v2-base-multilingual'], context({}))).rejects.toThrow(
-      /set JINA_API_KEY/,
-    );
-    await expect(createSecondStages(['tei/bge-reranker-base'], context({}))).rejects.toThrow(/EXECRET_TEI_BASE_URL/);
-    await expect(createSecondStages(['openai-compatible/listwise-rankgpt'], context({}))).rejects.toThrow(
+    await expect(asked(['jina/jina-reranker-v2-base-multilingual'])).rejects.toThrow(/set JINA_API_KEY/);
+    await expect(asked(['tei/bge-reranker-base'])).rejects.toThrow(/EXECRET_TEI_BASE_URL/);
+    await expect(asked(['openai-compatible/listwise-rankgpt'])).rejects.toThrow(
       /OPENAI_API_KEY .* or EXECRET_OPENAI_COMPATIBLE_URL/,
     );
   });
 
   it('creates a chat execution reranker without its key, with a warning, when replies may come from the cache', async () => {
-    const warnings: string[] = [];
-    const stages = await createSecondStages(['exec/random-clone', 'exec/tests@openai/gpt-5-mini'], {
-      ...context({}),
-      oracle: { runMany: async () => [] },
-      warn: (line) => warnings.push(line),
-    });
+    warnings.length = 0;
+    const sandboxed = { ...ORACLE, info: { isolation: 'bwrap' } } as unknown as Oracle;
+    const plan = await asked(['exec/random-clone', 'exec/tests@openai/gpt-5-mini'], {}, sandboxed);
     try {
-      expect(stages.stages.map((s) => s.kind)).toEqual(['artifacts', 'artifacts']);
+      expect(plan?.stages.map((s) => s.kind)).toEqual(['artifacts', 'artifacts']);
       expect(warnings).toEqual([
         'exec/tests@openai/gpt-5-mini: no OPENAI_API_KEY, so chat replies can only come from the artifact cache',
       ]);
     } finally {
-      await stages.close();
+      await plan?.secondStages.close();
     }
   });
 
   it('refuses an executing reranker without an oracle (--no-execute)', async () => {
-    await expect(createSecondStages(['exec/consensus'], context({}))).rejects.toThrow(/--no-execute/);
+    await expect(rerankPlan(context(['exec/consensus']), { defaultRun: false, oracle: undefined })).rejects.toThrow(
+      new UsageError('--rerank exec/consensus executes candidates in the oracle; it cannot run with --no-execute'),
+    );
   });
 
   it('describes a keyed reranker by its registry info without the key when the key is set', async () => {
     const key = 'mxb-secret-0123456789';
-    const stages = await createSecondStages(['mixedbread/mxbai-rerank-large-v2'], context({ MIXEDBREAD_API_KEY: key }));
+    const plan = await asked(['mixedbread/mxbai-rerank-large-v2'], { MIXEDBREAD_API_KEY: key });
     try {
-      const [stage] = stages.stages;
+      const [stage] = plan!.stages;
       expect(stage!.info.configHash).toBe(describeReranker('mixedbread/mxbai-rerank-large-v2').configHash);
       expect(stage!.kind).toBe('score-cache');
       expect(JSON.stringify(stage!.info)).not.toContain(key);
     } finally {
-      await stages.close();
+      await plan?.secondStages.close();
     }
   });
 });

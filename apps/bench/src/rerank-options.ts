@@ -1,24 +1,16 @@
 import {
-  CHAT_PROVIDER_ACCESS,
-  type ChatPrice,
   DEFAULT_RERANKED_FIRST_STAGE,
   DEFAULT_SECOND_STAGES,
   defaultSecondStages,
-  type ExecOracle,
   executesCandidates,
   languageUnreadable,
-  openSecondStages,
-  parseSecondStageId,
-  type RunSecondStage,
   runsModelWrittenCode,
-  type SecondStages,
   secondStageIdIssue,
   secondStageIds,
 } from '@execret/exec-rerank';
-import { accessKeyVariables, accessProblem } from '@execret/http';
 import type { Oracle } from '@execret/oracle';
-import { type CreateRerankerOptions, DEFAULT_RERANK_DEPTH, getRerankerConfig } from '@execret/rerankers';
-import { cacheLayout } from './cache-layout.js';
+import { openRunSecondStages, type RerankPlan, secondStageAccessProblem } from '@execret/pipeline';
+import { DEFAULT_RERANK_DEPTH } from '@execret/rerankers';
 import {
   type CommandContext,
   intOption,
@@ -28,7 +20,6 @@ import {
   UsageError,
 } from './command.js';
 import { localModelsOption } from './commands/options.js';
-import { type Config, providerSettings } from './config.js';
 import { requireSandbox } from './sandbox.js';
 
 /**
@@ -44,105 +35,6 @@ export function checkSecondStageIds(ids: readonly string[]): void {
     if (issue === 'unknown')
       throw new UsageError(`--rerank: unknown reranker ${JSON.stringify(id)}; known: ${secondStageIds().join(', ')}`);
   }
-}
-
-/** Everything creating the second stages needs from the run. */
-export interface SecondStageContext {
-  readonly config: Config;
-  /** The run's oracle (same sandbox and limits as the benchmark's tests); `undefined` with `--no-execute`. */
-  readonly oracle: ExecOracle | undefined;
-  /** Folder of local model weights (`--local-models`, default `<cache>/models`). */
-  readonly localModels: string;
-  /** Chat prices for chat-model rerankers (`--rerank-price-in`/`--rerank-price-out`), USD per million tokens. */
-  readonly chatPrice?: ChatPrice;
-  /** Where warnings go (a chat reranker without its key or URL). */
-  readonly warn?: (line: string) => void;
-}
-
-/**
- * Creates the second stages of `ids` through `@execret/exec-rerank`'s `openSecondStages`, with the caches of the
- * cache folder (`cacheLayout`) and each id's options from the configuration, worked out first in id order: the key
- * and base URL its registry entry's `access` names (`CHAT_PROVIDER_ACCESS` for a chat model; keys are handed to the
- * factories only), local weights, chat prices.
- *
- * @throws {UsageError} for a hosted reranker without its key, a self-hosted one without its base URL, or an
- *   execution reranker without an oracle (a chat-model execution reranker without its key only warns: it can still
- *   answer from the artifact cache)
- */
-export async function createSecondStages(ids: readonly string[], context: SecondStageContext): Promise<SecondStages> {
-  checkSecondStageIds(ids);
-  const { config } = context;
-  const modelOptions = new Map<string, CreateRerankerOptions>();
-  const execOptions = new Map<string, { apiKey?: string; baseURL?: string; price?: ChatPrice }>();
-  for (const id of ids) {
-    if (parseSecondStageId(id)?.kind === 'model') modelOptions.set(id, rerankerOptions(id, context));
-    else if (executesCandidates(id) && context.oracle === undefined)
-      throw new UsageError(`--rerank ${id} executes candidates in the oracle; it cannot run with --no-execute`);
-    else
-      execOptions.set(id, {
-        ...chatEndpoint(id, config, context.warn),
-        ...(context.chatPrice ? { price: context.chatPrice } : {}),
-      });
-  }
-  const caches = cacheLayout(config.cacheDir);
-  return openSecondStages(ids, {
-    ...(context.oracle ? { oracle: context.oracle } : {}),
-    scoreCacheFile: caches.rerankScores,
-    artifactCacheFile: caches.rerankArtifacts,
-    rerankerOptions: (id) => modelOptions.get(id) ?? {},
-    execOptions: (id) => execOptions.get(id) ?? {},
-  });
-}
-
-/** Options of a model reranker: key, base URL and local weights from the configuration. */
-function rerankerOptions(id: string, context: SecondStageContext): CreateRerankerOptions {
-  const { config } = context;
-  const { provider, access } = getRerankerConfig(id);
-  // what the registry entry says its provider needs: a key, a server, or nothing (local weights)
-  const problem = access && accessProblem(access, provider, config.isSet);
-  if (problem !== undefined) throw new UsageError(`--rerank ${id}: ${problem}`);
-  return {
-    ...(access ? providerSettings(config, access) : {}),
-    ...(provider === 'transformers'
-      ? { localModelPath: context.localModels, cacheDir: context.localModels, allowRemoteModels: !config.offline }
-      : {}),
-    ...(provider === 'openai-compatible' && context.chatPrice ? { price: context.chatPrice } : {}),
-  };
-}
-
-/**
- * The chat endpoint of `exec/tests@…` and `exec/probe@…`, as `@execret/exec-rerank`'s `CHAT_PROVIDER_ACCESS` names it:
- * `openai/<model>` with `OPENAI_API_KEY` at `EXECRET_OPENAI_BASE_URL` (default OpenAI's); `openai-compatible/<model>`
- * at `EXECRET_OPENAI_COMPATIBLE_URL` with `OPENAI_API_KEY` when set (self-hosted servers accept any key, so `none`).
- * Without the key (or the URL) the reranker still runs from the artifact cache — a rerun of an audited results
- * folder needs no model — and `warn` says so; a chat request it cannot answer from the cache then fails with
- * `chat-unavailable`.
- */
-function chatEndpoint(
-  id: string,
-  config: Config,
-  warn: ((line: string) => void) | undefined,
-): { apiKey?: string; baseURL?: string } {
-  const parsed = parseSecondStageId(id);
-  if (parsed?.kind !== 'tests' && parsed?.kind !== 'probe') return {};
-  const access = CHAT_PROVIDER_ACCESS[parsed.chat.provider];
-  const { apiKey, baseUrl } = providerSettings(config, access);
-  const server = access.kind === 'server';
-  const needed = server ? access.urlVariable : accessKeyVariables(access)[0];
-  if ((server ? baseUrl : apiKey) === undefined)
-    warn?.(`${id}: no ${needed}, so chat replies can only come from the artifact cache`);
-  if (server) return baseUrl === undefined ? {} : { apiKey: apiKey ?? 'none', baseURL: baseUrl };
-  return { ...(apiKey ? { apiKey } : {}), ...(baseUrl ? { baseURL: baseUrl } : {}) };
-}
-
-/** What `--rerank` asks of a scoring run: `@execret/rerankers`' `TwoStagePlan`, with the stages' caches to close. */
-export interface RerankPlan {
-  readonly secondStages: SecondStages;
-  readonly stages: readonly RunSecondStage[];
-  /** The first stage's top `depth` is reranked (`--rerank-depth`). */
-  readonly depth: number;
-  /** Ids of the first stages to rerank; every first stage when absent. */
-  readonly firstStageIds?: readonly string[];
 }
 
 /** `--rerank`, `--rerank-depth` and the chat prices of chat-model rerankers (on `run` and `score`). */
@@ -172,11 +64,15 @@ export const RERANK_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 };
 
 /**
- * The second stages a command asked for, created (keys, base URLs, caches, the oracle), or `undefined` for none.
+ * The second stages a command asked for, opened through `@execret/pipeline`'s `openRunSecondStages` (keys, base URLs,
+ * caches, the oracle), or `undefined` for none.
  * `defaultRun` (an `execret run` without `--models` or `--model-config`) takes `@execret/exec-rerank`'s
  * `defaultSecondStages` when `--rerank` is absent (without an oracle, `--no-execute`, those that execute are left
  * out; for a dataset they cannot read, with a warning); ids given that cannot read the dataset are refused. The
  * caller closes `plan.secondStages`.
+ *
+ * @throws {UsageError} for a bad depth, half a price, `none` with ids, an id that is unknown, cannot read the dataset,
+ *   lacks its key or server, or executes without an oracle (`--no-execute`); model-written code outside a sandbox
  */
 export async function rerankPlan(
   context: CommandContext,
@@ -211,11 +107,22 @@ export async function rerankPlan(
   const priceOut = nonNegativeNumberOption(values, 'rerank-price-out');
   if ((priceIn === undefined) !== (priceOut === undefined))
     throw new UsageError('--rerank-price-in and --rerank-price-out go together');
-  const secondStages = await createSecondStages(ids, {
-    config,
-    oracle: options.oracle,
-    warn: (line) => context.io.warn(line),
+  checkSecondStageIds(ids);
+  for (const id of ids) {
+    const problem = secondStageAccessProblem(id, config.providers);
+    if (problem !== undefined) throw new UsageError(`--rerank ${id}: ${problem}`);
+    if (executesCandidates(id) && options.oracle === undefined)
+      throw new UsageError(`--rerank ${id} executes candidates in the oracle; it cannot run with --no-execute`);
+  }
+  // keys and base URLs from the configuration, caches of the cache folder; a chat execution reranker without its
+  // key only warns (it can still answer from the artifact cache)
+  const secondStages = await openRunSecondStages(ids, {
+    environment: config.providers,
+    cacheDir: config.cacheDir,
     localModels: localModelsOption(context),
+    offline: config.offline,
+    ...(options.oracle ? { oracle: options.oracle } : {}),
+    warn: (line) => context.io.warn(line),
     ...(priceIn !== undefined && priceOut !== undefined
       ? { chatPrice: { inputUsdPerMillion: priceIn, outputUsdPerMillion: priceOut } }
       : {}),

@@ -7,7 +7,7 @@ import {
   type Oracle,
   type OracleIsolation,
 } from '@execret/oracle';
-import { cacheLayout } from './cache-layout.js';
+import { cacheLayout } from '@execret/pipeline';
 import { type CommandContext, type Io, intOption, stringOption, UsageError } from './command.js';
 import type { Config } from './config.js';
 

@@ -1,8 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cacheLayout } from '@execret/pipeline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheLayout } from './cache-layout.js';
 import { type CommandContext, UsageError } from './command.js';
 import { readConfig } from './config.js';
 import { openShardedCommand } from './shard-place.js';

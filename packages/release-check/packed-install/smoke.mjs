@@ -71,6 +71,13 @@ async function checks(system, load) {
   const { listRerankers } = await load('@execret/rerankers');
   assert.ok(listRerankers().every((entry) => entry.access !== undefined));
   say('the registries say what each provider needs');
+
+  const { cacheLayout, providerEnvironment, runSystems } = await load('@execret/pipeline');
+  assert.equal(cacheLayout('/c').executions, '/c/executions/execution_cache.jsonl');
+  const environment = providerEnvironment((name) => ({ COHERE_API_KEY: ' k ' })[name]);
+  assert.deepEqual(environment.settings({ kind: 'api-key', keyVariable: 'COHERE_API_KEY' }), { apiKey: 'k' });
+  assert.equal(runSystems()[0].id, 'bm25');
+  say('the pipeline lays out caches, reads keys from the lookup it is given, and lists the systems');
 }
 
 await checks('esm', (name) => import(name));

@@ -11,6 +11,7 @@ import { createOpenAIClient } from '@execret/llm-generate';
 import { evaluate, execAtK } from '@execret/metrics';
 import { enumerateJsMutants } from '@execret/mutate-js';
 import { createOracle, type OracleResult } from '@execret/oracle';
+import { type BenchmarkRun, cacheLayout } from '@execret/pipeline';
 import { reportFiles } from '@execret/report';
 import { describeReranker } from '@execret/rerankers';
 import { createBm25, type TopKResult, topK } from '@execret/search';
@@ -49,5 +50,7 @@ export async function use(): Promise<number> {
     typeof createOpenAIClient,
     typeof enumerateJsMutants,
     typeof reportFiles,
+    cacheLayout('c').executions,
+    ((run: BenchmarkRun) => run.kind)({ kind: 'shard', work: undefined as never, embedded: [] }),
   ].length;
 }

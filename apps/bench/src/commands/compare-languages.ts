@@ -4,19 +4,12 @@ import {
   compareLanguages,
   crossLanguageSides,
   formatCrossLanguageMarkdown,
-  type SystemAnalyses,
 } from '@execret/analyses';
-import {
-  formatResultsJson,
-  manifestDataset,
-  readAnalysesFiles,
-  readFolderManifest,
-  readResultFiles,
-  writeResultsFiles,
-} from '@execret/dataset';
+import { formatResultsJson, writeResultsFiles } from '@execret/dataset';
+import { readScoredFolder } from '@execret/pipeline';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
 import { type Command, type CommandContext, intOption, listOption, stringOption, UsageError } from '../command.js';
-import { loadDataset } from '../stages.js';
+import { datasetLoadOptions } from '../stage-context.js';
 import { CONFIDENCE_OPTION, confidenceOption, STATS_OPTIONS } from './options.js';
 
 export const compareLanguagesCommand: Command = {
@@ -96,28 +89,11 @@ export const compareLanguagesCommand: Command = {
 };
 
 /** Reads one results folder back with the dataset its run scored (`--dataset-a`/`-b`, else its manifest's). */
-async function readFolder(
-  context: CommandContext,
-  dir: string,
-  datasetOption: string | undefined,
-): Promise<CrossLanguageFolder> {
-  const manifest = await readFolderManifest(dir);
-  const contradictions = manifest.verify?.contradictions.length ?? 0;
-  if (contradictions > 0) {
-    context.io.warn(
-      `${dir}: its run found ${contradictions} snippets contradicting their label (manifest.json verify); its exec@k values are not trustworthy`,
-    );
-  }
-  const source = datasetOption ?? manifestDataset(manifest);
-  if (source === undefined) {
+async function readFolder(context: CommandContext, dir: string, source: string | undefined) {
+  const folder = await readScoredFolder(dir, { ...datasetLoadOptions(context), source });
+  if ('problem' in folder)
     throw new UsageError(
       `${dir}/manifest.json records no dataset; give it with --dataset-a / --dataset-b ('mini', 'mini-js', a release directory or hf:owner/name)`,
     );
-  }
-  const [files, analyses, dataset] = await Promise.all([
-    readResultFiles(dir),
-    readAnalysesFiles<SystemAnalyses>(dir),
-    loadDataset(context, { source, parts: [] }),
-  ]);
-  return { source, files, analyses, benchmark: dataset.benchmark };
+  return folder;
 }

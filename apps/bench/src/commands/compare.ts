@@ -1,6 +1,6 @@
+import { compareStage } from '@execret/pipeline';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
 import { type Command, intOption } from '../command.js';
-import { compareStage } from '../stages.js';
 import { CONFIDENCE_OPTION, confidenceOption, OUT_OPTION, outOption, STATS_OPTIONS } from './options.js';
 
 export const compareCommand: Command = {

@@ -1,11 +1,10 @@
-import { join, resolve } from 'node:path';
-import { resultFileName } from '@execret/dataset';
-import { exportCachedMatrices } from '@execret/embedders';
-import { cacheLayout } from '../cache-layout.js';
+import { resolve } from 'node:path';
+import { cacheLayout, embedModel, exportPoolMatrices } from '@execret/pipeline';
 import { type Command, stringOption } from '../command.js';
+import { stageEvents } from '../progress.js';
 import { openShardedCommand } from '../shard-place.js';
-import { loadDataset } from '../stages.js';
-import { embedModel, requestedSystems } from '../systems.js';
+import { embedSettings, loadCommandDataset } from '../stage-context.js';
+import { commandSystems } from '../systems.js';
 import { CUSTOM_MODEL_OPTIONS, DATASET_OPTIONS, datasetOption, MODELS_OPTION, SHARD_OPTION } from './options.js';
 
 export const embedCommand: Command = {
@@ -32,11 +31,12 @@ export const embedCommand: Command = {
     const sharded = await openShardedCommand(context, 'embed');
     const shard = sharded?.shard;
     const exportDir = stringOption(values, 'export');
-    const dataset = await loadDataset(context, datasetOption(values));
-    const { entries, explicit } = await requestedSystems(context);
+    const dataset = await loadCommandDataset(context, datasetOption(values));
+    const { entries, explicit } = await commandSystems(context);
+    const settings = { ...embedSettings(context, !explicit), ...stageEvents(context) };
     const report: { model: string; status: string; reason?: string; exported?: string }[] = [];
     for (const entry of entries.filter((e) => e !== 'bm25')) {
-      const outcome = await embedModel(entry, dataset.pool, context, { explicit, ...(shard ? { shard } : {}) });
+      const outcome = await embedModel(entry, dataset.pool, { ...settings, ...(shard ? { shard } : {}) });
       const { model } = outcome;
       const row: (typeof report)[number] = {
         model,
@@ -44,13 +44,8 @@ export const embedCommand: Command = {
         ...(outcome.status === 'skipped' ? { reason: outcome.reason } : {}),
       };
       if (outcome.status === 'embedded' && shard === undefined && exportDir !== undefined) {
-        const path = join(resolve(exportDir), resultFileName(model, '.npz'));
-        const { pool } = dataset;
-        await exportCachedMatrices(cacheLayout(config.cacheDir).embeddings, outcome.info, path, {
-          queries: { texts: pool.queryTexts, ids: pool.queryIds },
-          documents: { texts: pool.code, ids: pool.docIds },
-        });
-        row.exported = path;
+        const embeddingCacheDir = cacheLayout(config.cacheDir).embeddings;
+        row.exported = await exportPoolMatrices(outcome, dataset.pool, { embeddingCacheDir, dir: resolve(exportDir) });
       } else if (outcome.status === 'skipped') io.warn(`skipping ${model}: ${outcome.reason}`);
       report.push(row);
     }

@@ -1,50 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readShardRecord, shardCoverage } from '@execret/analyses';
-import { mergeEmbeddingCache } from '@execret/embedders';
-import { mergeArtifactCache, openArtifactCache } from '@execret/exec-rerank';
-import { mergeExecutionCache, openExecutionCache } from '@execret/oracle';
-import { mergeScoreCache, openScoreCache } from '@execret/rerankers';
-import { cacheLayout } from '../cache-layout.js';
+import { cacheLayout, mergeCacheFolders } from '@execret/pipeline';
 import { type Command, stringOption, UsageError } from '../command.js';
-
-/** What {@link mergeCaches} added to the target, by cache. */
-interface Merged {
-  executions: number;
-  segments: number;
-  artifacts: number;
-  scores: number;
-}
-
-/**
- * Merges shard caches into one, each by its owner's merge: execution-cache entries the target lacks
- * (`mergeExecutionCache` of `@execret/oracle`), embedding-cache segments (`mergeEmbeddingCache` of
- * `@execret/embedders`), the execution rerankers' artifacts (`mergeArtifactCache` of `@execret/exec-rerank`) and the
- * model rerankers' scores (`mergeScoreCache` of `@execret/rerankers`). A cache a source lacks adds nothing.
- */
-async function mergeCaches(target: string, sources: readonly string[]): Promise<Merged> {
-  const merged: Merged = { executions: 0, segments: 0, artifacts: 0, scores: 0 };
-  const into = cacheLayout(target);
-  const from = sources.map(cacheLayout);
-  const executions = await openExecutionCache(into.executions);
-  const artifacts = from.some((s) => existsSync(s.rerankArtifacts))
-    ? await openArtifactCache(into.rerankArtifacts)
-    : undefined;
-  const scores = from.some((s) => existsSync(s.rerankScores)) ? await openScoreCache(into.rerankScores) : undefined;
-  try {
-    for (const source of from) {
-      merged.executions += await mergeExecutionCache(executions, source.executions);
-      merged.segments += (await mergeEmbeddingCache(into.embeddings, source.embeddings)).segments;
-      if (artifacts) merged.artifacts += await mergeArtifactCache(artifacts, source.rerankArtifacts);
-      if (scores) merged.scores += await mergeScoreCache(scores, source.rerankScores);
-    }
-  } finally {
-    executions.close();
-    artifacts?.close();
-    scores?.close();
-  }
-  return merged;
-}
 
 export const mergeCommand: Command = {
   name: 'merge',
@@ -75,7 +33,7 @@ export const mergeCommand: Command = {
         `the shard folders do not make a whole run, so nothing was merged:\n${problems.map((p) => `  ${p.message}`).join('\n')}`,
       );
     const recorded = folders.filter((f) => f.record !== undefined).length;
-    const merged = await mergeCaches(target, sources);
+    const merged = await mergeCacheFolders(target, sources);
     io.result(
       { into: target, shards: recorded, ...merged },
       () =>

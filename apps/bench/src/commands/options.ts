@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { DEFAULT_TEST_SUITE_SIZE, HUB_PARTS, type HubPart } from '@execret/dataset';
 import { DEFAULT_TIES, type TieMode } from '@execret/metrics';
 import { DEFAULT_TIMEOUT_MS } from '@execret/oracle';
+import { cacheLayout } from '@execret/pipeline';
 import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
-import { cacheLayout } from '../cache-layout.js';
 import { type CommandContext, intOption, listOption, type OptionSpec, stringOption, UsageError } from '../command.js';
 
 /** The dataset of a command without `--dataset`: the bundled Python one. */

@@ -1,5 +1,5 @@
+import { reportStage } from '@execret/pipeline';
 import { type Command, stringOption } from '../command.js';
-import { reportStage } from '../stages.js';
 import { OUT_OPTION, outOption } from './options.js';
 
 export const reportCommand: Command = {

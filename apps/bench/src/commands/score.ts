@@ -1,13 +1,15 @@
 import { resolve } from 'node:path';
 import { createBm25Scorer, PassTable, readMatrixFolderScorers, type Scorer } from '@execret/analyses';
+import { type RerankPlan, scoreStage } from '@execret/pipeline';
 import { resultsSummary } from '@execret/report';
 import { TOPK_METRICS } from '@execret/search';
 import { type Command, choiceOption, listOption, stringOption, UsageError } from '../command.js';
-import { RERANK_OPTIONS, type RerankPlan, rerankPlan } from '../rerank-options.js';
+import { stageEvents } from '../progress.js';
+import { RERANK_OPTIONS, rerankPlan } from '../rerank-options.js';
 import { startCommandOracle } from '../sandbox.js';
 import { openShardedCommand } from '../shard-place.js';
-import { loadDataset, scoreStage } from '../stages.js';
-import { buildScorers, externalRunScorers } from '../systems.js';
+import { loadCommandDataset } from '../stage-context.js';
+import { commandScorers, externalRunScorers } from '../systems.js';
 import {
   datasetOption,
   NO_EXECUTE_OPTION,
@@ -64,7 +66,7 @@ export const scoreCommand: Command = {
     const given = datasetOption(values);
     // `--embeddings release`: the release's own embeddings/ folder (downloaded from the Hub with the dataset).
     if (embeddingsOption === 'release' && !given.parts.includes('embeddings')) given.parts.push('embeddings');
-    const dataset = await loadDataset(context, given);
+    const dataset = await loadCommandDataset(context, given);
     const embeddingsDir =
       embeddingsOption === 'release' ? dataset.benchmark.source.parts?.embeddings : embeddingsOption;
     let scorers: Scorer[];
@@ -77,7 +79,7 @@ export const scoreCommand: Command = {
       const similarity = choiceOption(values, 'similarity', TOPK_METRICS);
       scorers = await readMatrixFolderScorers(resolve(embeddingsDir), dataset.pool, similarity);
     } else {
-      scorers = (await buildScorers(context, dataset.pool)).scorers;
+      scorers = await commandScorers(context, dataset.pool);
     }
     // Outside systems are scored alone unless --models asks for bm25 beside them.
     if ((runFiles.length > 0 || embeddingsDir !== undefined) && listOption(values, 'models').includes('bm25'))
@@ -87,8 +89,12 @@ export const scoreCommand: Command = {
     try {
       rerank = await rerankPlan(context, { defaultRun: false, oracle, languages: dataset.pool.languages });
       const table = new PassTable(dataset.pool.docIds.length);
-      const scoring = { table, out, ties, seed, ...(oracle ? { oracle } : {}), ...(shard ? { shard } : {}) };
-      const scored = await scoreStage(context, dataset.pool, scorers, { ...scoring, ...(rerank ? { rerank } : {}) });
+      const scoring = { table, out, ties, seed, ...(oracle ? { runner: oracle } : {}), ...(shard ? { shard } : {}) };
+      const scored = await scoreStage(dataset.pool, scorers, {
+        ...stageEvents(context),
+        ...scoring,
+        ...(rerank ? { rerank } : {}),
+      });
       const { retrieved } = scored;
       if (shard !== undefined) {
         await sharded?.finished();

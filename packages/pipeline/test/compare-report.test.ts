@@ -1,8 +1,8 @@
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareStage, reportStage } from '../src/stages.js';
+import { compareStage, PipelineError, reportStage } from '../src/index.js';
 
 const FIXTURE = join(import.meta.dirname, '../../../fixtures/release-tiny');
 
@@ -87,5 +87,21 @@ describe('compareStage on result files written by another tool (the release-tiny
     const csv = (await readFile(join(dir, 'leaderboard.csv'), 'utf8')).trim().split('\n');
     expect(csv).toHaveLength(3);
     expect(csv[0]!.split(',').slice(0, 3)).toEqual(['rank', 'model', 'exec@1']);
+  });
+});
+
+describe('compareStage on a folder without results', () => {
+  it('throws PipelineError no-results naming the folder when results/ is empty, and writes nothing', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'execret-compare-empty-'));
+    await mkdir(join(empty, 'results'));
+    try {
+      const error = await compareStage(empty, { seed: 1, resamples: 10, confidence: 0.95 }).catch((e: unknown) => e);
+      expect(PipelineError.is(error)).toBe(true);
+      expect(error).toMatchObject({ code: 'no-results' });
+      expect((error as Error).message).toBe(`@execret/pipeline: ${empty}/results has no result files to compare`);
+      await expect(readdir(empty)).resolves.toEqual(['results']);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
   });
 });
