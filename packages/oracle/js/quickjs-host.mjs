@@ -59,21 +59,40 @@ const shouldInterrupt = () => {
 };
 
 /**
- * One WebAssembly instance of QuickJS; replaced when a job leaves it unusable. Its memory is put back, byte for
- * byte, to a snapshot taken when it was new (after one throwaway realm, so that what QuickJS sets up once is
- * in it) before every job: nothing a job left in the WebAssembly heap, freed or not (a snippet, a test's
- * source, a message), is there for the next one to find through a memory-safety bug of the engine.
+ * The one WebAssembly memory of this process, shared by every instance of QuickJS it makes, so that what the process
+ * holds is one memory of at most `wasmMaxBytes` whatever the jobs do: a replaced instance's memory is not left for the
+ * garbage collector to free (in its own time, which under load came after the next instance had grown its own, past
+ * the process's data limit, and V8 aborts the process when a memory cannot grow). A memory never shrinks: a process
+ * whose memory grew large is retired by the runner after the job (`recycleWasmBytes`).
+ */
+const memory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: MAX_PAGES });
+
+/** How many bytes from the start of `bytes` hold anything but zeros (a backwards scan, one 32-bit word at a time). */
+const usedLength = (bytes) => {
+  const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
+  let end = words.length;
+  while (end > 0 && words[end - 1] === 0) end--;
+  return end << 2;
+};
+
+/**
+ * One WebAssembly instance of QuickJS over the process's memory; replaced when a job leaves it unusable. The memory
+ * is zeroed first (nothing of the instance it replaces stays), and put back, byte for byte, to a snapshot taken when
+ * the instance was new (after one throwaway realm, so that what QuickJS sets up once is in it) before every job:
+ * nothing a job left in the WebAssembly heap, freed or not (a snippet, a test's source, a message), is there for the
+ * next one to find through a memory-safety bug of the engine. No code of a replaced instance runs again.
  */
 let instance;
 let instanceJobs = 0;
 const newInstance = async () => {
-  const memory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: MAX_PAGES });
+  new Uint8Array(memory.buffer).fill(0);
   const module = await newQuickJSWASMModuleFromVariant(newVariant(baseVariant, { wasmModule, wasmMemory: memory }));
   const made = { module, memory, poisoned: false, snapshot: undefined, dirty: false };
   const first = module.newRuntime();
   first.newContext().dispose();
   first.dispose();
-  made.snapshot = new Uint8Array(memory.buffer).slice();
+  const heap = new Uint8Array(memory.buffer);
+  made.snapshot = heap.slice(0, usedLength(heap));
   return made;
 };
 /** The instance's memory as it was when new (see newInstance); every byte the snapshot does not cover zeroed. */
@@ -87,7 +106,6 @@ const restoreMemory = (target) => {
 const dropInstance = () => {
   instance = undefined;
   instanceJobs = 0;
-  globalThis.gc?.();
 };
 
 /** A host-side fault inside QuickJS (its native stack overflowed, an abort): the instance is unusable. */
@@ -470,16 +488,8 @@ const runJob = async (job, emit = send, secondPhase = phase2Of) => {
   // Nothing of this job may keep an instance alive: a dropped one must be collectable before the next is made.
   kept.clear();
   deadline = Number.POSITIVE_INFINITY;
-  const wasmBytes = instance ? instance.memory.buffer.byteLength : 0;
-  if (
-    instance &&
-    (instance.poisoned ||
-      interrupted ||
-      instanceJobs >= config.maxJobsPerInstance ||
-      wasmBytes > config.recycleWasmBytes)
-  ) {
-    dropInstance();
-  }
+  const wasmBytes = memory.buffer.byteLength;
+  if (instance && (instance.poisoned || interrupted || instanceJobs >= config.maxJobsPerInstance)) dropInstance();
   const cpu = process.cpuUsage();
   emit({
     t: 'done',

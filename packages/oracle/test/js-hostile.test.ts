@@ -312,6 +312,25 @@ describe('createJsRunner against hostile snippets (QuickJS, bubblewrap)', () => 
     60_000,
   );
 
+  it('holds one WebAssembly memory however many instances the tests of one job wear out', async () => {
+    // Each bomb test grows its instance's memory to the maximum and leaves the instance unusable; each probe before it
+    // keeps its realm (its message comes in the second phase), so the job holds on to every instance it wore out.
+    // With a memory per instance that was six memories of ~128 MiB in one process (past its data limit: the process
+    // aborted); the process's one memory holds at most one.
+    const code =
+      'function one() { return 1; } function bomb() { const keep = []; for (;;) keep.push(new Array(1e5).fill(7)); }';
+    const pairs = Array.from({ length: 6 }, (_, i) => [`assert.strictEqual(one(), 1, 'kept ' + ${i})`, 'bomb()']);
+    // A budget for six bombs (this file's runner gives a job one second).
+    const patient = await createJsRunner({ concurrency: 1, timeoutMs: 60_000, memoryMb: 64, sandboxUid: 65305 });
+    try {
+      const { result } = await contained(patient, { code, tests: pairs.flat() });
+      for (const [i, outcome] of result.tests.entries())
+        expect(outcome, `test ${i + 1}`).toMatch(i % 2 === 0 ? /^pass$/ : /^ERROR:(InternalError|RangeError)/);
+    } finally {
+      await patient.close();
+    }
+  }, 180_000);
+
   it.each([
     ['process.exit', 'process.exit(0);'],
     ['require of fs', 'require("fs");'],

@@ -9,7 +9,10 @@
 //    freed it: the instance's memory is put back to its pristine snapshot before every job.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOracle, type Oracle } from '../src/index.js';
 import { runnerFiles } from '../src/js/runner-files.js';
@@ -110,53 +113,68 @@ describe.each([
   }, 60_000);
 });
 
-describe('a QuickJS engine host', () => {
-  it('starts every job with the WebAssembly memory of a new instance: nothing of an earlier job is in it', async () => {
-    const files = runnerFiles();
-    const { core, variant } = files.quickjs;
-    const marker = token();
-    const config = {
-      coreEntry: join(core.root, 'dist', 'index.mjs'),
-      variantEntry: join(variant.root, 'dist', 'index.mjs'),
-      wasmPath: join(variant.root, 'dist', 'emscripten-module.wasm'),
-      preludePath: join(files.jsDir, 'prelude.js'),
-      assertPath: join(files.jsDir, 'assert.js'),
-      warmupPath: join(files.jsDir, 'warmup.js'),
-      warmupRuns: 1,
-      memoryBytes: 64 << 20,
-      wasmMaxBytes: 128 << 20,
-      stackBytes: 1 << 21,
-      maxJobsPerInstance: 64,
-      recycleWasmBytes: 128 << 20,
-      residueMarker: marker,
-    };
-    const host = spawn(process.execPath, [join(files.jsDir, 'quickjs-host.mjs'), JSON.stringify(config)], {
-      stdio: ['pipe', 'ignore', 'pipe', 'pipe'],
-    });
-    const lines: Record<string, unknown>[] = [];
-    let buffered = '';
-    const waiters: (() => void)[] = [];
-    (host.stdio[3] as NodeJS.ReadableStream).setEncoding('utf8');
-    (host.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: string) => {
-      buffered += chunk;
-      let nl = buffered.indexOf('\n');
-      while (nl >= 0) {
-        lines.push(JSON.parse(buffered.slice(0, nl)) as Record<string, unknown>);
-        buffered = buffered.slice(nl + 1);
-        nl = buffered.indexOf('\n');
-      }
-      for (const w of waiters.splice(0)) w();
-    });
-    const next = async (predicate: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> => {
+/** A QuickJS engine host started directly (no sandbox), with its reply lines and a way to wait for one. */
+function startHost(config: Record<string, unknown>, nodeArgs: readonly string[] = []) {
+  const files = runnerFiles();
+  const { core, variant } = files.quickjs;
+  const full = {
+    coreEntry: join(core.root, 'dist', 'index.mjs'),
+    variantEntry: join(variant.root, 'dist', 'index.mjs'),
+    wasmPath: join(variant.root, 'dist', 'emscripten-module.wasm'),
+    preludePath: join(files.jsDir, 'prelude.js'),
+    assertPath: join(files.jsDir, 'assert.js'),
+    warmupPath: join(files.jsDir, 'warmup.js'),
+    warmupRuns: 1,
+    memoryBytes: 64 << 20,
+    wasmMaxBytes: 128 << 20,
+    stackBytes: 1 << 21,
+    maxJobsPerInstance: 64,
+    ...config,
+  };
+  const host = spawn(process.execPath, [...nodeArgs, join(files.jsDir, 'quickjs-host.mjs'), JSON.stringify(full)], {
+    stdio: ['pipe', 'ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  host.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const exited = new Promise<void>((resolve) => host.on('exit', () => resolve()));
+  const lines: Record<string, unknown>[] = [];
+  let buffered = '';
+  const waiters: (() => void)[] = [];
+  (host.stdio[3] as NodeJS.ReadableStream).setEncoding('utf8');
+  (host.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: string) => {
+    buffered += chunk;
+    let nl = buffered.indexOf('\n');
+    while (nl >= 0) {
+      lines.push(JSON.parse(buffered.slice(0, nl)) as Record<string, unknown>);
+      buffered = buffered.slice(nl + 1);
+      nl = buffered.indexOf('\n');
+    }
+    for (const w of waiters.splice(0)) w();
+  });
+  return {
+    host,
+    lines,
+    stderr: () => stderr,
+    exited,
+    next: async (predicate: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> => {
       for (;;) {
         const found = lines.find(predicate);
         if (found) return found;
         await new Promise<void>((resolve) => waiters.push(resolve));
       }
-    };
-    const send = (message: unknown): void => {
+    },
+    send: (message: unknown): void => {
       (host.stdin as NodeJS.WritableStream).write(`${JSON.stringify(message)}\n`);
-    };
+    },
+  };
+}
+
+describe('a QuickJS engine host', () => {
+  it('starts every job with the WebAssembly memory of a new instance: nothing of an earlier job is in it', async () => {
+    const marker = token();
+    const { host, lines, next, send } = startHost({ residueMarker: marker });
     try {
       await next((l) => l.t === 'hello');
       // Job 1 puts the marker into the heap in every way a job can: its snippet, a probe, a message, a child test.
@@ -187,4 +205,45 @@ describe('a QuickJS engine host', () => {
       host.kill('SIGKILL');
     }
   }, 60_000);
+
+  it('makes one WebAssembly memory however many instances its jobs wear out', async () => {
+    // A job that runs past its budget leaves its instance unusable (QuickJS was interrupted anywhere), so the next job
+    // gets a new instance; so do tests that wear one out within a job. One memory per instance left each replaced
+    // memory, grown by its jobs, for the garbage collector to free in its own time: under load several were alive at
+    // once, past the process's data limit, and V8 aborted the process (ERROR:ChildExited: exit status 134).
+    const dir = await mkdtemp(join(tmpdir(), 'execret-memories-'));
+    const count = join(dir, 'count-memories.mjs');
+    await writeFile(
+      count,
+      [
+        'let made = 0;',
+        'const Memory = WebAssembly.Memory;',
+        'WebAssembly.Memory = new Proxy(Memory, { construct: (target, args) => { made++; return Reflect.construct(target, args); } });',
+        "process.on('exit', () => process.stderr.write('WebAssembly memories made: ' + made + '\\n'));",
+      ].join('\n'),
+    );
+    const marker = token();
+    const { host, next, send, stderr, exited } = startHost({ residueMarker: marker }, [
+      '--import',
+      pathToFileURL(count).href,
+    ]);
+    try {
+      await next((l) => l.t === 'hello');
+      const grow = `const kept = '${marker}'.repeat(3); const keep = []; for (let i = 0; i < 60; i++) keep.push(new Array(1e5).fill(7));`;
+      for (const id of [1, 2, 3]) {
+        send({ id, code: `${grow} for (;;) {}`, budgetMs: 300, tests: [{ k: 'p', src: '1', m: false, a: false }] });
+        expect(await next((l) => l.t === 'test' && l.id === id)).toMatchObject({ r: { k: 'to' } });
+        expect((await next((l) => l.t === 'done' && l.id === id)).wasmBytes).toBeGreaterThan(32 << 20);
+      }
+      // the next job's instance is a new one over the same memory, zeroed first: nothing of the worn-out ones is in it
+      send({ id: 4, code: 'const x = 1;', budgetMs: 10_000, tests: [{ k: 'p', src: 'x', m: false, a: false }] });
+      expect(await next((l) => l.t === 'done' && l.id === 4)).toMatchObject({ residue: false });
+      (host.stdin as NodeJS.WritableStream).end();
+      await exited;
+      expect(stderr()).toMatch(/WebAssembly memories made: 1\n/);
+    } finally {
+      host.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

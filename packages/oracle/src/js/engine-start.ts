@@ -18,8 +18,11 @@ const MIB = 1024 * 1024;
 /** RLIMIT_STACK of a QuickJS host, which runs node with a 64 MiB native stack (deep QuickJS recursion). */
 const HOST_STACK_BYTES = 80 * MIB;
 const HOST_NODE_STACK_KB = 65_000;
-/** A host whose WebAssembly memory grew past this drops its instance after the job. */
-const RECYCLE_WASM_BYTES = 256 * MIB;
+/**
+ * A host whose WebAssembly memory grew past this is replaced after the job: a memory never shrinks, and restoring it
+ * before every job costs its size (the host holds one memory for all its instances; js/quickjs-host.mjs).
+ */
+const RECYCLE_WASM_BYTES = 64 * MIB;
 /** Runs of js/warmup.js a QuickJS host makes before it says hello (WebAssembly compiles on first call). */
 const HOST_WARMUP_RUNS = 2;
 
@@ -106,11 +109,10 @@ function commandFor(
       wasmMaxBytes,
       stackBytes: DEFAULT_JS_STACK_BYTES,
       maxJobsPerInstance: resolved.jobsPerInstance,
-      recycleWasmBytes: Math.min(RECYCLE_WASM_BYTES, wasmMaxBytes),
     };
     return engineCommand({
       ...base,
-      nodeArgs: [`--stack-size=${HOST_NODE_STACK_KB}`, '--max-old-space-size=256', '--expose-gc', '--no-warnings'],
+      nodeArgs: [`--stack-size=${HOST_NODE_STACK_KB}`, '--max-old-space-size=256', '--no-warnings'],
       script: join(jsDir, 'quickjs-host.mjs'),
       scriptArgs: [JSON.stringify(hostConfig)],
       limits: {
@@ -150,6 +152,7 @@ function startEngine(setting: EngineSetting, isolation: JsIsolation): Engine & {
       startTimeoutMs: resolved.startTimeoutMs,
       graceMs: resolved.watchdogGraceMs,
       recycleRssBytes: (resolved.memoryMb + DEFAULT_JS_WASM_HEADROOM_MB + DEFAULT_JS_PROCESS_OVERHEAD_MB / 2) * MIB,
+      recycleWasmBytes: Math.min(RECYCLE_WASM_BYTES, (resolved.memoryMb + DEFAULT_JS_WASM_HEADROOM_MB) * MIB),
     });
   }
   return startNodeEngine({

@@ -42,6 +42,8 @@ export interface QuickJsEngineConfig {
   graceMs: number;
   /** A host whose resident memory exceeds this after a job is replaced. */
   recycleRssBytes: number;
+  /** A host whose WebAssembly memory (it never shrinks) exceeds this after a job is replaced. */
+  recycleWasmBytes: number;
 }
 
 interface Pending {
@@ -71,7 +73,9 @@ interface Host {
  * die or grow, and resubmits jobs a dead host had not started.
  *
  * @example
- * const engine = startQuickJsEngine({ concurrency: 2, command, startTimeoutMs: 30000, graceMs: 1000, recycleRssBytes: 2 ** 30 });
+ * const engine = startQuickJsEngine({
+ *   concurrency: 2, command, startTimeoutMs: 30000, graceMs: 1000, recycleRssBytes: 2 ** 30, recycleWasmBytes: 2 ** 26,
+ * });
  * const outcome = await engine.submit({ code, tests, budgetMs: 5000 });
  */
 export function startQuickJsEngine(config: QuickJsEngineConfig): Engine & { ready: Promise<void> } {
@@ -182,7 +186,9 @@ export function startQuickJsEngine(config: QuickJsEngineConfig): Engine & { read
     finish(head, { kind: 'done' });
     if (typeof message.cpuMs === 'number' && Number.isFinite(message.cpuMs)) hostCpuMs.set(host, message.cpuMs);
     const rss = typeof message.rss === 'number' ? message.rss : 0;
-    if (rss > config.recycleRssBytes && host.state === 'ready') host.state = 'retiring';
+    const wasmBytes = typeof message.wasmBytes === 'number' ? message.wasmBytes : 0;
+    if ((rss > config.recycleRssBytes || wasmBytes > config.recycleWasmBytes) && host.state === 'ready')
+      host.state = 'retiring';
     if (host.state === 'retiring' && host.inflight.length === 0) {
       void retire(host.proc, 'recycled');
     } else if (host.inflight.length === 0) {
