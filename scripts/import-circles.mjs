@@ -93,7 +93,7 @@ console.log(
   `${files.length} source files, ${edges} relative import edges (type-only included), ${pkgGraph.size} packages with workspace imports`,
 );
 console.log(`file circles: ${fc.length}`);
-for (const c of fc) console.log('  ' + c.map((f) => relative(root, f)).join(' -> '));
+for (const c of fc) console.log(`  ${c.map((f) => relative(root, f)).join(' -> ')}`);
 console.log(`package circles: ${pc.length}`);
-for (const c of pc) console.log('  ' + c.join(' -> '));
+for (const c of pc) console.log(`  ${c.join(' -> ')}`);
 if (fc.length + pc.length > 0) process.exit(1);
