@@ -78,7 +78,8 @@ export interface EvaluateSettings {
   passing: 'given' | 'qrels';
 }
 
-const TIE_MODES: readonly TieMode[] = ['trec', 'expected'];
+/** Every tie mode, in the order of the `ties` option's documentation (for option parsers and help texts). */
+export const TIE_MODES: readonly TieMode[] = ['trec', 'expected'];
 const GAIN_MODES: readonly GainMode[] = ['binary', 'graded'];
 const MISSING_MODES: readonly MissingQueryMode[] = ['zero', 'skip', 'error'];
 

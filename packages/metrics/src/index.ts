@@ -15,7 +15,7 @@ export type {
   RunColumns,
   TieMode,
 } from './evaluate-options.js';
-export { DEFAULT_GAIN, DEFAULT_MISSING_QUERIES, DEFAULT_TIES } from './evaluate-options.js';
+export { DEFAULT_GAIN, DEFAULT_MISSING_QUERIES, DEFAULT_TIES, TIE_MODES } from './evaluate-options.js';
 export type { EvaluateDiagnostics, EvaluateResult } from './evaluate-result.js';
 export { execAtK } from './exec-at-k.js';
 export { executionPrecisionAtK } from './execution-precision-at-k.js';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { DEFAULT_TEST_SUITE_SIZE, HUB_PARTS, type HubPart } from '@execret/dataset';
-import { DEFAULT_TIES, type TieMode } from '@execret/metrics';
+import { DEFAULT_TIES, TIE_MODES, type TieMode } from '@execret/metrics';
 import { DEFAULT_TIMEOUT_MS } from '@execret/oracle';
 import { cacheLayout } from '@execret/pipeline';
 import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from '@execret/stats';
@@ -198,9 +198,6 @@ export const SHARD_OPTION: Readonly<Record<string, OptionSpec>> = {
       'process only shard i of n, or `auto` to read a Slurm array or Kubernetes Indexed Job (merge the caches with `execret merge`; see docs/clusters)',
   },
 };
-
-/** Ties mode names accepted by `--ties` (`@execret/metrics`' modes). */
-const TIE_MODES: readonly TieMode[] = ['trec', 'expected'];
 
 function tiesOption(values: CommandContext['values']): TieMode {
   const ties = stringOption(values, 'ties') ?? DEFAULT_TIES;
