@@ -47,8 +47,13 @@ export function embedderAccessProblem(
   modelOrConfig: string | ModelConfig,
   environment: Pick<ProviderEnvironment, 'isSet'>,
 ): string | undefined {
+  return embedderAccess(modelOrConfig, environment).problem;
+}
+
+/** A model's registry `access` and, when its provider cannot be used here, why (one registry lookup for both). */
+function embedderAccess(modelOrConfig: string | ModelConfig, environment: Pick<ProviderEnvironment, 'isSet'>) {
   const { provider, access } = describeEmbedder(modelOrConfig);
-  return accessProblem(access, provider, (name) => environment.isSet(name));
+  return { access, problem: accessProblem(access, provider, (name) => environment.isSet(name)) };
 }
 
 /**
@@ -67,9 +72,8 @@ export async function embedModel(
   options: EmbedModelOptions,
 ): Promise<EmbedOutcome> {
   const model = typeof modelOrConfig === 'string' ? modelOrConfig : modelOrConfig.id;
-  const { access } = describeEmbedder(modelOrConfig);
-  const reason = embedderAccessProblem(modelOrConfig, options.environment);
-  if (reason !== undefined) return { model, status: 'skipped', reason };
+  const { access, problem } = embedderAccess(modelOrConfig, options.environment);
+  if (problem !== undefined) return { model, status: 'skipped', reason: problem };
   const { shard, signal, localModels } = options;
   const pick = (texts: readonly string[]): string[] => texts.filter((text) => keyInShard(text, shard));
   const bars = options.progress ?? SILENT_PROGRESS;

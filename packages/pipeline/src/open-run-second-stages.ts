@@ -38,9 +38,13 @@ export interface RunSecondStagesOptions {
  * secondStageAccessProblem('tei/bge-reranker-base', environment); // '… set EXECRET_TEI_BASE_URL …' when unset
  */
 export function secondStageAccessProblem(id: string, environment: Pick<ProviderEnvironment, 'isSet'>) {
-  if (parseSecondStageId(id)?.kind !== 'model') return undefined;
+  return parseSecondStageId(id)?.kind === 'model' ? rerankerAccess(id, environment).problem : undefined;
+}
+
+/** A model reranker's registry entry and, when its provider cannot be used here, why (one registry lookup for both). */
+function rerankerAccess(id: string, environment: Pick<ProviderEnvironment, 'isSet'>) {
   const { provider, access } = getRerankerConfig(id);
-  return access && accessProblem(access, provider, (name) => environment.isSet(name));
+  return { provider, access, problem: access && accessProblem(access, provider, (name) => environment.isSet(name)) };
 }
 
 /**
@@ -82,9 +86,8 @@ export async function openRunSecondStages(
 
 /** Options of a model reranker: key, base URL and local weights. */
 function rerankerOptions(id: string, options: RunSecondStagesOptions): CreateRerankerOptions {
-  const problem = secondStageAccessProblem(id, options.environment);
+  const { provider, access, problem } = rerankerAccess(id, options.environment);
   if (problem !== undefined) throw new PipelineError('missing-access', `${id}: ${problem}`);
-  const { provider, access } = getRerankerConfig(id);
   return {
     ...(access ? options.environment.settings(access) : {}),
     ...(provider === 'transformers'

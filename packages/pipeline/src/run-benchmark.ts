@@ -9,7 +9,7 @@ import {
 } from '@execret/dataset';
 import type { ModelConfig } from '@execret/embedders';
 import type { TieMode } from '@execret/metrics';
-import { describeJsRunner, type Oracle } from '@execret/oracle';
+import { DEFAULT_ISOLATION, describeJsRunner, type Oracle } from '@execret/oracle';
 import { type LeaderboardRow, leaderboardRows } from '@execret/report';
 import { type TwoStageShardWork, twoStageSummary } from '@execret/rerankers';
 import { DEFAULT_CONFIDENCE } from '@execret/stats';
@@ -40,7 +40,7 @@ export interface RunBenchmarkOptions extends StageEvents {
   readonly embed: Omit<EmbedModelOptions, 'shard' | keyof StageEvents>;
   /** Executes the dataset's groups and the retrieved pairs; without one nothing is executed. Never closed here. */
   readonly oracle?: Oracle;
-  /** The isolation that was asked of the oracle (`auto`, `bwrap`, `rlimit`), for the manifest. */
+  /** The isolation that was asked of the oracle (`auto`, `bwrap`, `rlimit`), for the manifest; default the oracle's. */
   readonly requestedIsolation?: string;
   /** Execute the dataset's own groups first (default true, with an oracle). */
   readonly verify?: boolean;
@@ -171,7 +171,7 @@ export async function runBenchmark(dataset: LoadedDataset, options: RunBenchmark
     node: process.version,
     packages: options.packages,
     oracle: oracle
-      ? { requested: options.requestedIsolation ?? 'auto', info: oracle.info, stats: oracle.stats() }
+      ? { requested: options.requestedIsolation ?? DEFAULT_ISOLATION, info: oracle.info, stats: oracle.stats() }
       : null,
     dataset: {
       source: options.source,

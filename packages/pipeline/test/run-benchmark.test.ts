@@ -65,7 +65,7 @@ describe('runBenchmark on the bundled mini dataset', () => {
   const settings = (out: string) => ({
     source: 'mini',
     out,
-    ties: 'trec',
+    ties: 'trec' as const,
     seed: 42,
     resamples: 200,
     systems: ['bm25'],
@@ -86,7 +86,6 @@ describe('runBenchmark on the bundled mini dataset', () => {
     const logs: string[] = [];
     const run = await runBenchmark(dataset, {
       ...settings(out),
-      ties: 'trec',
       embed: embed(),
       oracle,
       requestedIsolation: 'rlimit',
@@ -130,7 +129,6 @@ describe('runBenchmark on the bundled mini dataset', () => {
     const whole = labelOracle(dataset);
     await runBenchmark(dataset, {
       ...settings(join(root, 'whole')),
-      ties: 'trec',
       embed: embed(),
       oracle: whole,
       packages: {},
@@ -141,7 +139,6 @@ describe('runBenchmark on the bundled mini dataset', () => {
       runs.push(
         await runBenchmark(dataset, {
           ...settings(out),
-          ties: 'trec',
           embed: embed(),
           oracle,
           packages: {},
@@ -163,7 +160,7 @@ describe('runBenchmark on the bundled mini dataset', () => {
 
   it('executes nothing and verifies nothing without an oracle', async () => {
     const out = join(root, 'no-oracle');
-    const run = await runBenchmark(dataset, { ...settings(out), ties: 'trec', embed: embed(), packages: {} });
+    const run = await runBenchmark(dataset, { ...settings(out), embed: embed(), packages: {} });
     if (run.kind !== 'complete') throw new Error('expected a complete run');
     expect(run.manifest.verify).toBeNull();
     expect(run.manifest.retrieved_pairs.executed).toBe(0);
