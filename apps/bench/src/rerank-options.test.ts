@@ -139,13 +139,14 @@ describe('rerankPlan: the ids given', () => {
       io: { warn: (line: string) => warnings.push(line) },
       signal: new AbortController().signal,
     }) as unknown as CommandContext;
-  const asked = (rerank: string[], env?: Record<string, string>, oracle: Oracle | undefined = ORACLE) =>
+  /** `--rerank` ids given (not a default run) with the stub oracle: the oracle is always named, never defaulted. */
+  const asked = (rerank: string[], env: Record<string, string>, oracle: Oracle | undefined) =>
     rerankPlan(context(rerank, env), { defaultRun: false, oracle });
 
   it('refuses a hosted reranker without its key and a self-hosted one without its base URL', async () => {
-    await expect(asked(['jina/jina-reranker-v2-base-multilingual'])).rejects.toThrow(/set JINA_API_KEY/);
-    await expect(asked(['tei/bge-reranker-base'])).rejects.toThrow(/EXECRET_TEI_BASE_URL/);
-    await expect(asked(['openai-compatible/listwise-rankgpt'])).rejects.toThrow(
+    await expect(asked(['jina/jina-reranker-v2-base-multilingual'], {}, ORACLE)).rejects.toThrow(/set JINA_API_KEY/);
+    await expect(asked(['tei/bge-reranker-base'], {}, ORACLE)).rejects.toThrow(/EXECRET_TEI_BASE_URL/);
+    await expect(asked(['openai-compatible/listwise-rankgpt'], {}, ORACLE)).rejects.toThrow(
       /OPENAI_API_KEY .* or EXECRET_OPENAI_COMPATIBLE_URL/,
     );
   });
@@ -165,14 +166,14 @@ describe('rerankPlan: the ids given', () => {
   });
 
   it('refuses an executing reranker without an oracle (--no-execute)', async () => {
-    await expect(rerankPlan(context(['exec/consensus']), { defaultRun: false, oracle: undefined })).rejects.toThrow(
+    await expect(asked(['exec/consensus'], {}, undefined)).rejects.toThrow(
       new UsageError('--rerank exec/consensus executes candidates in the oracle; it cannot run with --no-execute'),
     );
   });
 
   it('describes a keyed reranker by its registry info without the key when the key is set', async () => {
     const key = 'mxb-secret-0123456789';
-    const plan = await asked(['mixedbread/mxbai-rerank-large-v2'], { MIXEDBREAD_API_KEY: key });
+    const plan = await asked(['mixedbread/mxbai-rerank-large-v2'], { MIXEDBREAD_API_KEY: key }, ORACLE);
     try {
       const [stage] = plan!.stages;
       expect(stage!.info.configHash).toBe(describeReranker('mixedbread/mxbai-rerank-large-v2').configHash);
