@@ -87,7 +87,7 @@ let instanceJobs = 0;
 const newInstance = async () => {
   new Uint8Array(memory.buffer).fill(0);
   const module = await newQuickJSWASMModuleFromVariant(newVariant(baseVariant, { wasmModule, wasmMemory: memory }));
-  const made = { module, memory, poisoned: false, snapshot: undefined, dirty: false };
+  const made = { module, poisoned: false, snapshot: undefined, dirty: false };
   const first = module.newRuntime();
   first.newContext().dispose();
   first.dispose();
@@ -98,7 +98,7 @@ const newInstance = async () => {
 /** The instance's memory as it was when new (see newInstance); every byte the snapshot does not cover zeroed. */
 const restoreMemory = (target) => {
   if (!target.dirty) return;
-  const heap = new Uint8Array(target.memory.buffer);
+  const heap = new Uint8Array(memory.buffer);
   heap.set(target.snapshot);
   if (heap.length > target.snapshot.length) heap.fill(0, target.snapshot.length);
   target.dirty = false;
@@ -420,7 +420,7 @@ const runJob = async (job, emit = send, secondPhase = phase2Of) => {
   // WebAssembly memory this job starts with, i.e. whether anything of an earlier job survived the restore.
   const residue =
     typeof config.residueMarker === 'string'
-      ? Buffer.from(instance.memory.buffer).indexOf(config.residueMarker) >= 0
+      ? Buffer.from(memory.buffer).indexOf(config.residueMarker) >= 0
       : undefined;
   instanceJobs++;
   const report = (index, r) => emit({ t: 'test', id: job.id, i: index, r });
